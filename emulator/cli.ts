@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+/**
+ * `tenantkit-emulator [--port N] [--host H] [--seed FILE.json] [--state FILE.json]`
+ *
+ * Prints `listening on http://127.0.0.1:PORT` as its first stdout line (scripts and tests read the port
+ * from it), then serves until SIGINT or SIGTERM. Without `--seed` and without an existing state file it
+ * loads the default seed.
+ */
+import * as fs from "node:fs";
+import { validateSeed } from "./seed";
+import { startEmulator, type EmulatorOptions } from "./server";
+
+const USAGE = "usage: tenantkit-emulator [--port N] [--host H] [--seed FILE.json] [--state FILE.json]";
+
+/** Parses the command line into emulator options; throws with a message naming the bad argument. */
+export function parseArgs(argv: readonly string[]): EmulatorOptions {
+    const options: EmulatorOptions = {};
+    for (let i = 0; i < argv.length; i++) {
+        const flag = argv[i];
+        const value = argv[i + 1];
+        const needValue = (): string => {
+            if (value === undefined || value.startsWith("--")) throw new Error(`${flag} needs a value\n${USAGE}`);
+            i++;
+            return value;
+        };
+        switch (flag) {
+            case "--port": {
+                const port = Number(needValue());
+                if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0..65535, got ${value}`);
+                options.port = port;
+                break;
+            }
+            case "--host":
+                options.host = needValue();
+                break;
+            case "--seed":
+                options.seed = readSeed(needValue());
+                break;
+            case "--state":
+                options.statePath = needValue();
+                break;
+            case "--help":
+            case "-h":
+                throw new Error(USAGE);
+            default:
+                throw new Error(`unknown argument ${flag}\n${USAGE}`);
+        }
+    }
+    return options;
+}
+
+function readSeed(file: string): EmulatorOptions["seed"] {
+    let parsed: unknown;
+    try {
+        parsed = JSON.parse(fs.readFileSync(file, "utf8")) as unknown;
+    } catch (err) {
+        throw new Error(`cannot read seed ${file}: ${(err as Error).message}`);
+    }
+    return validateSeed(parsed, `seed ${file}`);
+}
+
+async function main(): Promise<void> {
+    const emulator = await startEmulator(parseArgs(process.argv.slice(2)));
+    process.stdout.write(`listening on ${emulator.url}\n`);
+    process.stdout.write(`https on ${emulator.httpsUrl} (CA: GET ${emulator.url}/_admin/ca.pem)\n`);
+    let closing = false;
+    const stop = (): void => {
+        if (closing) return;
+        closing = true;
+        emulator.close().then(() => process.exit(0), () => process.exit(1));
+    };
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+}
+
+if (require.main === module) {
+    main().catch((err: unknown) => {
+        process.stderr.write(`tenantkit-emulator: ${(err as Error).message}\n`);
+        process.exit(2);
+    });
+}

@@ -1,0 +1,162 @@
+/**
+ * The error module callers import: ApiError and friends, the guards that recognise them by name, the
+ * context helpers handlers use, the body parsers, and the one conversion from axios errors and non-2xx
+ * responses. The conversion reads only status, headers and body: the axios request config (with its
+ * Authorization header) is never copied, so it cannot reach a message, a log line or state.
+ */
+import { ApiError, AuthenticationError, NotFoundError, ThrottledError, isAuthFailure, type ApiErrorInit, type ErrorContext, type ServiceName } from "./apiError";
+import { parseServiceError } from "./errorBodies";
+import { headerValue, redactSecrets } from "./redact";
+import { isRetryable, parseRetryAfter } from "./retry";
+
+export { ApiError, AuthenticationError, NotFoundError, ThrottledError, defaultNextStep, isAuthFailure, safePath } from "./apiError";
+export type { ApiErrorInit, ErrorContext, ServiceName } from "./apiError";
+export { parseGraphError, parsePowerBiError, parseDevOpsError, parseLoginError, parseServiceError, requestIdFrom } from "./errorBodies";
+export type { ServiceErrorBody } from "./errorBodies";
+
+const API_ERROR_NAMES: ReadonlySet<string> = new Set(["ApiError", "AuthenticationError", "NotFoundError", "ThrottledError"]);
+
+/**
+ * Whether `e` is an ApiError or a subclass, by name: the provider host may load two copies of this module
+ * (program and provider), and `instanceof` fails across them.
+ */
+export function isApiError(e: unknown): e is ApiError {
+    return e instanceof Error && API_ERROR_NAMES.has(e.name) && typeof (e as { service?: unknown }).service === "string";
+}
+
+/** Whether `e` is a 404 from a service. */
+export function isNotFound(e: unknown): e is NotFoundError {
+    return isApiError(e) && e.name === "NotFoundError";
+}
+
+/** Whether `e` says the credentials were refused. */
+export function isAuthenticationError(e: unknown): e is AuthenticationError {
+    return isApiError(e) && e.name === "AuthenticationError";
+}
+
+/** Whether `e` is a throttling failure that outlasted the retries. */
+export function isThrottled(e: unknown): e is ThrottledError {
+    return isApiError(e) && e.name === "ThrottledError";
+}
+
+/** The subclass a failure deserves: callers act differently on auth failures, 404 and throttling. */
+export function createApiError(init: ApiErrorInit): ApiError {
+    if (isAuthFailure(init.service, init.status, init.code)) return new AuthenticationError(init);
+    if (init.status === 404) return new NotFoundError(init);
+    if (init.status === 429) return new ThrottledError(init);
+    return new ApiError(init);
+}
+
+/**
+ * Add where the error happened (the resource, the operation, a precise next step) and re-compose its
+ * message. Anything that is not an ApiError is returned unchanged.
+ */
+export function withContext<E>(err: E, ctx: ErrorContext): E {
+    if (isApiError(err)) {
+        err.context = { ...err.context, ...ctx };
+        err.recompose();
+    }
+    return err;
+}
+
+/** Record why the client stopped retrying a retryable failure, and re-compose the message. */
+export function withGiveUpReason<E>(err: E, reason: string): E {
+    if (isApiError(err)) {
+        err.gaveUp = redactSecrets(reason);
+        err.recompose();
+    }
+    return err;
+}
+
+
+/** What the caller knows about the request that failed. */
+export interface RequestContext {
+    readonly service: ServiceName;
+    readonly method: string;
+    /** Path and query as sent; query values are dropped from the error (see `safePath`). */
+    readonly path: string;
+    /** 1-based number of the attempt that failed. */
+    readonly attempts?: number;
+    /** The `client-request-id` header sent. */
+    readonly clientRequestId?: string;
+    /** The caller vouches that repeating this request is safe. */
+    readonly idempotent?: boolean;
+    readonly context?: ErrorContext;
+    /** Clock for an HTTP-date Retry-After; defaults to `Date.now()`. */
+    readonly nowMs?: number;
+    /** Where the Authorization header came from, never the secret (e.g. `static token tenantkit:graphToken`). */
+    readonly credentialSource?: string;
+}
+
+/** The parts of a response an error is made from. */
+export interface ResponseLike {
+    readonly status: number;
+    readonly headers?: unknown;
+    readonly data?: unknown;
+}
+
+/**
+ * Convert anything an axios call rejects with into an ApiError: a response error through
+ * {@link fromResponse}, otherwise a network error with its code (a timeout is ETIMEDOUT, `socket hang up`
+ * is ECONNRESET). An ApiError passes through unchanged.
+ */
+export function fromAxiosError(err: unknown, ctx: RequestContext): ApiError {
+    if (isApiError(err)) return err;
+    const response = readResponse(err);
+    if (response !== undefined) return fromResponse(response, ctx);
+    const code = networkCode(err);
+    const message = err instanceof Error && err.message ? err.message : typeof err === "string" ? err : undefined;
+    return createApiError({
+        ...baseInit(ctx),
+        code,
+        serviceMessage: message,
+        retryable: isRetryable({ method: ctx.method, idempotent: ctx.idempotent, errorCode: code }),
+    });
+}
+
+/** Convert a non-2xx response (or a 203 sign-in page) into an ApiError, parsing the service's error body. */
+export function fromResponse(res: ResponseLike, ctx: RequestContext): ApiError {
+    const parsed = parseServiceError(ctx.service, res.data, res.headers);
+    return createApiError({
+        ...baseInit(ctx),
+        status: res.status,
+        code: parsed.code,
+        innerCode: parsed.innerCode,
+        serviceMessage: parsed.message,
+        requestId: parsed.requestId,
+        clientRequestId: ctx.clientRequestId ?? parsed.correlationId,
+        retryable: isRetryable({ method: ctx.method, idempotent: ctx.idempotent, status: res.status }),
+        retryAfterMs: parseRetryAfter(headerValue(res.headers, "retry-after"), ctx.nowMs ?? Date.now()),
+    });
+}
+
+function baseInit(ctx: RequestContext): ApiErrorInit {
+    return {
+        service: ctx.service,
+        method: ctx.method,
+        path: ctx.path,
+        attempts: ctx.attempts,
+        clientRequestId: ctx.clientRequestId,
+        context: ctx.context,
+        credentialSource: ctx.credentialSource,
+    };
+}
+
+/** Only status, headers and data of `err.response`; never `config` or `request`. */
+function readResponse(err: unknown): ResponseLike | undefined {
+    if (typeof err !== "object" || err === null) return undefined;
+    const response: unknown = (err as { response?: unknown }).response;
+    if (typeof response !== "object" || response === null) return undefined;
+    const { status, headers, data } = response as { status?: unknown; headers?: unknown; data?: unknown };
+    return typeof status === "number" ? { status, headers, data } : undefined;
+}
+
+function networkCode(err: unknown): string {
+    const code: unknown = typeof err === "object" && err !== null ? (err as { code?: unknown }).code : undefined;
+    const message = err instanceof Error ? err.message : "";
+    // axios reports its own timeout as ECONNABORTED unless transitional.clarifyTimeoutError is set.
+    if (code === "ECONNABORTED" && /timeout/i.test(message)) return "ETIMEDOUT";
+    if (typeof code === "string" && code !== "") return redactSecrets(code);
+    if (/socket hang up/i.test(message)) return "ECONNRESET";
+    return "ENETWORK";
+}

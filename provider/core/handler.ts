@@ -1,0 +1,137 @@
+/**
+ * The handler side of the serialization rule: what `bin/<area>/<resource>/handler.js` exports as `handler`.
+ * `defineHandler` turns a resource's typed operations into a `pulumi.dynamic.ResourceProvider` that
+ * - receives settings through `configure` (stack config, secrets unwrapped) and resolves them once, lazily;
+ * - strips the unknown sentinel before validation (values not known during preview are never rejected);
+ * - returns outputs as plain JSON (an `undefined` would fail the call after the side effect);
+ * - names the resource type and its identifying input in every error, with secrets redacted.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { isApiError, withContext } from "./errors";
+import { redactSecrets } from "./redact";
+import { type ConfigReader, CONFIG_NAMESPACE, resolveSettings, type SettingKey, type Settings } from "./settings";
+import { sessionFor, type Session } from "./session";
+import { toPlainJson, type JsonObject } from "./json";
+
+/** The engine's placeholder for values unknown during preview (pulumi `runtime/rpc` unknownValue). */
+export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+
+export interface HandlerContext {
+    /** Settings resolved from `configure` and the environment; throws SettingsError listing every problem. */
+    settings(): Settings;
+    session(): Session;
+}
+
+export interface CheckOutcome<I> {
+    readonly inputs: I;
+    readonly failures: pulumi.dynamic.CheckFailure[];
+}
+
+export interface ReadOutcome<I, O> {
+    readonly id: string;
+    readonly outs: O;
+    readonly inputs: I;
+}
+
+/** The typed operations of one resource. Inputs reaching create/update/diff were returned by `check`. */
+export interface HandlerSpec<I extends JsonObject, O extends JsonObject> {
+    /** Type token shown in errors, e.g. `tenantkit:entra:TemporaryAccessPassMethods`. */
+    readonly type: string;
+    /** Identifies one resource in errors, e.g. `user "alice@contoso.com"`; never a secret. */
+    describe(inputs: Partial<I>): string;
+    check(news: JsonObject, olds: JsonObject, ctx: HandlerContext): Promise<CheckOutcome<I>>;
+    diff(id: string, olds: O & I, news: I, ctx: HandlerContext): Promise<pulumi.dynamic.DiffResult>;
+    create(inputs: I, ctx: HandlerContext): Promise<{ id: string; outs: O }>;
+    /** Returns undefined when the object no longer exists (refresh then drops it). */
+    read(id: string, props: O & I, ctx: HandlerContext): Promise<ReadOutcome<I, O> | undefined>;
+    update?(id: string, olds: O & I, news: I, ctx: HandlerContext): Promise<O>;
+    delete?(id: string, props: O & I, ctx: HandlerContext): Promise<void>;
+}
+
+/** Removes values that are unknown during preview, recursively, so validation skips them. */
+export function withoutUnknowns(value: unknown): unknown {
+    if (value === UNKNOWN) return undefined;
+    if (Array.isArray(value)) return value.map(withoutUnknowns);
+    if (value !== null && typeof value === "object") {
+        const out: Record<string, unknown> = {};
+        for (const [k, v] of Object.entries(value)) if (v !== UNKNOWN) out[k] = withoutUnknowns(v);
+        return out;
+    }
+    return value;
+}
+
+/** True when a value, or anything inside it, is unknown during preview. */
+export function containsUnknown(value: unknown): boolean {
+    if (value === UNKNOWN) return true;
+    if (Array.isArray(value)) return value.some(containsUnknown);
+    if (value !== null && typeof value === "object") return Object.values(value).some(containsUnknown);
+    return false;
+}
+
+const PROVIDER_KEY = "__provider";
+
+function userProps(props: unknown): JsonObject {
+    const out: JsonObject = {};
+    if (props && typeof props === "object") {
+        for (const [k, v] of Object.entries(props)) if (k !== PROVIDER_KEY) out[k] = toPlainJson(v);
+    }
+    return out;
+}
+
+/** Builds the `handler` a stub calls into. */
+export function defineHandler<I extends JsonObject, O extends JsonObject>(spec: HandlerSpec<I, O>): pulumi.dynamic.ResourceProvider {
+    let read: ConfigReader = () => undefined;
+    let settings: Settings | undefined;
+    const ctx: HandlerContext = {
+        settings: () => (settings ??= resolveSettings(read)),
+        session: () => sessionFor(ctx.settings()),
+    };
+    const fail = (operation: string, inputs: Partial<I>, err: unknown): never => {
+        const where = `${spec.type} (${spec.describe(inputs)})`;
+        if (isApiError(err)) throw withContext(err, { resource: where, operation });
+        const message = err instanceof Error ? err.message : String(err);
+        throw new Error(redactSecrets(`${operation} of ${where} failed: ${message}`));
+    };
+    const run = async <T>(operation: string, inputs: Partial<I>, body: () => Promise<T>): Promise<T> => {
+        try {
+            return await body();
+        } catch (err) {
+            return fail(operation, inputs, err);
+        }
+    };
+    return {
+        async configure(req) {
+            read = (key: SettingKey) => req.config.get(`${CONFIG_NAMESPACE}:${key}`);
+            settings = undefined;
+        },
+        async check(olds, news) {
+            const n = userProps(news);
+            return run("check", n as Partial<I>, () => spec.check(n, userProps(olds), ctx));
+        },
+        async diff(id, olds, news) {
+            const n = userProps(news) as I;
+            return run("diff", n, () => spec.diff(id, userProps(olds) as O & I, n, ctx));
+        },
+        async create(inputs) {
+            const i = userProps(inputs) as I;
+            const r = await run("create", i, () => spec.create(i, ctx));
+            return { id: r.id, outs: toPlainJson(r.outs) };
+        },
+        async read(id, props) {
+            const p = userProps(props) as O & I;
+            const r = await run("read", p, () => spec.read(id, p, ctx));
+            if (!r) return {};
+            return { id: r.id, props: toPlainJson(r.outs), inputs: toPlainJson(r.inputs) };
+        },
+        async update(id, olds, news) {
+            const n = userProps(news) as I;
+            if (!spec.update) return fail("update", n, new Error("this resource cannot be updated in place; it is replaced"));
+            const outs = await run("update", n, () => spec.update!(id, userProps(olds) as O & I, n, ctx));
+            return { outs: toPlainJson(outs) };
+        },
+        async delete(id, props) {
+            const p = userProps(props) as O & I;
+            if (spec.delete) await run("delete", p, () => spec.delete!(id, p, ctx));
+        },
+    };
+}

@@ -1,0 +1,235 @@
+/**
+ * The axios-based client every api.ts uses, one per service and base URL: path segments always encoded,
+ * a `client-request-id` on every request, timeouts, retries decided by retry.ts, the process-wide limiter,
+ * one token refresh on 401, and failures turned into ApiError (errors.ts) with no secret inside.
+ */
+import { randomUUID } from "node:crypto";
+import { Agent as HttpAgent } from "node:http";
+import axios, { type AxiosInstance, type AxiosResponse } from "axios";
+import { createApiError, fromAxiosError, fromResponse, safePath, withGiveUpReason, type ApiError, type RequestContext, type ServiceName } from "./errors";
+import { bodyAsJson, describeNonJsonBody, looksLikeHtml, requestIdFrom } from "./errorBodies";
+import { limiterFor, realClock, type Clock } from "./limiter";
+import { headerValue, plainHeaders, redactSecrets } from "./redact";
+import { decideRetry, defaultRetryPolicy, isRetryable, type RetryPolicy } from "./retry";
+import { buildPath, buildQuery, joinUrl, type RequestPath, type QueryValues } from "./urls";
+
+export type { RequestPath, QueryValues } from "./urls";
+
+export interface ServiceClientOptions {
+    readonly service: ServiceName;
+    /** Scheme, host and optional path prefix, without the API version: `https://graph.microsoft.com`. */
+    readonly baseUrl: string;
+    /** Returns the Authorization header value; `forceRefresh` after a 401 asks for a new token. */
+    readonly authorize: (opts: { forceRefresh: boolean }) => Promise<string>;
+    /** Per-attempt timeout (default 30 s), as axios applies it: connecting, then socket inactivity. */
+    readonly timeoutMs?: number;
+    readonly retry?: Partial<RetryPolicy>;
+    /** Jitter source, [0, 1). */
+    readonly random?: () => number;
+    /** Injected by tests, with `now`, so that no test waits for real. */
+    readonly sleep?: (ms: number) => Promise<void>;
+    readonly now?: () => number;
+    readonly userAgent?: string;
+    readonly defaultHeaders?: Readonly<Record<string, string>>;
+    /** An `http(s).Agent`, e.g. one trusting the emulator's CA. */
+    readonly httpsAgent?: unknown;
+    /** Receives one line per retry; lines are redacted and hold no header or body. */
+    readonly log?: (line: string) => void;
+    /** What the Authorization header comes from (never the secret), quoted when the service refuses it. */
+    readonly credentialSource?: string;
+    /** Concurrency of the shared limiter, used only by the first client of this service and base URL. */
+    readonly maxConcurrent?: number;
+}
+
+export interface ServiceRequest {
+    readonly method: string;
+    /** Segments, each encoded with encodeURIComponent, or an already-encoded `{ raw: "/..." }`. */
+    readonly path: RequestPath;
+    readonly query?: QueryValues;
+    readonly headers?: Readonly<Record<string, string>>;
+    /** A Buffer/Uint8Array is sent as bytes; anything else as JSON. */
+    readonly body?: unknown;
+    /** `json` (default) parses the body and refuses anything else; `buffer` returns the bytes. */
+    readonly responseType?: "json" | "buffer";
+    /** Vouch that repeating a POST/PATCH is safe, so it is retried like a GET. */
+    readonly idempotent?: boolean;
+    /** Non-2xx statuses that resolve instead of throwing, e.g. `[404]` for a delete. */
+    readonly okStatuses?: readonly number[];
+    /** Names the call in errors, e.g. `list TAP methods`. */
+    readonly operation?: string;
+}
+
+export interface ServiceResponse<T> {
+    readonly status: number;
+    /** Lower-case names. */
+    readonly headers: Readonly<Record<string, string>>;
+    readonly data: T;
+    /** The service's request id, when it sent one. */
+    readonly requestId: string | undefined;
+    readonly clientRequestId: string;
+}
+
+export interface ServiceClient {
+    readonly service: ServiceName;
+    readonly baseUrl: string;
+    request<T = unknown>(req: ServiceRequest): Promise<ServiceResponse<T>>;
+}
+
+/** Create the client of one service. Cheap; share one per service and settings in a process. */
+export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
+    const baseUrl = checkedBaseUrl(opts.baseUrl);
+    const policy = defaultRetryPolicy(opts.retry);
+    const clock: Clock = { now: opts.now ?? realClock.now, sleep: opts.sleep ?? realClock.sleep };
+    const random = opts.random ?? Math.random;
+    const log = opts.log ?? (() => undefined);
+    const limiter = limiterFor(opts.service, baseUrl, { maxConcurrent: opts.maxConcurrent });
+    const http = createAxios(opts);
+
+    async function request<T>(req: ServiceRequest): Promise<ServiceResponse<T>> {
+        const method = req.method.toUpperCase();
+        const pathAndQuery = buildPath(req.path) + buildQuery(req.query);
+        const clientRequestId = randomUUID();
+        const headers = requestHeaders(opts, req, clientRequestId);
+        let forceRefresh = false;
+        let refreshed = false;
+        for (let attempt = 1; ; attempt += 1) {
+            const ctx: RequestContext = {
+                service: opts.service, method, path: pathAndQuery, attempts: attempt, clientRequestId, idempotent: req.idempotent,
+                context: req.operation !== undefined ? { operation: req.operation } : undefined,
+                credentialSource: opts.credentialSource, nowMs: clock.now(),
+            };
+            const authorization = await opts.authorize({ forceRefresh });
+            forceRefresh = false;
+            const release = await limiter.acquire(clock);
+            let outcome: ServiceResponse<T> | ApiError;
+            try {
+                const res = await http.request<Buffer>({ method, url: joinUrl(baseUrl, pathAndQuery), headers: { ...headers, Authorization: authorization }, data: encodeBody(req.body) });
+                limiter.noteResponse(res.headers, res.status, clock);
+                outcome = interpret<T>(res, req, ctx);
+            } catch (err) {
+                outcome = fromAxiosError(err, ctx);
+            } finally {
+                release();
+            }
+            if (!(outcome instanceof Error)) return outcome;
+            const where = `${opts.service} ${method} ${safePath(pathAndQuery)}`;
+            if ((outcome.status === 401 || outcome.status === 203) && !refreshed) {
+                // One new token per request: a token revoked or expired early is fixed by a refresh, a wrong one is not.
+                refreshed = true;
+                forceRefresh = true;
+                log(redactSecrets(`${where}: ${outcome.status} on attempt ${attempt}; retrying once with a refreshed token (client-request-id ${clientRequestId})`));
+                continue;
+            }
+            const decision = decideRetry(
+                { attempt, method, idempotent: req.idempotent, status: outcome.status, errorCode: outcome.code, retryAfterMs: outcome.retryAfterMs },
+                policy,
+                random,
+            );
+            if (!decision.retry) throw outcome.retryable ? withGiveUpReason(outcome, decision.reason) : outcome;
+            log(redactSecrets(`${where}: attempt ${attempt} failed with ${outcome.status ?? ""} ${outcome.code ?? ""}`.replace(/ +/g, " ") +
+                `; retrying in ${decision.delayMs} ms (client-request-id ${clientRequestId})`));
+            // A throttled service is throttled for every caller: block the shared limiter rather than wait alone.
+            if (outcome.status === 429 || outcome.retryAfterMs !== undefined) limiter.blockFor(decision.delayMs, clock);
+            else await clock.sleep(decision.delayMs);
+        }
+    }
+
+    return { service: opts.service, baseUrl, request };
+}
+
+function createAxios(opts: ServiceClientOptions): AxiosInstance {
+    if (opts.httpsAgent !== undefined && !(opts.httpsAgent instanceof HttpAgent)) {
+        throw new TypeError("httpsAgent must be an https.Agent");
+    }
+    return axios.create({
+        timeout: opts.timeoutMs ?? 30_000,
+        // Every status is an answer to interpret, and a redirect is a failure to report (often a sign-in page).
+        validateStatus: () => true,
+        maxRedirects: 0,
+        responseType: "arraybuffer",
+        transformRequest: [(data: unknown) => data],
+        transformResponse: [(data: unknown) => data],
+        transitional: { clarifyTimeoutError: true },
+        httpsAgent: opts.httpsAgent,
+    });
+}
+
+function requestHeaders(opts: ServiceClientOptions, req: ServiceRequest, clientRequestId: string): Record<string, string> {
+    const headers: Record<string, string> = {
+        Accept: req.responseType === "buffer" ? "*/*" : "application/json",
+        "User-Agent": opts.userAgent ?? `pulumi-tenantkit (node ${process.version})`,
+        // Azure DevOps answers bad credentials with 401 instead of a 203/302 sign-in page (API-FACTS.md D).
+        ...(opts.service === "devops" ? { "X-TFS-FedAuthRedirect": "Suppress" } : {}),
+        ...opts.defaultHeaders,
+        ...req.headers,
+        "client-request-id": clientRequestId,
+    };
+    if (req.body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === "content-type")) {
+        headers["Content-Type"] = isBytes(req.body) ? "application/octet-stream" : "application/json";
+    }
+    return headers;
+}
+
+function encodeBody(body: unknown): Buffer | string | undefined {
+    if (body === undefined) return undefined;
+    if (isBytes(body)) return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+    return JSON.stringify(body);
+}
+
+/** The response as a result, or the ApiError it amounts to. */
+function interpret<T>(res: AxiosResponse<Buffer>, req: ServiceRequest, ctx: RequestContext): ServiceResponse<T> | ApiError {
+    const headers = plainHeaders(res.headers);
+    const bytes = Buffer.isBuffer(res.data) ? res.data : Buffer.alloc(0);
+    const ok = (res.status >= 200 && res.status < 300) || (req.okStatuses ?? []).includes(res.status);
+    const signIn = isSignInAnswer(res.status, headers);
+    if (!ok || signIn) {
+        if (signIn) return invalid(res.status, headers, ctx, "SignInPage", `the service answered with ${describeNonJsonBody(bytes) ?? "a sign-in redirect"} instead of data`);
+        return fromResponse({ status: res.status, headers, data: bytes }, ctx);
+    }
+    const result = (data: unknown): ServiceResponse<T> => ({
+        status: res.status, headers, data: data as T, requestId: requestIdFrom(ctx.service, headers), clientRequestId: ctx.clientRequestId ?? "",
+    });
+    if (req.responseType === "buffer") return result(bytes);
+    const text = bytes.toString("utf8");
+    if (text.trim() === "") return result(undefined);
+    // An ok non-2xx (a 404 on delete) needs no body: take JSON when there is some, never fail on the rest.
+    if (res.status < 200 || res.status >= 300) return result(bodyAsJson(text));
+    const contentType = headers["content-type"] ?? "";
+    if (/html/i.test(contentType) || looksLikeHtml(text)) {
+        return invalid(res.status, headers, ctx, "InvalidResponse", `expected JSON, got ${describeNonJsonBody(bytes) ?? "HTML"}`);
+    }
+    const json = bodyAsJson(text);
+    if (json !== undefined) return result(json);
+    return invalid(res.status, headers, ctx, "InvalidResponse", `the body is not valid JSON (${contentType || "no content type"}): ${describeNonJsonBody(bytes) ?? ""}`);
+}
+
+/** 203 (Azure DevOps' sign-in page for bad credentials) or a redirect to a sign-in page (API-FACTS.md D). */
+function isSignInAnswer(status: number, headers: Readonly<Record<string, string>>): boolean {
+    if (status === 203) return true;
+    return status >= 300 && status < 400 && /sign-?in|login|vssps/i.test(headerValue(headers, "location") ?? "");
+}
+
+function invalid(status: number, headers: Readonly<Record<string, string>>, ctx: RequestContext, code: string, message: string): ApiError {
+    return createApiError({
+        service: ctx.service, method: ctx.method, path: ctx.path, status, code, serviceMessage: message,
+        requestId: requestIdFrom(ctx.service, headers), clientRequestId: ctx.clientRequestId, attempts: ctx.attempts,
+        context: ctx.context, credentialSource: ctx.credentialSource,
+        retryable: isRetryable({ method: ctx.method, idempotent: ctx.idempotent, status, errorCode: code }),
+    });
+}
+
+function checkedBaseUrl(value: string): string {
+    let url: URL;
+    try {
+        url = new URL(value);
+    } catch {
+        throw new TypeError(`baseUrl "${value}" is not a URL; give scheme and host, e.g. https://graph.microsoft.com`);
+    }
+    if (url.protocol !== "https:" && url.protocol !== "http:") throw new TypeError(`baseUrl "${value}" must be http(s)`);
+    if (url.search || url.hash) throw new TypeError(`baseUrl "${value}" must not have a query or fragment`);
+    return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+}
+
+function isBytes(body: unknown): body is Uint8Array {
+    return body instanceof Uint8Array;
+}

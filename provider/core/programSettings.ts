@@ -1,0 +1,17 @@
+/**
+ * Settings for program-side functions (`getX` / `getXOutput`), which run in the Pulumi program, not in the
+ * provider host: the same resolver as the handlers, fed by `pulumi.Config("tenantkit")`, then the environment.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { CONFIG_NAMESPACE, resolveSettings, type Settings } from "./settings";
+import { sessionFor, type Session } from "./session";
+
+/** Resolved for each call: stack config is fixed during a run, and resolving is cheap next to an HTTP call. */
+export function programSettings(): Settings {
+    const config = new pulumi.Config(CONFIG_NAMESPACE);
+    return resolveSettings((key) => config.get(key));
+}
+
+export function programSession(): Session {
+    return sessionFor(programSettings());
+}

@@ -1,0 +1,53 @@
+/**
+ * One session per distinct set of settings in a process: the credentials (with their token cache) and one HTTP
+ * client per service. Handlers and program-side functions both get theirs here, so a provider host that serves
+ * many resources shares tokens, limiters and connections.
+ */
+import { createHash } from "node:crypto";
+import { Credentials } from "./credentials";
+import { createServiceClient, type ServiceClient } from "./http";
+import type { Settings } from "./settings";
+
+export type ApiService = "graph" | "powerbi" | "devops";
+
+export interface Session {
+    readonly settings: Settings;
+    readonly credentials: Credentials;
+    client(service: ApiService): ServiceClient;
+}
+
+const sessions = new Map<string, Session>();
+
+/** The session of these settings; the key is a hash, so no secret is kept in a map key. */
+export function sessionFor(settings: Settings): Session {
+    const key = createHash("sha256").update(JSON.stringify(settings)).digest("hex");
+    let session = sessions.get(key);
+    if (!session) {
+        session = createSession(settings);
+        sessions.set(key, session);
+    }
+    return session;
+}
+
+function createSession(settings: Settings): Session {
+    const credentials = new Credentials(settings);
+    const clients = new Map<ApiService, ServiceClient>();
+    const baseUrl = { graph: settings.endpoints.graph, powerbi: settings.endpoints.powerBi, devops: settings.endpoints.devops };
+    return {
+        settings,
+        credentials,
+        client(service) {
+            let client = clients.get(service);
+            if (!client) {
+                client = createServiceClient({
+                    service,
+                    baseUrl: baseUrl[service],
+                    authorize: credentials.authorizer(service),
+                    credentialSource: credentials.describe(service).source,
+                });
+                clients.set(service, client);
+            }
+            return client;
+        },
+    };
+}

@@ -1,0 +1,179 @@
+/**
+ * The one resolver of tenantkit settings (DESIGN.md, "Settings"). Handlers feed it the stack config they receive in
+ * `configure`; program-side functions feed it `pulumi.Config("tenantkit")`. Each key falls back to its environment
+ * variable, then to a default. Every problem is collected and reported at once, with the command that fixes it.
+ */
+import { CLOUDS, CLOUD_NAMES, type CloudEndpoints, type CloudName } from "./clouds";
+import { registerSecret } from "./redact";
+
+interface KeySpec {
+    readonly env: string;
+    readonly secret: boolean;
+    readonly hint: string;
+}
+
+/** The settings table: key in the `tenantkit` namespace -> environment fallback. */
+export const SETTING_KEYS = {
+    cloud: { env: "TENANTKIT_CLOUD", secret: false, hint: `<${CLOUD_NAMES.join("|")}>` },
+    tenantId: { env: "AZURE_TENANT_ID", secret: false, hint: "<tenant guid or domain>" },
+    clientId: { env: "AZURE_CLIENT_ID", secret: false, hint: "<application (client) id>" },
+    clientSecret: { env: "AZURE_CLIENT_SECRET", secret: true, hint: "<client secret>" },
+    graphToken: { env: "TENANTKIT_GRAPH_TOKEN", secret: true, hint: "<access token>" },
+    powerBiToken: { env: "TENANTKIT_POWERBI_TOKEN", secret: true, hint: "<access token>" },
+    devopsToken: { env: "TENANTKIT_DEVOPS_TOKEN", secret: true, hint: "<access token>" },
+    devopsPat: { env: "AZURE_DEVOPS_EXT_PAT", secret: true, hint: "<personal access token>" },
+    graphEndpoint: { env: "TENANTKIT_GRAPH_ENDPOINT", secret: false, hint: "https://graph.microsoft.com" },
+    powerBiEndpoint: { env: "TENANTKIT_POWERBI_ENDPOINT", secret: false, hint: "https://api.powerbi.com" },
+    devopsEndpoint: { env: "TENANTKIT_DEVOPS_ENDPOINT", secret: false, hint: "https://dev.azure.com" },
+    authorityHost: { env: "TENANTKIT_AUTHORITY_HOST", secret: false, hint: "https://login.microsoftonline.com" },
+    emulator: { env: "TENANTKIT_EMULATOR", secret: false, hint: "http://127.0.0.1:8787" },
+} as const satisfies Record<string, KeySpec>;
+
+export type SettingKey = keyof typeof SETTING_KEYS;
+export const CONFIG_NAMESPACE = "tenantkit";
+
+/** Reads one key of the `tenantkit` namespace from stack config (the key is given without its namespace). */
+export type ConfigReader = (key: SettingKey) => string | undefined;
+
+export interface Endpoints {
+    readonly graph: string;
+    readonly powerBi: string;
+    readonly devops: string;
+    readonly authorityHost: string;
+}
+
+/** Resolved, validated settings. Secret values are registered for redaction as they are read. */
+export interface Settings {
+    readonly cloud: CloudEndpoints;
+    readonly tenantId?: string;
+    readonly clientId?: string;
+    readonly clientSecret?: string;
+    readonly graphToken?: string;
+    readonly powerBiToken?: string;
+    readonly devopsToken?: string;
+    readonly devopsPat?: string;
+    readonly endpoints: Endpoints;
+    /** The emulator's base URL when every endpoint points at the bundled emulator. */
+    readonly emulator?: string;
+}
+
+export interface SettingsProblem {
+    readonly key: SettingKey;
+    readonly problem: string;
+}
+
+/** Thrown when settings are missing or invalid; lists every problem and how to fix each. */
+export class SettingsError extends Error {
+    override readonly name = "SettingsError";
+    constructor(readonly problems: readonly SettingsProblem[]) {
+        super(formatProblems(problems));
+    }
+}
+
+export function fixFor(key: SettingKey): string {
+    const spec = SETTING_KEYS[key];
+    const secret = spec.secret ? "--secret " : "";
+    return `pulumi config set ${secret}${CONFIG_NAMESPACE}:${key} ${spec.hint} (or set ${spec.env})`;
+}
+
+function formatProblems(problems: readonly SettingsProblem[]): string {
+    const lines = problems.map((p) => `  - ${CONFIG_NAMESPACE}:${p.key}: ${p.problem}. Fix: ${fixFor(p.key)}`);
+    const count = problems.length === 1 ? "1 problem" : `${problems.length} problems`;
+    return `tenantkit settings are invalid (${count}):\n${lines.join("\n")}`;
+}
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+/**
+ * Resolves and validates settings. `env` defaults to `process.env`; pass an explicit object in tests.
+ * @throws SettingsError naming every invalid or inconsistent key.
+ */
+export function resolveSettings(read: ConfigReader, env: NodeJS.ProcessEnv = process.env): Settings {
+    const problems: SettingsProblem[] = [];
+    const raw = (key: SettingKey): string | undefined => {
+        const fromConfig = read(key);
+        const value = fromConfig !== undefined && fromConfig !== "" ? fromConfig : env[SETTING_KEYS[key].env];
+        const trimmed = value?.trim();
+        if (trimmed && SETTING_KEYS[key].secret) registerSecret(trimmed);
+        return trimmed ? trimmed : undefined;
+    };
+
+    const cloudText = raw("cloud") ?? "Global";
+    const cloudName = CLOUD_NAMES.find((c) => c.toLowerCase() === cloudText.toLowerCase());
+    if (!cloudName) problems.push({ key: "cloud", problem: `"${cloudText}" is not a known cloud (one of ${CLOUD_NAMES.join(", ")})` });
+    const cloud = CLOUDS[cloudName ?? ("Global" satisfies CloudName)];
+
+    const tenantId = raw("tenantId");
+    if (tenantId && !GUID.test(tenantId) && !DOMAIN.test(tenantId)) {
+        problems.push({ key: "tenantId", problem: `"${tenantId}" is neither a tenant id (guid) nor a domain name` });
+    }
+    const clientId = raw("clientId");
+    if (clientId && !GUID.test(clientId)) problems.push({ key: "clientId", problem: `"${clientId}" is not an application (client) id (a guid)` });
+    const clientSecret = raw("clientSecret");
+    if (clientSecret) {
+        if (!tenantId) problems.push({ key: "tenantId", problem: "is required with clientSecret (client-credentials flow)" });
+        if (!clientId) problems.push({ key: "clientId", problem: "is required with clientSecret (client-credentials flow)" });
+    }
+
+    const emulator = url(raw("emulator"), "emulator", problems, { allowPath: false });
+    const derived = emulator ? emulatorEndpoints(emulator) : undefined;
+    const endpoint = (key: "graphEndpoint" | "powerBiEndpoint" | "devopsEndpoint" | "authorityHost", fallback: string) =>
+        url(raw(key), key, problems, { allowPath: true }) ?? fallback;
+    const endpoints: Endpoints = {
+        graph: endpoint("graphEndpoint", derived?.graph ?? cloud.graph),
+        powerBi: endpoint("powerBiEndpoint", derived?.powerBi ?? cloud.powerBi),
+        devops: endpoint("devopsEndpoint", derived?.devops ?? cloud.devops),
+        authorityHost: endpoint("authorityHost", derived?.authorityHost ?? cloud.authorityHost),
+    };
+
+    if (problems.length) throw new SettingsError(dedupe(problems));
+    return {
+        cloud, tenantId, clientId, clientSecret, emulator, endpoints,
+        graphToken: raw("graphToken"), powerBiToken: raw("powerBiToken"),
+        devopsToken: raw("devopsToken"), devopsPat: raw("devopsPat"),
+    };
+}
+
+/** Every endpoint and the authority on the emulator's one port (DESIGN.md, "Emulator"); login is served over TLS. */
+export function emulatorEndpoints(base: string): Endpoints {
+    const u = new URL(base);
+    const tls = new URL(base);
+    tls.protocol = "https:";
+    const root = (x: URL) => x.origin;
+    return {
+        graph: `${root(u)}/graph`,
+        powerBi: `${root(u)}/powerbi`,
+        devops: `${root(u)}/devops`,
+        authorityHost: `${root(tls)}/login`,
+    };
+}
+
+function url(value: string | undefined, key: SettingKey, problems: SettingsProblem[], o: { allowPath: boolean }): string | undefined {
+    if (value === undefined) return undefined;
+    let u: URL;
+    try {
+        u = new URL(value);
+    } catch {
+        problems.push({ key, problem: `"${value}" is not an absolute URL` });
+        return undefined;
+    }
+    if (u.protocol !== "https:" && !(u.protocol === "http:" && LOOPBACK.test(u.hostname))) {
+        problems.push({ key, problem: `"${value}" must use https (plain http is accepted only for loopback addresses)` });
+    } else if (u.search || u.hash || u.username || u.password) {
+        problems.push({ key, problem: `"${u.origin}${u.pathname}" must not carry a query, fragment or credentials` });
+    } else if (!o.allowPath && u.pathname !== "/") {
+        problems.push({ key, problem: `"${value}" must be scheme, host and port only` });
+    } else if (/\/(v1\.0|beta|_apis)(\/|$)/i.test(u.pathname)) {
+        problems.push({ key, problem: `"${value}" must not include the API version or _apis; tenantkit adds it` });
+    } else {
+        return `${u.origin}${u.pathname.replace(/\/+$/, "")}`;
+    }
+    return undefined;
+}
+
+function dedupe(problems: SettingsProblem[]): SettingsProblem[] {
+    const seen = new Set<string>();
+    return problems.filter((p) => !seen.has(`${p.key}\u0000${p.problem}`) && !!seen.add(`${p.key}\u0000${p.problem}`));
+}

@@ -1,0 +1,63 @@
+/**
+ * Provider-host side of `entra.TemporaryAccessPassMethods`, a read-only resource: create reads, refresh re-reads,
+ * a change of `user` replaces, delete only forgets. Loaded by package name from the serialized stub:
+ * `pulumi-tenantkit/bin/entra/temporaryAccessPass/handler` (a public contract; keep the path).
+ */
+import { defineHandler } from "../../core/handler";
+import { isNotFound } from "../../core/errors";
+import type { JsonObject } from "../../core/json";
+import { checkWithSchema } from "../../core/validation";
+import { assertTapAvailable, getTemporaryAccessPassMethods } from "./api";
+import { TemporaryAccessPassMethodsArgs, type TemporaryAccessPassMethodsResult } from "./schema";
+
+type Inputs = TemporaryAccessPassMethodsArgs & JsonObject;
+type Outputs = TemporaryAccessPassMethodsResult & JsonObject;
+
+/** The resource id: the user as given, or `me`. */
+const idOf = (user: string | undefined): string => user ?? "me";
+/** Outputs carry `user: "me"` for the signed-in user; inputs omit it. */
+const inputUser = (user: unknown): string | undefined => (user === "me" || user === undefined || user === null ? undefined : String(user));
+
+export const handler = defineHandler<Inputs, Outputs>({
+    type: "tenantkit:entra:TemporaryAccessPassMethods",
+    describe: (inputs) => (inputUser(inputs.user) ? `user "${inputUser(inputs.user)}"` : "the signed-in user"),
+
+    async check(news, _olds, ctx) {
+        const checked = checkWithSchema(TemporaryAccessPassMethodsArgs, news);
+        const failures = [...checked.failures];
+        try {
+            assertTapAvailable(ctx.settings().cloud);
+        } catch (err) {
+            failures.push({ property: "", reason: (err as Error).message });
+        }
+        return { inputs: checked.inputs as Inputs, failures };
+    },
+
+    async diff(_id, olds, news) {
+        const changed = inputUser(olds.user) !== inputUser(news.user);
+        return { changes: changed, replaces: changed ? ["user"] : [], deleteBeforeReplace: false };
+    },
+
+    async create(inputs, ctx) {
+        const s = ctx.session();
+        const result = await getTemporaryAccessPassMethods(s.client("graph"), s.settings.cloud, inputUser(inputs.user));
+        return { id: idOf(inputUser(inputs.user)), outs: result as Outputs };
+    },
+
+    async read(id, props, ctx) {
+        const user = inputUser(props.user) ?? inputUser(id);
+        const s = ctx.session();
+        try {
+            const result = await getTemporaryAccessPassMethods(s.client("graph"), s.settings.cloud, user);
+            const inputs: Inputs = user === undefined ? {} : { user };
+            return { id: idOf(user), outs: result as Outputs, inputs };
+        } catch (err) {
+            // The user is gone: refresh drops the lookup from state.
+            if (isNotFound(err)) return undefined;
+            throw err;
+        }
+    },
+
+    // A lookup owns nothing in the tenant: deleting it only removes it from state.
+    async delete() {},
+});

@@ -1,0 +1,74 @@
+/**
+ * Temporary access pass (TAP) methods of a user: Graph v1.0 `temporaryAccessPassAuthenticationMethod`
+ * (spec area A; API-FACTS.md section A; conformance/graph-tap-list.response.json).
+ * Strict in (what a program passes), tolerant out (what the service sends may grow).
+ */
+import * as z from "zod";
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A user principal name: `local@domain`, guests included (`ann_contoso.com#EXT#@fabrikam.onmicrosoft.com`). */
+const UPN = /^[^@\s]{1,113}@[^@\s]{1,255}$/;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** An object id or a UPN; omitted means the signed-in user (`/me`). */
+export const UserReference = z
+    .string()
+    .trim()
+    .min(1, "must not be empty; omit `user` for the signed-in user")
+    .refine((s) => !CONTROL.test(s), "must not contain control characters")
+    .refine((s) => GUID.test(s) || UPN.test(s), "must be a user object id (guid) or a user principal name (name@domain)");
+
+export const TemporaryAccessPassMethodsArgs = z.strictObject({
+    user: UserReference.optional(),
+});
+export type TemporaryAccessPassMethodsArgs = z.infer<typeof TemporaryAccessPassMethodsArgs>;
+
+/** `methodUsabilityReason` values documented by Graph; others may come and are kept as strings. */
+export const METHOD_USABILITY_REASONS = ["EnabledByPolicy", "DisabledByPolicy", "Expired", "NotYetValid", "OneTimeUsed"] as const;
+
+/** One method as Graph sends it. */
+export const TemporaryAccessPassMethodWire = z.looseObject({
+    id: z.string(),
+    temporaryAccessPass: z.string().nullable().optional(),
+    createdDateTime: z.string().nullable().optional(),
+    startDateTime: z.string().nullable().optional(),
+    lifetimeInMinutes: z.number().int().nullable().optional(),
+    isUsableOnce: z.boolean().nullable().optional(),
+    isUsable: z.boolean().nullable().optional(),
+    methodUsabilityReason: z.string().nullable().optional(),
+});
+export type TemporaryAccessPassMethodWire = z.infer<typeof TemporaryAccessPassMethodWire>;
+
+/** The list envelope; "a user can have only one TAP", so `value` holds at most one method. */
+export const TemporaryAccessPassMethodListWire = z.looseObject({
+    "@odata.context": z.string().optional(),
+    value: z.array(TemporaryAccessPassMethodWire),
+});
+export type TemporaryAccessPassMethodListWire = z.infer<typeof TemporaryAccessPassMethodListWire>;
+
+/** The method as tenantkit outputs it: plain JSON, nulls where Graph sent none, plus `expiresDateTime`. */
+export const TemporaryAccessPassMethod = z.object({
+    id: z.string(),
+    createdDateTime: z.string().nullable(),
+    startDateTime: z.string().nullable(),
+    lifetimeInMinutes: z.number().int().nullable(),
+    isUsableOnce: z.boolean().nullable(),
+    isUsable: z.boolean().nullable(),
+    methodUsabilityReason: z.string().nullable(),
+    /** `startDateTime` (or `createdDateTime` when no start was set) plus `lifetimeInMinutes`, ISO 8601 UTC. */
+    expiresDateTime: z.string().nullable(),
+});
+export type TemporaryAccessPassMethod = z.infer<typeof TemporaryAccessPassMethod>;
+
+/** What the lookup returns, in both forms (function and resource outputs). */
+export interface TemporaryAccessPassMethodsResult {
+    /** The user as given, or `me`. */
+    readonly user: string;
+    /** The user's object id, when Graph's `@odata.context` names it. */
+    readonly userId: string | null;
+    /** The user's method, or null when the user has none. */
+    readonly method: TemporaryAccessPassMethod | null;
+    /** The pass itself: Graph returns it only when it is created, so a lookup sees null. Always a secret. */
+    readonly temporaryAccessPass: string | null;
+}

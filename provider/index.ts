@@ -1,0 +1,7 @@
+/**
+ * pulumi-tenantkit: Pulumi dynamic resources for Microsoft Entra, Power BI and Azure DevOps tenants.
+ * Each area is a namespace: `entra` now; `powerbi`, `devops` and `quota` arrive with their issues.
+ */
+export * as entra from "./entra";
+export { SettingsError, SETTING_KEYS, type Settings } from "./core/settings";
+export { CLOUDS, CLOUD_NAMES, type CloudName } from "./core/clouds";

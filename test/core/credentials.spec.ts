@@ -1,0 +1,68 @@
+import { strict as assert } from "node:assert";
+import type { AccessToken, TokenCredential } from "@azure/identity";
+import { Credentials } from "../../provider/core/credentials";
+import { redactSecrets } from "../../provider/core/redact";
+import { resolveSettings, type SettingKey } from "../../provider/core/settings";
+
+const settings = (values: Partial<Record<SettingKey, string>>) => resolveSettings((k) => values[k], {});
+
+/** A fake Entra credential that issues numbered tokens and records the scopes asked for. */
+function fakeCredential(lifetimeMs: number, now: () => number) {
+    const scopes: string[] = [];
+    const credential: TokenCredential = {
+        async getToken(scope): Promise<AccessToken> {
+            const s = Array.isArray(scope) ? scope[0] : scope;
+            scopes.push(s);
+            return { token: `entra-token-${scopes.length}-abcdef`, expiresOnTimestamp: now() + lifetimeMs };
+        },
+    };
+    return { credential, scopes };
+}
+
+describe("credentials", () => {
+    it("sends a static token as a bearer token, per audience", async () => {
+        const c = new Credentials(settings({ graphToken: "static-graph-token", powerBiToken: "static-pbi-token" }));
+        assert.equal(await c.authorizer("graph")({ forceRefresh: false }), "Bearer static-graph-token");
+        assert.equal(await c.authorizer("powerbi")({ forceRefresh: false }), "Bearer static-pbi-token");
+        assert.deepEqual(c.describe("graph"), { kind: "static-token", source: "static token tenantkit:graphToken", refreshable: false });
+    });
+
+    it("sends an Azure DevOps PAT as Basic auth with an empty user name", async () => {
+        const c = new Credentials(settings({ devopsPat: "my-devops-pat-value" }));
+        const header = await c.authorizer("devops")({ forceRefresh: false });
+        assert.equal(header, `Basic ${Buffer.from(":my-devops-pat-value").toString("base64")}`);
+        assert.equal(redactSecrets(`sent ${header}`), "sent Basic ***", "the encoded PAT is masked in any text");
+    });
+
+    it("asks the client-secret credential for the cloud's .default scope of each audience", async () => {
+        let t = 1_000_000;
+        const fake = fakeCredential(3_600_000, () => t);
+        const s = settings({ cloud: "USGov", tenantId: "contoso.onmicrosoft.com", clientId: "3c8e1f52-7a4d-4b0e-9f6a-2d5c8b1e4f70", clientSecret: "client-secret-value" });
+        const c = new Credentials(s, { now: () => t, createCredential: async () => fake.credential });
+        await c.authorizer("graph")({ forceRefresh: false });
+        await c.authorizer("powerbi")({ forceRefresh: false });
+        await c.authorizer("devops")({ forceRefresh: false });
+        assert.deepEqual(fake.scopes, [
+            "https://graph.microsoft.us/.default",
+            "https://high.analysis.usgovcloudapi.net/powerbi/api/.default",
+            "499b84ac-1321-427f-aa17-267ca6975798/.default",
+        ]);
+        assert.match(c.describe("graph").source, /client secret of application 3c8e1f52-.* in tenant contoso\.onmicrosoft\.com/);
+        assert.ok(!JSON.stringify(c.describe("graph")).includes("client-secret-value"));
+    });
+
+    it("caches a token until five minutes before it expires, and refreshes when forced", async () => {
+        let t = 0;
+        const fake = fakeCredential(60 * 60_000, () => t);
+        const s = settings({ tenantId: "contoso.onmicrosoft.com", clientId: "3c8e1f52-7a4d-4b0e-9f6a-2d5c8b1e4f70", clientSecret: "client-secret-value" });
+        const c = new Credentials(s, { now: () => t, createCredential: async () => fake.credential });
+        const graph = c.authorizer("graph");
+        assert.equal(await graph({ forceRefresh: false }), "Bearer entra-token-1-abcdef");
+        t = 54 * 60_000;
+        assert.equal(await graph({ forceRefresh: false }), "Bearer entra-token-1-abcdef", "still cached 6 minutes before expiry");
+        t = 56 * 60_000;
+        assert.equal(await graph({ forceRefresh: false }), "Bearer entra-token-2-abcdef", "renewed 4 minutes before expiry");
+        assert.equal(await graph({ forceRefresh: true }), "Bearer entra-token-3-abcdef", "a 401 forces a new token");
+        assert.equal(redactSecrets("token entra-token-3-abcdef"), "token ***", "issued tokens are registered for redaction");
+    });
+});

@@ -1,0 +1,203 @@
+/**
+ * `LifecycleRunner`: `pulumi preview / up / refresh / destroy` for a REAL Pulumi program, without the CLI.
+ * The program runs in this process against a monitor that forwards every dynamic resource to the real provider
+ * host over gRPC (see `steps.ts` for the engine's rules); state lives in a JSON file (see `state.ts`).
+ *
+ * Known gaps versus the engine (ENGINE-HARNESS.md 1.4): steps run one at a time in registration order; no
+ * aliases, targets, plans or provider resources; `ignoreChanges` takes top-level keys only; state holds
+ * plaintext secrets; the program shares this process's @pulumi/pulumi (its module cache is reset per run).
+ */
+import * as path from "node:path";
+import { ProviderHost, startHost } from "./host";
+import { ForwardingMonitor } from "./monitor";
+import { runProgram } from "./program";
+import { ResourceState, StackState, loadState, saveState } from "./state";
+import { Deployment } from "./steps";
+import { HostLogs, RunResult } from "./step-types";
+import { deepEqual, diffLines } from "./display";
+import { StackConfig } from "./wire";
+
+export * from "./step-types";
+export type { ResourceState, StackState } from "./state";
+
+/** Options of a {@link LifecycleRunner}. */
+export interface LifecycleOptions {
+    /** The program's entry file (`index.ts` or `.js`). */
+    programPath: string;
+    /** The project folder, where the engine starts the provider host; default: the program's folder. */
+    cwd?: string;
+    /** The JSON state file (created on the first `up`). */
+    statePath: string;
+    /** Stack config: namespaced keys (`tenantkit:graphEndpoint`), secrets wrapped with `secret()`. */
+    config: StackConfig;
+    /** Project name; default `project`. `new pulumi.Config()` in the program reads `<project>:key`. */
+    project?: string;
+    /** Stack name; default `dev`. */
+    stack?: string;
+    /** Environment added to the provider host's (the engine passes its own environment to plugins). */
+    hostEnv?: Record<string, string>;
+    /** Print the host's output as it arrives. */
+    echo?: boolean;
+}
+
+/** Runs operations on one stack. Each operation starts one provider host, configures it, and closes it. */
+export class LifecycleRunner {
+    private readonly project: string;
+    private readonly stack: string;
+
+    constructor(private readonly opts: LifecycleOptions) {
+        this.project = opts.project ?? "project";
+        this.stack = opts.stack ?? "dev";
+    }
+
+    /** `pulumi up`, or `pulumi preview` with `{ preview: true }` (Check and Diff only, state untouched). */
+    async up(options: { preview?: boolean } = {}): Promise<RunResult> {
+        const preview = options.preview ?? false;
+        return this.operation(preview, async (deployment) => {
+            const monitor = new ForwardingMonitor(deployment, this.project, this.stack);
+            const programError = await runProgram({
+                programPath: path.resolve(this.opts.programPath), project: this.project, stack: this.stack,
+                config: this.opts.config, preview, monitor, aborted: deployment.abortedSignal,
+            });
+            if (programError && !deployment.aborted) deployment.fail(undefined, programError.message);
+            if (!deployment.aborted) await deployment.deleteLeftovers().catch(() => undefined);
+            return deployment.finalState();
+        });
+    }
+
+    /** `pulumi preview`. */
+    preview(): Promise<RunResult> {
+        return this.up({ preview: true });
+    }
+
+    /** `pulumi refresh`: Read each resource; an empty id drops it, returned inputs replace the stored ones. */
+    async refresh(options: { preview?: boolean } = {}): Promise<RunResult> {
+        return this.operation(options.preview ?? false, async (deployment, prior) => {
+            const resources: ResourceState[] = [];
+            for (const [i, r] of prior.resources.entries()) {
+                if (!r.custom || deployment.aborted) {
+                    resources.push(r);
+                    continue;
+                }
+                const step = { urn: r.urn, type: r.type, name: r.urn.split("::").pop() ?? "", preview: deployment.preview };
+                try {
+                    const h = await deployment.host();
+                    const read = await h.read({ urn: r.urn, id: r.id, state: r.outputs, inputs: r.inputs });
+                    if (!read.id) {
+                        deployment.steps.push({ ...step, op: "refresh:deleted", id: r.id, diff: [] });
+                        continue;
+                    }
+                    const inputs = read.inputs ?? r.inputs;
+                    const same = deepEqual(read.outs, r.outputs) && deepEqual(inputs, r.inputs);
+                    const op = same ? "refresh:same" : "refresh:update";
+                    deployment.steps.push({ ...step, op, id: read.id, diff: diffLines(r.outputs, read.outs) });
+                    resources.push({ ...r, id: read.id, inputs, outputs: read.outs });
+                } catch (err) {
+                    deployment.fail(r.urn, `refreshing ${r.urn} failed: ${err instanceof Error ? err.message : String(err)}`);
+                    resources.push(...prior.resources.slice(i));
+                    break;
+                }
+            }
+            return resources;
+        });
+    }
+
+    /** `pulumi destroy`: deletes in reverse order with the `__provider` stored in each resource's outputs. */
+    async destroy(options: { preview?: boolean } = {}): Promise<RunResult> {
+        return this.operation(options.preview ?? false, async (deployment, prior) => {
+            const remaining = [...prior.resources];
+            for (const r of [...prior.resources].reverse()) {
+                try {
+                    await deployment.deleteResource(r, "delete");
+                    remaining.splice(remaining.indexOf(r), 1);
+                } catch {
+                    break;
+                }
+            }
+            return remaining;
+        });
+    }
+
+    /** The parsed state file. */
+    state(): StackState {
+        return loadState(this.opts.statePath);
+    }
+
+    private async operation(
+        preview: boolean,
+        body: (deployment: Deployment, prior: StackState) => Promise<ResourceState[]>,
+    ): Promise<RunResult> {
+        const started = performance.now();
+        const prior = this.state();
+        const session = new HostSession(this.opts, this.project);
+        const deployment = new Deployment(prior, preview, () => session.get());
+        let resources: ResourceState[];
+        try {
+            resources = await body(deployment, prior);
+        } finally {
+            await session.close();
+        }
+        // Stack outputs change only when the program got to register them; an emptied stack has none.
+        const outputs = deployment.stackOutputs ?? (resources.length > 0 ? prior.outputs : {});
+        if (!preview) saveState(this.opts.statePath, { resources, outputs });
+        return {
+            preview,
+            steps: deployment.steps,
+            errors: deployment.errors,
+            outputs,
+            logs: session.logs,
+            ms: performance.now() - started,
+        };
+    }
+}
+
+/** One provider host per operation, started on first use and configured before any other call. */
+class HostSession {
+    readonly logs: HostLogs = { stdout: [], stderr: [] };
+    private host: Promise<ProviderHost> | undefined;
+    /** Set as soon as the process runs, so that `close` kills it even when configuring it failed. */
+    private started: ProviderHost | undefined;
+
+    constructor(
+        private readonly opts: LifecycleOptions,
+        private readonly project: string,
+    ) {}
+
+    get(): Promise<ProviderHost> {
+        this.host ??= (async () => {
+            const cwd = this.opts.cwd ?? path.dirname(path.resolve(this.opts.programPath));
+            const h = await startHost({ cwd, project: this.project, config: this.opts.config, env: this.opts.hostEnv, echo: this.opts.echo });
+            this.started = h;
+            this.logs.stdout = h.stdout;
+            this.logs.stderr = h.stderr;
+            await h.handshake(cwd);
+            await h.getPluginInfo();
+            await h.configure(this.opts.config);
+            return h;
+        })();
+        return this.host;
+    }
+
+    async close(): Promise<void> {
+        await this.host?.catch(() => undefined);
+        await this.started?.close();
+    }
+}
+
+let probe: Promise<boolean> | undefined;
+
+/**
+ * True when the Pulumi CLI can be run. `PulumiCommand.get` runs `pulumi version` and rejects (`spawn pulumi
+ * ENOENT`, within milliseconds) when the CLI is missing (ENGINE-HARNESS.md 1.3). The answer is cached.
+ */
+export function hasPulumiCli(): Promise<boolean> {
+    // Loaded on demand: the Automation API is slow to load and only this probe needs it.
+    probe ??= import("@pulumi/pulumi/automation").then(({ PulumiCommand }) => PulumiCommand.get({ skipVersionCheck: true })).then(
+        () => true,
+        () => false,
+    );
+    return probe;
+}
+
+/** The sentence a test prints when it skips because the CLI is missing. */
+export const NO_CLI_MESSAGE = "skipped: the Pulumi CLI is not installed (PulumiCommand.get rejected), so this test cannot run the real engine";
