@@ -4,10 +4,11 @@
  * `@azure/identity`'s ClientSecretCredential on the configured authority; otherwise DefaultAzureCredential.
  * `@azure/identity` is loaded only when a token must be fetched: it is heavy and most previews never need it.
  */
-import type { TokenCredential } from "@azure/identity";
+import type { ClientSecretCredentialOptions, TokenCredential } from "@azure/identity";
 import { DEVOPS_AUDIENCE, scopeFor } from "./clouds";
 import { fetchEmulatorCa, isEmulatorAuthority } from "./emulatorTrust";
 import { registerSecret } from "./redact";
+import { tokenError } from "./tokenErrors";
 import type { Settings } from "./settings";
 
 export type TokenService = "graph" | "powerbi" | "devops";
@@ -79,9 +80,16 @@ export class Credentials {
         const scope = scopeFor(this.audience(service));
         const cached = this.cache.get(scope);
         if (cached && !forceRefresh && cached.expiresAt - EXPIRY_MARGIN_MS > this.now()) return cached.header;
-        const credential = await this.entraCredential();
-        const token = await credential.getToken(scope);
-        if (!token) throw new Error(`no token was issued for ${scope} by ${this.describe(service).source}`);
+        const context = { tenantId: s.tenantId, clientId: s.clientId, authorityHost: s.endpoints.authorityHost, scope, credentialSource: this.describe(service).source };
+        let token: Awaited<ReturnType<TokenCredential["getToken"]>>;
+        try {
+            token = await (await this.entraCredential()).getToken(scope);
+        } catch (err) {
+            // A failed credential is rebuilt on the next call (a fixed secret, a started emulator...).
+            this.credential = undefined;
+            throw tokenError(err, context);
+        }
+        if (!token) throw tokenError(new Error(`no token was issued for ${scope}`), context);
         registerSecret(token.token);
         const entry = { header: `Bearer ${token.token}`, expiresAt: token.expiresOnTimestamp };
         this.cache.set(scope, entry);
@@ -117,16 +125,18 @@ async function createEntraCredential(s: Settings): Promise<TokenCredential> {
     return new identity.DefaultAzureCredential({ ...options, tenantId: s.tenantId });
 }
 
+type PipelinePolicyConfig = NonNullable<ClientSecretCredentialOptions["additionalPolicies"]>[number];
+
 /** Trusts the emulator's generated CA for token requests to its TLS login prefix, and nothing else. */
-async function emulatorTrustPolicy(s: Settings) {
+async function emulatorTrustPolicy(s: Settings): Promise<PipelinePolicyConfig> {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const https: typeof import("node:https") = require("node:https");
-    const agent = new https.Agent({ ca: await fetchEmulatorCa(s), keepAlive: true });
+    const agent = new https.Agent({ ca: await fetchEmulatorCa(s) });
     return {
-        position: "perCall" as const,
+        position: "perCall",
         policy: {
             name: "tenantkitEmulatorTrust",
-            sendRequest: (request: import("@azure/core-rest-pipeline").PipelineRequest, next: import("@azure/core-rest-pipeline").SendRequest) => {
+            sendRequest: (request, next) => {
                 request.agent = agent;
                 return next(request);
             },

@@ -63,3 +63,9 @@ export function decodeInitFailure(err: GrpcServiceError): PartialFailure | undef
     }
     return undefined;
 }
+
+/** The message of an error: the provider's own text for a failed host call. */
+export function errorText(err: unknown): string {
+    if (err instanceof HostCallError) return err.details;
+    return err instanceof Error ? err.message : String(err);
+}

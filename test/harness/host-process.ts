@@ -61,8 +61,9 @@ export function spawnHost(opts: HostProcessOptions): Promise<HostProcess> {
         const onStdoutLine = (line: string): void => {
             if (port === undefined) {
                 port = Number(line.trim());
-                if (Number.isInteger(port) && port > 0) resolve({ proc, port, stdout, stderr });
-                else reject(new Error(`provider host printed ${JSON.stringify(line)} instead of its port`));
+                if (Number.isInteger(port) && port > 0) return resolve({ proc, port, stdout, stderr });
+                proc.kill("SIGTERM");
+                reject(new Error(`provider host printed ${JSON.stringify(line)} instead of its port`));
                 return;
             }
             stdout.push(line);

@@ -26,6 +26,7 @@ export interface CheckFailure {
     reason: string;
 }
 
+/** Arguments of `check`. */
 export interface CheckArgs {
     urn: string;
     /** Old inputs from state; `{}` for a create. */
@@ -35,6 +36,7 @@ export interface CheckArgs {
     preview?: boolean;
 }
 
+/** Result of `check`. */
 export interface CheckResult {
     /** Checked inputs, secrets re-applied from `news` (engine `annotateSecrets`). */
     inputs: PropertyMap;
@@ -44,6 +46,7 @@ export interface CheckResult {
 /** `DiffResponse.DiffChanges`; the host sends DIFF_UNKNOWN when the provider's `changes` is undefined. */
 export type DiffChanges = "DIFF_UNKNOWN" | "DIFF_NONE" | "DIFF_SOME";
 
+/** Arguments of `diff`. */
 export interface DiffArgs {
     urn: string;
     id: string;
@@ -54,6 +57,7 @@ export interface DiffArgs {
     ignoreChanges?: string[];
 }
 
+/** Result of `diff`: only these fields cross the wire from the dynamic provider host. */
 export interface DiffResult {
     changes: DiffChanges;
     replaces: string[];
@@ -63,6 +67,7 @@ export interface DiffResult {
     hasDetailedDiff: boolean;
 }
 
+/** Arguments of `create`. */
 export interface CreateArgs {
     urn: string;
     properties: PropertyMap;
@@ -72,6 +77,7 @@ export interface CreateArgs {
     timeout?: number;
 }
 
+/** Result of `create`. */
 export interface CreateResult {
     /** `""` in preview. */
     id: string;
@@ -80,6 +86,7 @@ export interface CreateResult {
     sent: boolean;
 }
 
+/** Arguments of `read`. */
 export interface ReadArgs {
     urn: string;
     id: string;
@@ -88,6 +95,7 @@ export interface ReadArgs {
     inputs?: PropertyMap;
 }
 
+/** Result of `read`. */
 export interface ReadResult {
     /** `""` when the provider reports the object gone. */
     id: string;
@@ -96,6 +104,7 @@ export interface ReadResult {
     inputs?: PropertyMap;
 }
 
+/** Arguments of `update`. */
 export interface UpdateArgs {
     urn: string;
     id: string;
@@ -107,11 +116,13 @@ export interface UpdateArgs {
     timeout?: number;
 }
 
+/** Result of `update`. */
 export interface UpdateResult {
     outs: PropertyMap;
     sent: boolean;
 }
 
+/** Arguments of `delete`. */
 export interface DeleteArgs {
     urn: string;
     id: string;

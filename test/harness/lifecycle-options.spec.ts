@@ -43,6 +43,39 @@ describe("lifecycle runner: resource options and failures", () => {
         assert.deepEqual(writes(stack.storePath), ["delete item-1", "create item-2"]);
     });
 
+    it("keeps the old value of a property listed in ignoreChanges", async () => {
+        const stack = newStack();
+        await stack.runner({ withBeta: "false", alphaIgnoreColor: "true" }).up();
+        const result = await stack.runner({ withBeta: "false", alphaIgnoreColor: "true", alphaColor: "#abcdef" }).up();
+        assert.deepEqual(ops(result), ["same harnessfx-dev", "same alpha"]);
+        assert.equal(readStore(stack.storePath).items["item-1"].color, "#112233");
+    });
+
+    it("replaces instead of updating when a property listed in replaceOnChanges changes", async () => {
+        const stack = newStack();
+        await stack.runner({ withBeta: "false", alphaReplaceOnColor: "true" }).up();
+        const result = await stack.runner({ withBeta: "false", alphaReplaceOnColor: "true", alphaColor: "#abcdef" }).up();
+        assert.deepEqual(ops(result), ["same harnessfx-dev", "replace alpha", "delete-replaced alpha"]);
+        assert.deepEqual(result.steps[1].replaces, ["color"]);
+        assert.deepEqual(Object.keys(readStore(stack.storePath).items), ["item-2"]);
+    });
+
+    it("leaves a retainOnDelete item in place on destroy, and refuses to destroy a protected one", async () => {
+        const retained = newStack();
+        await retained.runner({ withBeta: "false", alphaRetain: "true" }).up();
+        const destroy = await retained.runner({ withBeta: "false", alphaRetain: "true" }).destroy();
+        assert.deepEqual(destroy.errors, []);
+        assert.equal(destroy.steps.find((s) => s.name === "alpha")?.retained, true);
+        assert.deepEqual(Object.keys(readStore(retained.storePath).items), ["item-1"], "removed from state only");
+
+        const prot = newStack();
+        await prot.runner({ withBeta: "false", alphaProtect: "true" }).up();
+        const refused = await prot.runner({ withBeta: "false", alphaProtect: "true" }).destroy();
+        assert.match(refused.errors[0]?.message ?? "", /unable to delete resource ".*::alpha" as it is currently marked for protection/);
+        assert.ok(prot.resource("alpha"), "the protected resource stays in state");
+        assert.deepEqual(Object.keys(readStore(prot.storePath).items), ["item-1"]);
+    });
+
     it("reads a resource by id as external, and destroy forgets it instead of deleting it", async () => {
         const stack = newStack();
         seedItem(stack.storePath, "ext-1", { color: "#0a0b0c", key: "x", size: "L" });
@@ -62,6 +95,15 @@ describe("lifecycle runner: resource options and failures", () => {
         const stack = newStack();
         const result = await stack.runner({ readId: "nope", withBeta: "false" }).up();
         assert.deepEqual(result.errors.map((e) => e.message), ["resource 'nope' does not exist"]);
+    });
+
+    it("fails the import option as the engine does for a dynamic resource, creating nothing", async () => {
+        const stack = newStack();
+        seedItem(stack.storePath, "ext-1", { color: "#0a0b0c", key: "x" });
+        const result = await stack.runner({ alphaImport: "ext-1", withBeta: "false" }).up();
+        assert.equal(result.errors.length, 1);
+        assert.match(result.errors[0].message, /^import failed: .*must be a string/);
+        assert.deepEqual(Object.keys(readStore(stack.storePath).items), ["ext-1"]);
     });
 
     it("deletes a resource the program no longer declares", async () => {

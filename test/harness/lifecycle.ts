@@ -12,12 +12,15 @@ import { ProviderHost, startHost } from "./host";
 import { ForwardingMonitor } from "./monitor";
 import { runProgram } from "./program";
 import { ResourceState, StackState, loadState, saveState } from "./state";
+import { errorText } from "./errors";
 import { Deployment } from "./steps";
 import { HostLogs, RunResult } from "./step-types";
 import { deepEqual, diffLines } from "./display";
-import { StackConfig } from "./wire";
+import { PropertyMap, StackConfig, urnName } from "./wire";
 
 export * from "./step-types";
+export { UNKNOWN, isSecret, secret } from "./wire";
+export type { PropertyMap, PropertyValue, Secret, StackConfig } from "./wire";
 export type { ResourceState, StackState } from "./state";
 
 /** Options of a {@link LifecycleRunner}. */
@@ -79,7 +82,7 @@ export class LifecycleRunner {
                     resources.push(r);
                     continue;
                 }
-                const step = { urn: r.urn, type: r.type, name: r.urn.split("::").pop() ?? "", preview: deployment.preview };
+                const step = { urn: r.urn, type: r.type, name: urnName(r.urn), preview: deployment.preview };
                 try {
                     const h = await deployment.host();
                     const read = await h.read({ urn: r.urn, id: r.id, state: r.outputs, inputs: r.inputs });
@@ -93,7 +96,7 @@ export class LifecycleRunner {
                     deployment.steps.push({ ...step, op, id: read.id, diff: diffLines(r.outputs, read.outs) });
                     resources.push({ ...r, id: read.id, inputs, outputs: read.outs });
                 } catch (err) {
-                    deployment.fail(r.urn, `refreshing ${r.urn} failed: ${err instanceof Error ? err.message : String(err)}`);
+                    if (!deployment.aborted) deployment.fail(r.urn, `refresh failed: ${errorText(err)}`);
                     resources.push(...prior.resources.slice(i));
                     break;
                 }
@@ -137,8 +140,9 @@ export class LifecycleRunner {
         } finally {
             await session.close();
         }
-        // Stack outputs change only when the program got to register them; an emptied stack has none.
-        const outputs = deployment.stackOutputs ?? (resources.length > 0 ? prior.outputs : {});
+        const outputs = stackOutputs(prior, resources, deployment);
+        const stackResource = resources.find((r) => r.type === "pulumi:pulumi:Stack");
+        if (stackResource) stackResource.outputs = outputs;
         if (!preview) saveState(this.opts.statePath, { resources, outputs });
         return {
             preview,
@@ -149,6 +153,17 @@ export class LifecycleRunner {
             ms: performance.now() - started,
         };
     }
+}
+
+/**
+ * The stack outputs after an operation: those the program registered; after a failure, the prior ones with
+ * only the registered keys replaced (engine since 3.112, pulumi/pulumi#15754); none once the stack is empty.
+ */
+function stackOutputs(prior: StackState, resources: ResourceState[], deployment: Deployment): PropertyMap {
+    if (resources.length === 0) return {};
+    const registered = deployment.stackOutputs;
+    if (registered && deployment.errors.length === 0) return registered;
+    return { ...prior.outputs, ...registered };
 }
 
 /** One provider host per operation, started on first use and configured before any other call. */

@@ -27,6 +27,7 @@ export interface ProgramRunOptions {
 /** The SDK's internal settings and store fields the harness must reset (not in the published typings). */
 interface SdkInternals {
     waitForRPCs(): Promise<void>;
+    _reset(): void;
 }
 interface SdkStore {
     terminated: boolean;
@@ -63,23 +64,38 @@ export async function runProgram(opts: ProgramRunOptions): Promise<Error | undef
     store.supportsResourceReferences = true;
 
     const before = new Set(Object.keys(require.cache));
+    let stopped = false;
+    const aborted = opts.aborted.then(() => {
+        stopped = true;
+    });
+    let error: Error | undefined;
     try {
         const finished = runInPulumiStack(async () => {
             const programExport: unknown = require(opts.programPath);
             // run.js: "If the exported value was itself a Function, then just execute it."
             return typeof programExport === "function" ? await (programExport as () => unknown)() : programExport;
-        }).then(() => sdk.waitForRPCs());
-        await Promise.race([finished, opts.aborted]);
-        return undefined;
+        });
+        await Promise.race([finished, aborted]);
     } catch (err) {
-        return err instanceof Error ? err : new Error(String(err));
+        error = err instanceof Error ? err : new Error(String(err));
+    }
+    try {
+        // Registrations still in flight finish before the operation ends, even after a program error, as the
+        // engine lets running steps complete.
+        await Promise.race([sdk.waitForRPCs(), aborted]);
     } finally {
         rememberProgramModules(opts.programPath, before);
-        // A stopped run leaves SDK promises pending forever; forgetting them keeps the SDK's exit hook from failing
-        // the test process ("The Pulumi runtime detected that N promises were still active"). The monitor stays
-        // installed, so late calls of a stopped run still get UNAVAILABLE.
-        store.leakCandidates = new Set();
+        if (stopped) {
+            // A stopped run leaves SDK promises pending forever; forgetting them keeps the SDK's exit hook from
+            // failing the test process ("The Pulumi runtime detected that N promises were still active"). The
+            // monitor stays installed, so late calls of the stopped run still get UNAVAILABLE.
+            store.leakCandidates = new Set();
+        } else {
+            // Leaves no mock monitor, preview flag or leak candidates behind for other tests in this process.
+            sdk._reset();
+        }
     }
+    return error;
 }
 
 /** The package's compiled modules (`bin/`), which a program may load by package name. */

@@ -4,11 +4,12 @@
  * state, then Create / Update / Replace; reads by id are ReadSteps. No aliases, targets, plans or providers.
  */
 import { changedKeys, createLines, deepEqual, diffLines, formatCheckFailure } from "./display";
-import { HostCallError, ProviderHost, urnName } from "./host";
+import { HostCallError, errorText } from "./errors";
+import { ProviderHost } from "./host";
 import { ReadRegistration, Registered, Registration, StepSink } from "./monitor";
 import { ResourceState, StackState } from "./state";
 import { StepError, StepOp, Step } from "./step-types";
-import { PropertyMap, UNKNOWN, applyAdditionalSecretOutputs } from "./wire";
+import { PropertyMap, UNKNOWN, applyAdditionalSecretOutputs, urnName } from "./wire";
 
 const ROOT_STACK_TYPE = "pulumi:pulumi:Stack";
 const isDynamicType = (t: string) => /^pulumi-nodejs:dynamic(\/[^:]+)?:/.test(t);
@@ -26,8 +27,9 @@ export class Deployment implements StepSink {
     private readonly newState: ResourceState[] = [];
     private readonly old: Map<string, ResourceState>;
     private readonly seen = new Set<string>();
-    /** Old states deleted by this deployment (or replaced and waiting to be: create-before-delete). */
+    /** Old states this deployment deleted. */
     private readonly gone = new Set<ResourceState>();
+    /** Old states replaced create-before-delete, deleted after the program. */
     private readonly replaced: ResourceState[] = [];
 
     constructor(
@@ -42,31 +44,27 @@ export class Deployment implements StepSink {
 
     async register(reg: Registration): Promise<Registered> {
         this.seen.add(reg.urn);
-        try {
-            return reg.custom ? await this.registerCustom(reg) : this.registerComponent(reg);
-        } catch (err) {
-            // A failed step leaves the resource's prior state as it was (the engine checkpoints finished steps only).
-            const old = this.old.get(reg.urn);
-            if (old && !this.gone.has(old) && !this.newState.some((r) => r.urn === reg.urn)) this.newState.push(old);
-            throw err;
-        }
+        return this.keepingOldOnFailure(reg.urn, async () => (reg.custom ? this.registerCustom(reg) : this.registerComponent(reg)));
     }
 
+    /** A ReadStep (`opts.id`): it runs in preview too, and the resource is recorded as external. */
     async read(reg: ReadRegistration): Promise<Registered> {
         this.seen.add(reg.urn);
         this.addStep("read", reg.urn, reg.type, { id: reg.id });
         // An id unknown during preview: the engine skips the read and everything about it stays unknown.
         if (reg.id === UNKNOWN) return { id: "", outputs: {} };
-        const host = await this.host();
-        // ReadStep sends the program's properties as both inputs and state (they carry `__provider`).
-        const r = await this.call(reg.urn, "read", () => host.read({ urn: reg.urn, id: reg.id, state: reg.inputs, inputs: reg.inputs }));
-        if (!r.id) throw this.fail(reg.urn, `resource '${reg.id}' does not exist`);
-        const outputs = applyAdditionalSecretOutputs(r.outs, reg.additionalSecretOutputs);
-        this.newState.push({
-            urn: reg.urn, type: reg.type, custom: true, id: r.id, inputs: reg.inputs, outputs, parent: reg.parent,
-            dependencies: reg.dependencies, additionalSecretOutputs: reg.additionalSecretOutputs, external: true,
+        return this.keepingOldOnFailure(reg.urn, async () => {
+            const host = await this.host();
+            // ReadStep sends the program's properties as both inputs and state (they carry `__provider`).
+            const r = await this.call(reg.urn, "read", () => host.read({ urn: reg.urn, id: reg.id, state: reg.inputs, inputs: reg.inputs }));
+            if (!r.id) throw this.fail(reg.urn, `resource '${reg.id}' does not exist`);
+            const outputs = applyAdditionalSecretOutputs(r.outs, reg.additionalSecretOutputs);
+            this.newState.push({
+                urn: reg.urn, type: reg.type, custom: true, id: r.id, inputs: reg.inputs, outputs, parent: reg.parent,
+                dependencies: reg.dependencies, additionalSecretOutputs: reg.additionalSecretOutputs, external: true,
+            });
+            return { id: r.id, outputs };
         });
-        return { id: r.id, outputs };
     }
 
     registerOutputs(urn: string, outputs: PropertyMap): void {
@@ -77,18 +75,13 @@ export class Deployment implements StepSink {
 
     /** Deletes one resource from the prior state; external ones are forgotten, retained ones kept remotely. */
     async deleteResource(r: ResourceState, op: "delete" | "delete-replaced"): Promise<void> {
-        if (r.protect) {
-            throw this.fail(r.urn, `unable to delete resource "${r.urn}" as it is currently marked for protection`);
-        }
-        if (r.external) {
-            this.addStep("discard", r.urn, r.type, { id: r.id });
-        } else {
-            this.addStep(op, r.urn, r.type, { id: r.id, retained: r.retainOnDelete || undefined });
-            if (r.custom && !r.retainOnDelete && !this.preview) {
-                const host = await this.host();
-                // Delete runs the `__provider` saved in the OUTPUTS, i.e. the code that created the resource.
-                await this.call(r.urn, "delete", () => host.delete({ urn: r.urn, id: r.id, oldInputs: r.inputs, outputs: r.outputs }));
-            }
+        if (r.protect) throw this.fail(r.urn, `unable to delete resource "${r.urn}" as it is currently marked for protection`);
+        const retained = (!r.external && r.retainOnDelete) || undefined;
+        this.addStep(r.external ? "discard" : op, r.urn, r.type, { id: r.id, retained });
+        if (r.custom && !r.external && !retained && !this.preview) {
+            const host = await this.host();
+            // Delete runs the `__provider` saved in the OUTPUTS, i.e. the code that created the resource.
+            await this.call(r.urn, "delete", () => host.delete({ urn: r.urn, id: r.id, oldInputs: r.inputs, outputs: r.outputs }));
         }
         this.gone.add(r);
     }
@@ -115,6 +108,17 @@ export class Deployment implements StepSink {
         return new Error(message);
     }
 
+    /** A failed step leaves the resource's prior state as it was (the engine checkpoints finished steps only). */
+    private async keepingOldOnFailure(urn: string, step: () => Promise<Registered>): Promise<Registered> {
+        try {
+            return await step();
+        } catch (err) {
+            const old = this.old.get(urn);
+            if (old && !this.gone.has(old) && !this.newState.some((r) => r.urn === urn)) this.newState.push(old);
+            throw err;
+        }
+    }
+
     private registerComponent(reg: Registration): Registered {
         const old = this.old.get(reg.urn);
         const op: StepOp = !old ? "create" : deepEqual(old.inputs, reg.inputs) ? "same" : "update";
@@ -130,13 +134,17 @@ export class Deployment implements StepSink {
         if (!isDynamicType(reg.type)) throw this.fail(reg.urn, `the harness runs dynamic resources only, not ${reg.type}`);
         const host = await this.host();
         const old = this.old.get(reg.urn);
+        if (reg.opts.importId && !old) {
+            // The engine imports with a Read carrying no properties, so the host finds no `__provider` and fails
+            // (pulumi/pulumi#3550): the `import` option does not work for dynamic resources.
+            await this.call(reg.urn, "import", () => host.read({ urn: reg.urn, id: reg.opts.importId ?? "", state: {} }));
+        }
         const news = old ? ignoreChanges(reg.inputs, old.inputs, reg.opts.ignoreChanges) : reg.inputs;
         const checked = await this.call(reg.urn, "check", () => host.check({ urn: reg.urn, olds: old?.inputs ?? {}, news, preview: this.preview }));
-        if (checked.failures.length > 0) {
-            const messages = checked.failures.map((f) => formatCheckFailure(reg.type, reg.name, f, checked.inputs));
-            for (const m of messages.slice(0, -1)) this.errors.push({ urn: reg.urn, message: m, checkFailures: checked.failures });
-            throw this.fail(reg.urn, messages[messages.length - 1], { checkFailures: checked.failures });
-        }
+        const failures = checked.failures;
+        const messages = failures.map((f) => formatCheckFailure(reg.type, reg.name, f, checked.inputs));
+        for (const m of messages.slice(0, -1)) this.errors.push({ urn: reg.urn, message: m, checkFailures: failures });
+        if (messages.length > 0) throw this.fail(reg.urn, messages[messages.length - 1], { checkFailures: failures });
         const inputs = checked.inputs;
         if (!old) return this.create(reg, host, inputs, "create");
 
@@ -187,7 +195,7 @@ export class Deployment implements StepSink {
                 this.record(reg, id, inputs, outs, reasons);
                 throw this.fail(reg.urn, `${what} of ${reg.type} resource '${reg.name}' failed to initialize: ${reasons.join("; ")}`, { initErrors: reasons });
             }
-            throw this.fail(reg.urn, `${what} failed: ${describe(err)}`);
+            throw this.fail(reg.urn, `${what} failed: ${errorText(err)}`);
         }
     }
 
@@ -200,16 +208,11 @@ export class Deployment implements StepSink {
         return { id, outputs };
     }
 
-    private optionsOf(reg: Registration): Partial<ResourceState> {
-        const o = reg.opts;
-        return {
-            parent: reg.parent,
-            dependencies: o.dependencies,
-            additionalSecretOutputs: o.additionalSecretOutputs.length ? o.additionalSecretOutputs : undefined,
-            protect: o.protect || undefined,
-            retainOnDelete: o.retainOnDelete || undefined,
-            initErrors: undefined,
-        };
+    /** The resource options the state records; undefined ones are left out of the JSON. */
+    private optionsOf({ parent, opts: o }: Registration): Partial<ResourceState> {
+        const additionalSecretOutputs = o.additionalSecretOutputs.length ? o.additionalSecretOutputs : undefined;
+        const flags = { protect: o.protect || undefined, retainOnDelete: o.retainOnDelete || undefined };
+        return { parent, dependencies: o.dependencies, additionalSecretOutputs, ...flags, initErrors: undefined };
     }
 
     /** The operation's provider host, started and configured on first use. */
@@ -217,7 +220,7 @@ export class Deployment implements StepSink {
         try {
             return await this.startHost();
         } catch (err) {
-            throw this.aborted ? err : this.fail(undefined, `starting the provider host failed: ${describe(err)}`);
+            throw this.aborted ? err : this.fail(undefined, `starting the provider host failed: ${errorText(err)}`);
         }
     }
 
@@ -225,7 +228,7 @@ export class Deployment implements StepSink {
         try {
             return await f();
         } catch (err) {
-            throw this.aborted ? err : this.fail(urn, `${what} failed: ${describe(err)}`);
+            throw this.aborted ? err : this.fail(urn, `${what} failed: ${errorText(err)}`);
         }
     }
 
@@ -244,7 +247,3 @@ function ignoreChanges(news: PropertyMap, olds: PropertyMap, paths: string[]): P
     return out;
 }
 
-function describe(err: unknown): string {
-    if (err instanceof HostCallError) return err.details;
-    return err instanceof Error ? err.message : String(err);
-}

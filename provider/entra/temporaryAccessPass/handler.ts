@@ -1,6 +1,6 @@
 /**
  * Provider-host side of `entra.TemporaryAccessPassMethods`, a read-only resource: create reads, refresh re-reads,
- * a change of `user` replaces, delete only forgets. Loaded by package name from the serialized stub:
+ * a change of `user` replaces, delete only forgets (no `delete` here: a lookup owns nothing in the tenant). Loaded by package name from the serialized stub:
  * `pulumi-tenantkit/bin/entra/temporaryAccessPass/handler` (a public contract; keep the path).
  */
 import { defineHandler } from "../../core/handler";
@@ -57,7 +57,4 @@ export const handler = defineHandler<Inputs, Outputs>({
             throw err;
         }
     },
-
-    // A lookup owns nothing in the tenant: deleting it only removes it from state.
-    async delete() {},
 });

@@ -10,7 +10,8 @@ export interface TemporaryAccessPassMethodsArgs {
     readonly user?: pulumi.Input<string>;
 }
 
-const stub = handlerStub("pulumi-tenantkit/bin/entra/temporaryAccessPass/handler");
+// A lookup is never updated in place (a new `user` replaces it) and deleting it only forgets it.
+export const stub = handlerStub("pulumi-tenantkit/bin/entra/temporaryAccessPass/handler", ["check", "diff", "create", "read"]);
 
 /**
  * The temporary access pass method of a user, read from Microsoft Graph
