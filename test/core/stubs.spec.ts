@@ -1,0 +1,52 @@
+/**
+ * The serialization rule (DESIGN.md): every resource's stub, serialized with the SDK's own serializer, stays
+ * small, requires its handler by package name, and carries no token, secret or endpoint, whatever the settings.
+ */
+import { strict as assert } from "node:assert";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type * as pulumi from "@pulumi/pulumi";
+import { serializeProviderDetails } from "../harness/serialize";
+
+const PROVIDER_DIR = path.resolve(__dirname, "..", "..", "provider");
+
+function resourceModules(dir: string): string[] {
+    return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+        const full = path.join(dir, e.name);
+        if (e.isDirectory()) return resourceModules(full);
+        return e.name === "resource.ts" ? [full] : [];
+    });
+}
+
+describe("handler stubs", () => {
+    const modules = resourceModules(PROVIDER_DIR);
+    const SECRETS = { TENANTKIT_GRAPH_TOKEN: "graph-token-that-must-not-leak", AZURE_CLIENT_SECRET: "client-secret-that-must-not-leak", TENANTKIT_EMULATOR: "http://127.0.0.1:45678" };
+    let saved: NodeJS.ProcessEnv;
+    before(() => {
+        saved = { ...process.env };
+        Object.assign(process.env, SECRETS);
+    });
+    after(() => {
+        process.env = saved;
+    });
+
+    it("exist for every resource folder", () => {
+        assert.ok(modules.length >= 1, "at least one resource");
+    });
+
+    for (const file of modules) {
+        const rel = path.relative(PROVIDER_DIR, path.dirname(file));
+        it(`${rel}: serializes under 2 KB, requires bin/${rel}/handler by package name, and holds no secret or endpoint`, async () => {
+            // eslint-disable-next-line @typescript-eslint/no-require-imports
+            const mod = require(file) as { stub?: pulumi.dynamic.ResourceProvider };
+            assert.ok(mod.stub, `${rel}/resource.ts exports its stub`);
+            const { text, containsSecrets } = await serializeProviderDetails(mod.stub);
+            assert.ok(text.length < 2048, `${text.length} bytes`);
+            assert.equal(containsSecrets, false);
+            assert.ok(text.includes(`"pulumi-tenantkit/bin/${rel.split(path.sep).join("/")}/handler"`), "the handler's package path");
+            assert.doesNotMatch(text, /require\("(\.|\/)/, "no relative or absolute require");
+            for (const value of Object.values(SECRETS)) assert.ok(!text.includes(value), `${value} is not captured`);
+            assert.ok(fs.existsSync(path.resolve(PROVIDER_DIR, "..", "bin", rel, "handler.js")), "the compiled handler exists where the stub looks");
+        });
+    }
+});
