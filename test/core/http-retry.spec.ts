@@ -1,7 +1,8 @@
 import { strict as assert } from "node:assert";
-import { isApiError, isThrottled, type ApiError } from "../../provider/core/errors";
+import { isThrottled } from "../../provider/core/errors";
 import { createServiceClient, type ServiceClientOptions } from "../../provider/core/http";
 import { recordingSleep, ScriptedServer } from "./scriptedServer";
+import { rejection } from "../support/rejection";
 
 const server = new ScriptedServer();
 const TOKEN = "Bearer eyJ0eXAiOiJKV1QifQ.eyJhdWQiOiJodHRwczovL2dyYXBoIn0.c2lnbmF0dXJl";
@@ -10,12 +11,6 @@ const UNAVAILABLE = { status: 503, body: { error: { code: "serviceNotAvailable",
 
 function client(extra: Partial<ServiceClientOptions> = {}) {
     return createServiceClient({ service: "graph", baseUrl: server.baseUrl(), authorize: async () => TOKEN, retry: { baseDelayMs: 1 }, random: () => 1, ...extra });
-}
-
-async function rejection(p: Promise<unknown>): Promise<ApiError> {
-    const err = await p.then(() => assert.fail("expected the request to fail"), (e: unknown) => e);
-    assert.ok(isApiError(err), `expected an ApiError, got ${String(err)}`);
-    return err;
 }
 
 describe("service client: retries, throttling and timeouts", () => {

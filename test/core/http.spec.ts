@@ -1,7 +1,8 @@
 import { strict as assert } from "node:assert";
-import { isApiError, isAuthenticationError, type ApiError } from "../../provider/core/errors";
+import { isAuthenticationError } from "../../provider/core/errors";
 import { createServiceClient, type ServiceClientOptions } from "../../provider/core/http";
 import { recordingSleep, ScriptedServer } from "./scriptedServer";
+import { rejection } from "../support/rejection";
 
 const server = new ScriptedServer();
 
@@ -19,12 +20,6 @@ function tokens(): { calls: boolean[]; authorize: ServiceClientOptions["authoriz
 
 function client(extra: Partial<ServiceClientOptions> = {}) {
     return createServiceClient({ service: "graph", baseUrl: server.baseUrl(), authorize: tokens().authorize, sleep: recordingSleep().sleep, retry: { baseDelayMs: 1 }, ...extra });
-}
-
-async function rejection(p: Promise<unknown>): Promise<ApiError> {
-    const err = await p.then(() => assert.fail("expected the request to fail"), (e: unknown) => e);
-    assert.ok(isApiError(err), `expected an ApiError, got ${String(err)}`);
-    return err;
 }
 
 describe("service client: requests and responses", () => {

@@ -11,6 +11,7 @@ import { sessionFor } from "../../provider/core/session";
 import { getTemporaryAccessPassMethods } from "../../provider/entra/temporaryAccessPass/api";
 import { getTemporaryAccessPassMethods as getFromProgram } from "../../provider/entra/temporaryAccessPass";
 import { IDS, useEmulator } from "../emulator/helpers";
+import { rejectionOf } from "../support/rejection";
 
 describe("TAP lookup against the emulator", () => {
     const fx = useEmulator();
@@ -22,14 +23,7 @@ describe("TAP lookup against the emulator", () => {
     };
     const lookup = (user: string | undefined, s: Settings = settings()) => getTemporaryAccessPassMethods(sessionFor(s).client("graph"), s.cloud, user);
     const graphRequests = async () => (await fx.emu.admin.requests()).filter((r) => r.service === "graph");
-    const failure = async (p: Promise<unknown>): Promise<Error> => {
-        try {
-            await p;
-        } catch (e) {
-            return e as Error;
-        }
-        throw new Error("expected a failure");
-    };
+    const failure = rejectionOf;
 
     it("reads a user's method by object id with an app token from the client-secret flow", async () => {
         const r = await lookup(IDS.aliceId);
