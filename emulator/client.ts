@@ -2,13 +2,22 @@
  * A typed client of the emulator's admin API (`/_admin/...`), for tests and the quickstart. It uses
  * Node's global fetch and imports only types from the emulator, so it is cheap to load anywhere.
  */
+import type { AdminBranding, AdminBrandingEntry, AdminStreamInfo, BrandingUpdate } from "./branding/admin";
+import type { BrandingStream } from "./branding/model";
 import type { ActiveFault, FaultRule } from "./faults";
 import type { RequestFilter, RequestLogEntry } from "./log";
-import type { Seed, TemporaryAccessPass, User } from "./state";
+import type { Seed, SeedInput, TemporaryAccessPass, User } from "./state";
 import type { ThrottleConfig } from "./throttle";
 import type { MintedToken, MintUserTokenRequest } from "./user-tokens";
 
-export type { ActiveFault, FaultRule, MintedToken, MintUserTokenRequest, RequestFilter, RequestLogEntry, Seed, ThrottleConfig };
+export type { ActiveFault, FaultRule, MintedToken, MintUserTokenRequest, RequestFilter, RequestLogEntry, Seed, SeedInput, ThrottleConfig };
+export type { AdminBranding, AdminBrandingEntry, AdminStreamInfo, BrandingStream, BrandingUpdate };
+
+/** A stream's bytes and media type, as stored. */
+export interface BrandingStreamContent {
+    bytes: Buffer;
+    contentType: string;
+}
 
 /** The admin API answered with an error status. */
 export class EmulatorAdminError extends Error {
@@ -31,7 +40,7 @@ export class EmulatorAdmin {
     }
 
     /** Replaces the directory with `seed`; returns the new state. */
-    seed(seed: Seed): Promise<Seed> {
+    seed(seed: SeedInput): Promise<Seed> {
         return this.call("POST", "/seed", seed);
     }
 
@@ -99,6 +108,59 @@ export class EmulatorAdmin {
     /** Removes a user's pass. */
     async deleteTemporaryAccessPass(tenant: string, user: string): Promise<void> {
         await this.call("DELETE", `/tenants/${enc(tenant)}/users/${enc(user)}/temporaryAccessPass`);
+    }
+
+    /** A tenant's branding (streams by hash and size), or null when it has no default branding. */
+    branding(tenant: string): Promise<AdminBranding | null> {
+        return this.call("GET", `/tenants/${enc(tenant)}/branding`);
+    }
+
+    /** The stored bytes of a stream (`locale` `0` for the default branding), or null when it is not set. */
+    async brandingStream(tenant: string, locale: string, stream: BrandingStream): Promise<BrandingStreamContent | null> {
+        const path = `/tenants/${enc(tenant)}/branding/${enc(locale)}/${stream}`;
+        const res = await fetch(`${this.url}/_admin${path}`);
+        const bytes = Buffer.from(await res.arrayBuffer());
+        if (res.status === 204) return null;
+        if (!res.ok) throw new EmulatorAdminError(res.status, bytes.toString("utf8"), `GET ${path}`);
+        return { bytes, contentType: res.headers.get("content-type") ?? "" };
+    }
+
+    /**
+     * Changes properties of the default branding (`locale` `0`) or a localization out of band, with Graph's
+     * PATCH semantics; `create` adds the default branding and the localization when missing.
+     */
+    updateBranding(tenant: string, locale: string, update: BrandingUpdate, opts: { create?: boolean } = {}): Promise<AdminBranding> {
+        const qs = opts.create === true ? "?create=true" : "";
+        return this.call("PATCH", `/tenants/${enc(tenant)}/branding/${enc(locale)}${qs}`, update);
+    }
+
+    /** Uploads a stream out of band (media type and size checked as the admin center does); returns it by hash. */
+    async putBrandingStream(tenant: string, locale: string, stream: BrandingStream, bytes: Uint8Array, contentType: string): Promise<AdminStreamInfo> {
+        const path = `/tenants/${enc(tenant)}/branding/${enc(locale)}/${stream}`;
+        const res = await fetch(`${this.url}/_admin${path}`, { method: "PUT", headers: { "content-type": contentType }, body: bytes });
+        const text = await res.text();
+        if (!res.ok) throw new EmulatorAdminError(res.status, text, `PUT ${path}`);
+        return JSON.parse(text) as AdminStreamInfo;
+    }
+
+    /** Unsets a stream (idempotent). */
+    async deleteBrandingStream(tenant: string, locale: string, stream: BrandingStream): Promise<void> {
+        await this.call("DELETE", `/tenants/${enc(tenant)}/branding/${enc(locale)}/${stream}`);
+    }
+
+    /** Removes a localization, images included (the portal's way; Graph refuses while images remain). */
+    async deleteBrandingLocalization(tenant: string, locale: string): Promise<void> {
+        await this.call("DELETE", `/tenants/${enc(tenant)}/branding/${enc(locale)}`);
+    }
+
+    /** Removes the whole branding, localizations and images included. */
+    async deleteBranding(tenant: string): Promise<void> {
+        await this.call("DELETE", `/tenants/${enc(tenant)}/branding`);
+    }
+
+    /** Grants or withdraws the tenant's custom branding license (writes answer 403 without it). */
+    async setPremium(tenant: string, premium: boolean): Promise<void> {
+        await this.call("PUT", `/tenants/${enc(tenant)}/premium`, { premium });
     }
 
     /** `body` is a rest parameter so that `null` (turn the throttle off) is sent, and absence is not. */

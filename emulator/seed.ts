@@ -2,6 +2,7 @@
  * Hand-written validation of seeds and state files (the emulator shares no schema code with the provider).
  * Every problem is collected with its JSON path, so one error names all of them.
  */
+import { checkBranding } from "./branding/seed-check";
 import type { ClientApp, Permissions, Seed, Tenant, TemporaryAccessPass, User } from "./state";
 
 /** A seed or an admin request body that does not validate; `problems` holds one line per issue. */
@@ -57,7 +58,17 @@ function checkTenant(v: unknown, at: string, problems: string[]): Tenant | undef
         problems.push(`${at}.users: userPrincipalName ${dup} appears twice`);
     }
     if (id === undefined || domains === undefined) return undefined;
-    return { id, domains, clients, users };
+    const displayName = v.displayName === undefined ? organizationName(domains[0] ?? id) : str(v, "displayName", at, problems);
+    if (v.premium !== undefined && typeof v.premium !== "boolean") problems.push(`${at}.premium: must be a boolean if present`);
+    const branding = checkBranding(v.branding, id, `${at}.branding`, problems);
+    if (displayName === undefined || branding === undefined) return undefined;
+    return { id, domains, clients, users, displayName, premium: v.premium !== false, branding };
+}
+
+/** `contoso.onmicrosoft.com` -> `Contoso`: a plausible organization name for seeds that give none. */
+function organizationName(domain: string): string {
+    const label = domain.split(".")[0];
+    return label.charAt(0).toUpperCase() + label.slice(1);
 }
 
 function checkClient(v: unknown, at: string, problems: string[]): ClientApp | undefined {

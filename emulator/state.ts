@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import type { StoredBranding } from "./branding/model";
 import { validateSeed } from "./seed";
 
 /** Permissions granted to an app registration, per service (application permissions, i.e. `roles`). */
@@ -44,17 +45,31 @@ export interface User {
     temporaryAccessPass: TemporaryAccessPass | null;
 }
 
-/** A tenant: its id, verified domains, app registrations and users. */
+/** A tenant: its id, verified domains, app registrations, users, and its organization's branding. */
 export interface Tenant {
     id: string;
     domains: string[];
     clients: ClientApp[];
     users: User[];
+    /** The organization's displayName (Graph `GET /organization`). */
+    displayName: string;
+    /** Whether the tenant holds a license that includes custom branding (Entra ID P1/P2 or Office 365). */
+    premium: boolean;
+    /** The organizational branding, or null for a tenant without a default branding. */
+    branding: StoredBranding | null;
 }
 
 /** A seed: the directory content an emulator starts from (also what `GET /_admin/state` returns). */
 export interface Seed {
     tenants: Tenant[];
+}
+
+/** A tenant as a seed may give it: displayName (from the first domain), premium (true) and branding (null) have defaults. */
+export type TenantInput = Omit<Tenant, "displayName" | "premium" | "branding"> & Partial<Pick<Tenant, "displayName" | "premium" | "branding">>;
+
+/** A seed as a client may send it (see {@link TenantInput}). */
+export interface SeedInput {
+    tenants: TenantInput[];
 }
 
 /** The persisted state: a seed plus the secret that signs tokens, shared by processes on one file. */

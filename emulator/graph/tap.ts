@@ -6,12 +6,13 @@
  * is null on every read (the pass itself is only returned on create); `isUsable` and
  * `methodUsabilityReason` follow the clock; `/me` needs a delegated token.
  */
-import { authenticate, type BearerProblem } from "../auth";
+import { authenticate } from "../auth";
 import { findUser, tapUsability } from "../directory";
 import { jsonReply, type Reply, type RequestContext, type RouteParams } from "../http";
 import type { Router } from "../router";
 import type { TemporaryAccessPass, User } from "../state";
 import type { TokenClaims } from "../tokens";
+import { TOKEN_MESSAGES } from "./caller";
 import { GRAPH_JSON, graphError, graphHeaders } from "./errors";
 
 /** Permissions that allow reading any user's pass, as application roles or delegated scopes. */
@@ -29,17 +30,6 @@ export const TAP_READ_SELF = [
     "UserAuthenticationMethod.Read",
     "UserAuthenticationMethod.ReadWrite",
 ] as const;
-
-/** Messages of Graph's 401 `InvalidAuthenticationToken`, per problem. */
-const TOKEN_MESSAGES: Record<BearerProblem, string> = {
-    missing: "Access token is empty.",
-    malformed: "Invalid JWT token. The token is not in JWS compact format.",
-    signature: "Access token validation failure. Invalid signature.",
-    expired: "Lifetime validation failed, the token is expired.",
-    notYetValid: "Lifetime validation failed, the token is not yet valid.",
-    audience: "Access token validation failure. Invalid audience.",
-    tenant: "Access token validation failure. Invalid tenant.",
-};
 
 /** Registers the TAP routes on the Graph router (paths relative to `/graph`). */
 export function registerTapRoutes(router: Router): void {

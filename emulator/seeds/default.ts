@@ -1,10 +1,15 @@
 /**
- * The default seed: one tenant (contoso) with a quickstart app registration, an app without permissions,
- * and three users whose passes show the three usual states. Times are relative to the emulator's start so
- * that the quickstart always shows a usable pass for alice, one user without a pass, and a pass that is
- * not yet valid.
+ * The default seed: contoso with a quickstart app registration, an app without permissions, three users
+ * whose passes show the three usual states, and a default branding with a banner logo; fabrikam (licensed,
+ * no branding yet) and northwind (no custom branding license), each with a branding client. Times are
+ * relative to the emulator's start so that the quickstart always shows a usable pass for alice, one user
+ * without a pass, and a pass that is not yet valid.
  */
-import type { Seed } from "../state";
+import { createHash } from "node:crypto";
+import { emptyEntry, type StoredBranding } from "../branding/model";
+import { newRelativeUrl } from "../branding/urls";
+import type { ClientApp, Seed } from "../state";
+import { solidPng } from "./png";
 
 /** Well-known ids of the default seed, for the quickstart, the docs and tests. */
 export const DEFAULT_SEED_IDS = {
@@ -22,7 +27,48 @@ export const DEFAULT_SEED_IDS = {
     guestId: "8e7d6c5b-4a3f-4e2d-9c1b-0a9f8e7d6c5b",
     guestUpn: "ann_contoso.com#EXT#@fabrikam.onmicrosoft.com",
     guestTapId: "4f3e2d1c-0b9a-4876-a543-210fedcba987",
+    /** A licensed tenant without a default branding. */
+    fabrikamTenantId: "7e169cc6-2f83-4181-b014-e107bae5334a",
+    fabrikamDomain: "fabrikam.onmicrosoft.com",
+    fabrikamClientId: "1f6cf87b-0e44-44aa-b45a-cedc88c221e7",
+    fabrikamClientSecret: "fabrikam-branding-secret",
+    /** A tenant without a custom branding license (`premium: false`) and without branding. */
+    northwindTenantId: "0d7fadca-f01f-434d-a363-09d612f85bbf",
+    northwindDomain: "northwind.onmicrosoft.com",
+    northwindClientId: "c9411c0d-5d34-4ce2-8dea-938513d7c360",
+    northwindClientSecret: "northwind-branding-secret",
 } as const;
+
+/** contoso's seeded banner logo: a 200x30 PNG in the branding's blue. */
+export const DEFAULT_BANNER_LOGO_PNG: Buffer = solidPng(200, 30, [0x0f, 0x6c, 0xbd]);
+
+/** What contoso's default branding holds in the default seed (its only localization is the default). */
+export const DEFAULT_SEED_BRANDING = {
+    backgroundColor: "#0F6CBD",
+    signInPageText: "Contoso",
+    usernameHintText: "",
+    bannerLogoContentType: "image/png",
+    bannerLogoSize: DEFAULT_BANNER_LOGO_PNG.length,
+    bannerLogoSha256: createHash("sha256").update(DEFAULT_BANNER_LOGO_PNG).digest("hex"),
+} as const;
+
+/** Graph application permissions of the branding clients of fabrikam and northwind. */
+const BRANDING_ROLES = ["OrganizationalBranding.ReadWrite.All", "Organization.Read.All"];
+
+function brandingClient(clientId: string, secret: string): ClientApp {
+    return { clientId, displayName: "tenantkit-branding", secret, permissions: { graph: [...BRANDING_ROLES], powerbi: [], devops: [] } };
+}
+
+function contosoBranding(tenantId: string, start: Date): StoredBranding {
+    const b = DEFAULT_SEED_BRANDING;
+    const entry = { ...emptyEntry(), backgroundColor: b.backgroundColor, signInPageText: b.signInPageText, usernameHintText: b.usernameHintText };
+    entry.streams.bannerLogo = {
+        contentType: b.bannerLogoContentType,
+        base64: DEFAULT_BANNER_LOGO_PNG.toString("base64"),
+        relativeUrl: newRelativeUrl(tenantId, null, "bannerLogo", start, entry),
+    };
+    return { default: entry, localizations: {} };
+}
 
 const MINUTE = 60_000;
 
@@ -84,6 +130,27 @@ export function defaultSeed(start: Date): Seed {
                         },
                     },
                 ],
+                displayName: "Contoso",
+                premium: true,
+                branding: contosoBranding(ids.tenantId, start),
+            },
+            {
+                id: ids.fabrikamTenantId,
+                domains: [ids.fabrikamDomain],
+                clients: [brandingClient(ids.fabrikamClientId, ids.fabrikamClientSecret)],
+                users: [],
+                displayName: "Fabrikam",
+                premium: true,
+                branding: null,
+            },
+            {
+                id: ids.northwindTenantId,
+                domains: [ids.northwindDomain],
+                clients: [brandingClient(ids.northwindClientId, ids.northwindClientSecret)],
+                users: [],
+                displayName: "Northwind Traders",
+                premium: false,
+                branding: null,
             },
         ],
     };

@@ -48,6 +48,28 @@ export interface HandlerSpec<I extends JsonObject, O extends JsonObject> {
     delete?(id: string, props: O & I, ctx: HandlerContext): Promise<void>;
 }
 
+/**
+ * A failure after a side effect: the engine records `id` and `properties` (ErrorResourceInitFailed) instead of
+ * forgetting an object that exists, and the next `up` updates it (ENGINE-HARNESS.md, "Partial create").
+ */
+export class PartialFailure extends Error {
+    override readonly name = "PartialFailure";
+    readonly reasons: string[];
+    constructor(
+        readonly id: string,
+        readonly properties: JsonObject,
+        readonly cause: unknown,
+    ) {
+        const message = redactSecrets(cause instanceof Error ? cause.message : String(cause));
+        super(message);
+        this.reasons = [message];
+    }
+}
+
+function isPartialFailure(err: unknown): err is PartialFailure {
+    return err instanceof Error && err.name === "PartialFailure";
+}
+
 /** Removes values that are unknown during preview, recursively, so validation skips them. */
 export function withoutUnknowns(value: unknown): unknown {
     if (value === UNKNOWN) return undefined;
@@ -88,6 +110,11 @@ export function defineHandler<I extends JsonObject, O extends JsonObject>(spec: 
     };
     const fail = (operation: string, inputs: Partial<I>, err: unknown): never => {
         const where = `${spec.type} (${spec.describe(inputs)})`;
+        if (isPartialFailure(err)) {
+            const inner = isApiError(err.cause) ? withContext(err.cause, { resource: where, operation }).message : `${operation} of ${where} failed: ${err.message}`;
+            const reason = redactSecrets(`${inner} The object exists and its state is recorded; run up again to finish.`);
+            throw Object.assign(new Error(reason), { id: err.id, properties: toPlainJson(err.properties), reasons: [reason] });
+        }
         if (isApiError(err)) throw withContext(err, { resource: where, operation });
         const message = err instanceof Error ? err.message : String(err);
         throw new Error(redactSecrets(`${operation} of ${where} failed: ${message}`));

@@ -71,20 +71,20 @@ describe("emulator CLI (bin/emulator/cli.js)", () => {
         assert.ok(match, line);
         assert.ok(Number(match[2]) > 0);
         const state = await EmulatorAdmin.connect(match[1]).state();
-        assert.deepEqual(state.tenants.map((t) => t.domains), [[IDS.domain]]);
+        assert.deepEqual(state.tenants.map((t) => t.domains), [[IDS.domain], [IDS.fabrikamDomain], [IDS.northwindDomain]]);
         cli.child.kill("SIGTERM");
         assert.equal((await cli.exit).code, 0);
     });
 
     it("loads --seed, persists to --state, and a second process on that state sees the first one's change", async () => {
         const seed = defaultSeed(T0);
-        seed.tenants[0].domains = ["fabrikam.onmicrosoft.com"];
+        seed.tenants[0].domains = ["litware.onmicrosoft.com"];
         fs.writeFileSync(path.join(dir, "seed.json"), JSON.stringify(seed));
         const first = run(["--port", "0", "--seed", "seed.json", "--state", "state.json"]);
         const a = EmulatorAdmin.connect((await first.firstLine).replace("listening on ", ""));
         const second = run(["--port", "0", "--state", "state.json"]);
         const b = EmulatorAdmin.connect((await second.firstLine).replace("listening on ", ""));
-        await a.deleteTemporaryAccessPass("fabrikam.onmicrosoft.com", IDS.aliceUpn);
+        await a.deleteTemporaryAccessPass("litware.onmicrosoft.com", IDS.aliceUpn);
         const alice = (await b.state()).tenants[0].users.find((u) => u.id === IDS.aliceId);
         assert.equal(alice?.temporaryAccessPass, null);
         assert.ok(fs.existsSync(path.join(dir, "state.json")));

@@ -38,15 +38,15 @@ describe("emulator model", () => {
         const seed = defaultSeed(T0);
         const twin = structuredClone(seed.tenants[0]);
         twin.users.push({ ...twin.users[0], temporaryAccessPass: { ...tap, lifetimeInMinutes: 50000, startDateTime: "soon" } });
-        seed.tenants.push(twin);
+        const at = seed.tenants.push(twin) - 1;
         assert.throws(() => validateSeed(seed, "test seed"), (err: Error) => {
             assert.ok(err instanceof SeedError);
             assert.match(err.message, /^test seed is invalid:/);
             assert.deepEqual(err.problems, [
-                "$.tenants[1].users[3].temporaryAccessPass.startDateTime: must be an ISO 8601 date-time",
-                "$.tenants[1].users[3].temporaryAccessPass.lifetimeInMinutes: must be an integer from 10 to 43200",
-                `$.tenants[1].users: id ${IDS.aliceId} appears twice`,
-                `$.tenants[1].users: userPrincipalName ${IDS.aliceUpn} appears twice`,
+                `$.tenants[${at}].users[3].temporaryAccessPass.startDateTime: must be an ISO 8601 date-time`,
+                `$.tenants[${at}].users[3].temporaryAccessPass.lifetimeInMinutes: must be an integer from 10 to 43200`,
+                `$.tenants[${at}].users: id ${IDS.aliceId} appears twice`,
+                `$.tenants[${at}].users: userPrincipalName ${IDS.aliceUpn} appears twice`,
                 `$.tenants: tenant id ${IDS.tenantId} appears twice`,
                 `$.tenants: domain ${IDS.domain} belongs to two tenants`,
             ]);

@@ -98,7 +98,7 @@ describe("emulator token endpoint (/login)", () => {
     });
 
     it("refuses an unknown tenant with 400 invalid_request AADSTS90002", async () => {
-        assertEntraError(await postToken(f.emu, GOOD, "fabrikam.onmicrosoft.com"), 400, "invalid_request", 90002);
+        assertEntraError(await postToken(f.emu, GOOD, "nowhere.onmicrosoft.com"), 400, "invalid_request", 90002);
     });
 
     it("refuses another grant type with 400 unsupported_grant_type", async () => {

@@ -1,0 +1,160 @@
+/**
+ * Graph calls of organizational branding (API-FACTS.md B). The default branding is `/organization/{id}/branding`
+ * read and patched with `Accept-Language: 0`; a localization is `/organization/{id}/branding/localizations/{locale}`.
+ * Streams of both go through `.../branding/localizations/{locale}/{property}` (locale `0` for the default): the
+ * OpenAPI's `/branding/{property}` form is refused by the service (graph-docs #12856, powershell #3198).
+ */
+import { isApiError, isNotFound, withContext } from "../../core/errors";
+import type { ServiceClient } from "../../core/http";
+import type { ImageProperty, JsonProperty } from "./properties";
+import { BrandingWire, OrganizationListWire } from "./schema";
+
+/** The locale id of the default branding. */
+export const DEFAULT_LOCALE = "0";
+
+/** Media types a stream GET may answer with (OpenAPI), plus JSON for the `{}` of an unset image. */
+const STREAM_ACCEPT = "image/bmp, image/jpg, image/jpeg, image/gif, image/vnd.microsoft.icon, image/png, image/tiff, text/css, application/json";
+
+export interface LiveImage {
+    readonly bytes: Buffer;
+    readonly contentType: string;
+}
+
+export type BrandingPatch = Partial<Record<JsonProperty, unknown>>;
+
+/** Finds the tenant's organization id (`GET /organization` lists exactly the caller's organization). */
+export async function discoverOrganizationId(graph: ServiceClient): Promise<string> {
+    const res = await graph.request<unknown>({ method: "GET", path: ["v1.0", "organization"], operation: "discover the organization id" });
+    const parsed = OrganizationListWire.safeParse(res.data);
+    const id = parsed.success ? parsed.data.value[0]?.id : undefined;
+    if (!id) throw new Error("GET /organization returned no organization: set organizationId explicitly");
+    return id;
+}
+
+/** The branding of one locale (`0` = the default) of one organization. */
+export class BrandingApi {
+    constructor(
+        private readonly graph: ServiceClient,
+        readonly organizationId: string,
+        readonly locale: string,
+    ) {}
+
+    /** The same organization's branding of another locale. */
+    forLocale(locale: string): BrandingApi {
+        return new BrandingApi(this.graph, this.organizationId, locale);
+    }
+
+    get isDefault(): boolean {
+        return this.locale === DEFAULT_LOCALE;
+    }
+
+    private base(): string[] {
+        return ["v1.0", "organization", this.organizationId, "branding"];
+    }
+
+    private entity(): { path: string[]; headers: Record<string, string> } {
+        return this.isDefault
+            ? { path: this.base(), headers: { "Accept-Language": DEFAULT_LOCALE } }
+            : { path: [...this.base(), "localizations", this.locale], headers: {} };
+    }
+
+    /** The branding's non-stream properties, or undefined when it does not exist (404). */
+    async get(): Promise<BrandingWire | undefined> {
+        const { path, headers } = this.entity();
+        try {
+            const res = await this.graph.request<unknown>({ method: "GET", path, headers, operation: "read branding" });
+            const parsed = BrandingWire.safeParse(res.data ?? {});
+            if (!parsed.success) throw new Error(`Graph answered the branding read with an unexpected body: ${parsed.error.issues[0]?.message}`);
+            return parsed.data as BrandingWire;
+        } catch (err) {
+            if (isNotFound(err)) return undefined;
+            throw explain(err, this);
+        }
+    }
+
+    /** One JSON PATCH of text and complex properties (never streams: the service refuses them mixed). */
+    async patch(body: BrandingPatch): Promise<void> {
+        if (Object.keys(body).length === 0) return;
+        const { path, headers } = this.entity();
+        await this.call({ method: "PATCH", path, headers, body, idempotent: true, operation: `update ${Object.keys(body).join(", ")}` });
+    }
+
+    async getImage(property: ImageProperty): Promise<LiveImage | null> {
+        const res = await this.call({
+            method: "GET", path: this.streamPath(property), headers: { Accept: STREAM_ACCEPT }, responseType: "buffer", operation: `read ${property}`,
+        });
+        const bytes = res.data as Buffer;
+        const contentType = (res.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+        // An unset image answers 200 with the JSON body {} (organizationalbranding-get, example 5).
+        if (bytes.length === 0 || (contentType === "application/json" && bytes.toString("utf8").trim() === "{}")) return null;
+        return { bytes, contentType };
+    }
+
+    async putImage(property: ImageProperty, bytes: Buffer, contentType: string): Promise<void> {
+        await this.call({ method: "PUT", path: this.streamPath(property), headers: { "Content-Type": contentType }, body: bytes, operation: `upload ${property}` });
+    }
+
+    async deleteImage(property: ImageProperty): Promise<void> {
+        await this.call({ method: "DELETE", path: this.streamPath(property), okStatuses: [404], operation: `delete ${property}` });
+    }
+
+    /** Creates this localization; Graph creates the default branding with it when the tenant has none. */
+    async createLocalization(body: BrandingPatch): Promise<void> {
+        await this.call({ method: "POST", path: [...this.base(), "localizations"], body: { ...body, id: this.locale }, operation: `create localization ${this.locale}` });
+    }
+
+    /** Deletes this localization, or the default branding (doc body `{"id":"0"}`); its images must be gone first. */
+    async deleteBranding(): Promise<void> {
+        if (this.isDefault) {
+            await this.call({ method: "DELETE", path: this.base(), body: { id: DEFAULT_LOCALE }, okStatuses: [404], operation: "delete the default branding" });
+        } else {
+            await this.call({ method: "DELETE", path: [...this.base(), "localizations", this.locale], okStatuses: [404], operation: `delete localization ${this.locale}` });
+        }
+    }
+
+    /** Locales that have a branding (the default listed as `0`). */
+    async listLocales(): Promise<string[]> {
+        try {
+            const res = await this.graph.request<{ value?: { id?: string }[] }>({ method: "GET", path: [...this.base(), "localizations"], operation: "list localizations" });
+            return (res.data?.value ?? []).map((l) => String(l.id));
+        } catch (err) {
+            if (isNotFound(err)) return [];
+            throw explain(err, this);
+        }
+    }
+
+    private streamPath(property: ImageProperty): string[] {
+        return [...this.base(), "localizations", this.locale, property];
+    }
+
+    private async call(req: Parameters<ServiceClient["request"]>[0]) {
+        try {
+            return await this.graph.request<unknown>(req);
+        } catch (err) {
+            throw explain(err, this);
+        }
+    }
+}
+
+/** Next steps for the failures a branding user meets: the license, the permission, the organization id. */
+function explain(err: unknown, api: BrandingApi): unknown {
+    if (!isApiError(err)) return err;
+    const message = `${err.serviceMessage ?? ""}`;
+    if (err.status === 403 && /licen[cs]e|premium|P1|P2/i.test(message)) {
+        return withContext(err, {
+            nextStep: "custom branding needs a Microsoft Entra ID P1 or P2 (or Office 365) license in the tenant; assign one, then run again",
+        });
+    }
+    if (err.status === 403) {
+        return withContext(err, {
+            nextStep:
+                "grant the application OrganizationalBranding.ReadWrite.All (Organization.ReadWrite.All also works) with admin consent; a " +
+                "delegated token also needs the Organizational Branding Administrator role. If permissions are right, the tenant may lack " +
+                "the P1/P2 license custom branding needs",
+        });
+    }
+    if (err.status === 404 && /organization/i.test(err.path) && !/branding/.test(err.path.split("/").slice(-2).join("/"))) {
+        return withContext(err, { nextStep: `organization ${api.organizationId} was not found: check organizationId (it is the tenant id), or omit it` });
+    }
+    return err;
+}

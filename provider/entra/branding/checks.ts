@@ -1,0 +1,64 @@
+/**
+ * check and diff of both branding resources. check validates every property with its path, reads each image
+ * (the host's working directory is the program's folder) and puts its SHA-256 and size into the normalized
+ * inputs, so a content change shows in the preview while state never holds the bytes as an input.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { UNKNOWN } from "../../core/handler";
+import type { JsonObject } from "../../core/json";
+import { checkWithSchema } from "../../core/validation";
+import type * as z from "zod";
+import { describeImage, type ImageDescriptor } from "./images";
+import { IMAGE_PROPERTIES, isImageProperty } from "./properties";
+import { managedOf, type BrandingOutputs } from "./lifecycle";
+import { sameImage, sameJson } from "./record";
+import type { BrandingInputs } from "./schema";
+
+/** A descriptor already in state (after refresh) is checked again from its path. */
+function imageSource(value: unknown): unknown {
+    if (value && typeof value === "object" && typeof (value as ImageDescriptor).sha256 === "string" && typeof (value as ImageDescriptor).path === "string") {
+        return (value as ImageDescriptor).path;
+    }
+    return value;
+}
+
+export function checkBranding(schema: z.ZodType, news: JsonObject, cwd: string): { inputs: JsonObject; failures: pulumi.dynamic.CheckFailure[] } {
+    const checked = checkWithSchema(schema, news);
+    const failures = [...checked.failures];
+    const inputs: JsonObject = { ...(checked.inputs as JsonObject) };
+    for (const p of IMAGE_PROPERTIES) {
+        const value = news[p];
+        if (value === undefined || value === null || value === UNKNOWN) continue;
+        const { descriptor, problems } = describeImage(p, imageSource(value), cwd);
+        for (const reason of problems) failures.push({ property: p, reason });
+        if (descriptor) inputs[p] = { ...descriptor };
+    }
+    return { inputs, failures };
+}
+
+/** Properties whose change replaces the resource (they name another object). */
+export function replaceKeys(olds: BrandingOutputs & { locale?: string }, news: BrandingInputs & { locale?: string }): string[] {
+    const keys: string[] = [];
+    if (news.organizationId !== undefined && news.organizationId !== olds.organizationId) keys.push("organizationId");
+    if (news.locale !== undefined && olds.locale !== undefined && news.locale !== olds.locale) keys.push("locale");
+    return keys;
+}
+
+/** The managed properties whose value differs (images by SHA-256), and those that are no longer managed. */
+export function changedProperties(olds: BrandingOutputs, news: BrandingInputs): string[] {
+    const before = olds.managed ?? managedOf(olds);
+    const after = managedOf(news);
+    const changed = new Set<string>();
+    for (const p of new Set([...before, ...after])) {
+        const same = isImageProperty(p) ? sameImage(olds[p] as ImageDescriptor | undefined, news[p]) : sameJson(olds[p], news[p]);
+        if (!same || before.includes(p) !== after.includes(p)) changed.add(p);
+    }
+    if ((olds.onDestroy ?? "restore") !== (news.onDestroy ?? "restore")) changed.add("onDestroy");
+    return [...changed];
+}
+
+export function diffBranding(olds: BrandingOutputs, news: BrandingInputs): pulumi.dynamic.DiffResult {
+    const replaces = replaceKeys(olds, news);
+    const changes = replaces.length > 0 || changedProperties(olds, news).length > 0;
+    return { changes, replaces, deleteBeforeReplace: false };
+}

@@ -1,0 +1,169 @@
+/**
+ * Desired state for one branding (the default, or one localization), shared by both resources:
+ * create adopts (records the prior values of the managed properties, then applies the program's), update sends
+ * exactly what changed, read reports drift, delete restores, resets or retains (onDestroy).
+ */
+import { isApiError } from "../../core/errors";
+import type { ServiceClient } from "../../core/http";
+import { PartialFailure } from "../../core/handler";
+import type { JsonObject } from "../../core/json";
+import { BrandingApi, discoverOrganizationId } from "./api";
+import type { ImageDescriptor } from "./images";
+import { applyPlan, emptyPlan, isEmpty, type Progress, setDesired, setReverted, type WritePlan } from "./plan";
+import { IMAGE_PROPERTIES, isImageProperty, JSON_PROPERTIES, type BrandingProperty, type ImageProperty, RELATIVE_URL_KEYS } from "./properties";
+import { type Observed, type Prior, liveDescriptor, liveValue, relativeUrlOf, sameImage, sameJson } from "./record";
+import { snapshotPrior, ensureBranding, readState } from "./snapshot";
+import type { BrandingInputs, BrandingWire } from "./schema";
+
+/** State of a branding resource: the program's values as applied, plus what destroy and refresh need. */
+export type BrandingOutputs = BrandingInputs & {
+    organizationId: string;
+    managed: BrandingProperty[];
+    prior: Prior;
+    observed: Observed;
+    cdnList: string[];
+} & Partial<Record<(typeof RELATIVE_URL_KEYS)[number], string | null>>;
+
+/** The branding properties a program sets: only these are managed. */
+export function managedOf(inputs: Partial<BrandingInputs>): BrandingProperty[] {
+    return [...JSON_PROPERTIES, ...IMAGE_PROPERTIES].filter((p) => inputs[p] !== undefined && inputs[p] !== null);
+}
+
+export interface Context {
+    readonly graph: ServiceClient;
+    /** `0` for the default branding, else the localization's locale. */
+    readonly locale: string;
+    /** The provider host's working directory: the program's folder, where image paths resolve. */
+    readonly cwd: string;
+    /** The resource id for a partial failure. */
+    readonly idOf: (organizationId: string) => string;
+}
+
+export async function createBranding(ctx: Context, inputs: BrandingInputs): Promise<{ id: string; outs: BrandingOutputs }> {
+    const organizationId = inputs.organizationId ?? (await discoverOrganizationId(ctx.graph));
+    const api = new BrandingApi(ctx.graph, organizationId, ctx.locale);
+    const managed = managedOf(inputs);
+    let live = await api.get();
+    const existed = live !== undefined;
+    if (!live) live = await ensureBranding(api);
+    const prior = await snapshotPrior(api, live, managed, existed);
+    const plan = emptyPlan();
+    for (const p of managed) setDesired(plan, p, inputs[p], ctx.cwd);
+    const outs = await write(ctx, api, inputs, managed, prior, plan, undefined);
+    return { id: ctx.idOf(organizationId), outs };
+}
+
+export async function updateBranding(ctx: Context, olds: BrandingOutputs, news: BrandingInputs): Promise<BrandingOutputs> {
+    const api = new BrandingApi(ctx.graph, olds.organizationId, ctx.locale);
+    const managed = managedOf(news);
+    const before = olds.managed ?? [];
+    let live = await api.get();
+    if (!live) live = await ensureBranding(api);
+    const added = managed.filter((p) => !before.includes(p));
+    const removed = before.filter((p) => !managed.includes(p));
+    const addedPrior = await snapshotPrior(api, live, added, olds.prior.existed);
+    const prior: Prior = {
+        existed: olds.prior.existed,
+        values: { ...olds.prior.values, ...addedPrior.values },
+        images: { ...olds.prior.images, ...addedPrior.images },
+    };
+    const plan = emptyPlan();
+    for (const p of removed) setReverted(plan, p, prior, news.onDestroy);
+    for (const p of managed) {
+        const same = isImageProperty(p) ? sameImage(news[p], olds[p] as ImageDescriptor | undefined) : sameJson(news[p], olds[p]);
+        if (!same || added.includes(p)) setDesired(plan, p, news[p], ctx.cwd);
+    }
+    const kept: Prior = {
+        existed: prior.existed,
+        values: Object.fromEntries(Object.entries(prior.values).filter(([p]) => managed.includes(p as BrandingProperty))),
+        images: Object.fromEntries(Object.entries(prior.images).filter(([p]) => managed.includes(p as BrandingProperty))),
+    };
+    return write(ctx, api, news, managed, kept, plan, olds);
+}
+
+/** Applies the plan, then reads the branding back to record what the service shows (observed) and its URLs. */
+async function write(
+    ctx: Context, api: BrandingApi, inputs: BrandingInputs, managed: BrandingProperty[], prior: Prior, plan: WritePlan, olds: BrandingOutputs | undefined,
+): Promise<BrandingOutputs> {
+    const progress: Progress = { patched: false, images: new Set() };
+    try {
+        if (!isEmpty(plan)) await applyPlan(api, plan, progress);
+        const after = isEmpty(plan) && olds ? undefined : await api.get();
+        return outputsOf(api, inputs, managed, prior, after, olds);
+    } catch (err) {
+        const truth = partialValues(inputs, managed, plan, progress, olds, prior);
+        const outs = outputsOf(api, truth, managed, prior, undefined, olds);
+        throw new PartialFailure(ctx.idOf(api.organizationId), outs as unknown as JsonObject, err);
+    }
+}
+
+/** After a failure half-way: what was written holds the program's value, the rest what was there before. */
+function partialValues(inputs: BrandingInputs, managed: BrandingProperty[], plan: WritePlan, progress: Progress, olds: BrandingOutputs | undefined, prior: Prior): BrandingInputs {
+    const values: Record<string, unknown> = { ...inputs };
+    for (const p of managed) {
+        const planned = isImageProperty(p) ? p in plan.images : p in plan.patch;
+        const done = isImageProperty(p) ? progress.images.has(p) : progress.patched;
+        if (!planned || done) continue;
+        if (olds && p in olds) values[p] = olds[p];
+        else if (isImageProperty(p)) values[p] = prior.images[p] ? liveDescriptor(prior.images[p]) : null;
+        else values[p] = prior.values[p];
+    }
+    return values as BrandingInputs;
+}
+
+function outputsOf(api: BrandingApi, values: BrandingInputs, managed: BrandingProperty[], prior: Prior, after: BrandingWire | undefined, olds: BrandingOutputs | undefined): BrandingOutputs {
+    const observed: Observed = after
+        ? {
+              values: Object.fromEntries(managed.filter((p) => !isImageProperty(p)).map((p) => [p, liveValue(after, p as never)])),
+              images: Object.fromEntries(
+                  managed.filter(isImageProperty).map((p) => [p, { relativeUrl: relativeUrlOf(after, p), sha256: (values[p] as ImageDescriptor | undefined)?.sha256 ?? null }]),
+              ),
+          }
+        : (olds?.observed ?? { values: {}, images: {} });
+    const urls = Object.fromEntries(RELATIVE_URL_KEYS.map((k) => [k, after ? (after[k] ?? null) : (olds?.[k] ?? null)]));
+    return {
+        ...values,
+        ...urls,
+        organizationId: api.organizationId,
+        managed,
+        prior,
+        observed,
+        cdnList: after ? (after.cdnList ?? []) : (olds?.cdnList ?? []),
+    } as BrandingOutputs;
+}
+
+/** Refresh: the live values of the managed properties; undefined when the branding is gone. */
+export async function readBranding(ctx: Context, props: BrandingOutputs): Promise<{ outs: BrandingOutputs; inputs: BrandingInputs } | undefined> {
+    const api = new BrandingApi(ctx.graph, props.organizationId, ctx.locale);
+    const state = await readState(api, props);
+    if (!state) return undefined;
+    const outs = { ...props, ...state.values, ...state.urls, cdnList: state.cdnList, observed: state.observed } as BrandingOutputs;
+    const inputs: Record<string, unknown> = { onDestroy: props.onDestroy };
+    for (const p of props.managed) inputs[p] = state.values[p];
+    return { outs, inputs: inputs as BrandingInputs };
+}
+
+/** Destroy: give the tenant back as it was found (restore), cleared (reset), or as it is (retain). */
+export async function deleteBranding(ctx: Context, props: BrandingOutputs): Promise<void> {
+    const mode = props.onDestroy ?? "restore";
+    if (mode === "retain") return;
+    const api = new BrandingApi(ctx.graph, props.organizationId, ctx.locale);
+    const live = await api.get();
+    if (!live) return;
+    const createdByUs = !props.prior.existed;
+    if (createdByUs && (mode === "restore" || !api.isDefault)) {
+        // It was not there before tenantkit: remove it. The service refuses while any image remains.
+        for (const p of IMAGE_PROPERTIES) if (relativeUrlOf(live, p) !== null) await api.deleteImage(p as ImageProperty);
+        try {
+            await api.deleteBranding();
+            return;
+        } catch (err) {
+            // The Entra admin center says a default branding cannot be deleted, while Graph v1.0 documents DELETE
+            // (API-FACTS.md B, disagreement 4). If the service refuses, clear what tenantkit set instead.
+            if (!api.isDefault || !isApiError(err) || (err.status !== 400 && err.status !== 405)) throw err;
+        }
+    }
+    const plan = emptyPlan();
+    for (const p of props.managed) setReverted(plan, p, props.prior, mode);
+    await applyPlan(api, plan, { patched: false, images: new Set() });
+}

@@ -1,0 +1,21 @@
+/**
+ * `entra.OrganizationalBranding`: the default sign-in branding of the tenant's organization, as desired state.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { handlerStub } from "../../core/dynamic";
+import { BrandingResourceBase, type BrandingPropertiesArgs, seededProps } from "./resourceBase";
+
+export type OrganizationalBrandingArgs = BrandingPropertiesArgs;
+
+export const stub = handlerStub("pulumi-tenantkit/bin/entra/branding/handler");
+
+/**
+ * The default branding (locale `0`). Creating it adopts the tenant's current branding: the prior values of the
+ * properties the program sets are recorded, then the program's are applied; refresh shows drift made in the portal;
+ * destroy restores what was there (see `onDestroy`). Properties the program does not set are left alone.
+ */
+export class OrganizationalBranding extends BrandingResourceBase {
+    constructor(name: string, args: OrganizationalBrandingArgs, opts?: pulumi.CustomResourceOptions) {
+        super(stub, "OrganizationalBranding", name, seededProps(args), opts);
+    }
+}

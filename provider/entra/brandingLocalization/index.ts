@@ -1,0 +1,1 @@
+export { OrganizationalBrandingLocalization, type OrganizationalBrandingLocalizationArgs } from "./resource";

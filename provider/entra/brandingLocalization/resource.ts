@@ -1,0 +1,27 @@
+/**
+ * `entra.OrganizationalBrandingLocalization`: the sign-in branding of one locale, as desired state.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { handlerStub } from "../../core/dynamic";
+import { BrandingResourceBase, type BrandingPropertiesArgs, seededProps } from "../branding/resourceBase";
+
+export interface OrganizationalBrandingLocalizationArgs extends BrandingPropertiesArgs {
+    /** A culture name such as `fr-FR`; `0` and `default` (the default branding) are refused. Changing it replaces. */
+    readonly locale: pulumi.Input<string>;
+}
+
+export const stub = handlerStub("pulumi-tenantkit/bin/entra/brandingLocalization/handler");
+
+/**
+ * One locale's branding. Created when missing (Graph then creates the default branding too, if the tenant has
+ * none), adopted when it exists. Strings it does not set inherit the default branding's; use `" "` to show a blank.
+ * On destroy, a localization tenantkit created is deleted (its images first, as the service requires); one it
+ * adopted follows `onDestroy`.
+ */
+export class OrganizationalBrandingLocalization extends BrandingResourceBase {
+    declare readonly locale: pulumi.Output<string>;
+
+    constructor(name: string, args: OrganizationalBrandingLocalizationArgs, opts?: pulumi.CustomResourceOptions) {
+        super(stub, "OrganizationalBrandingLocalization", name, seededProps(args), opts);
+    }
+}

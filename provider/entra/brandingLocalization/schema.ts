@@ -1,0 +1,14 @@
+/**
+ * Inputs of `entra.OrganizationalBrandingLocalization`: the branding properties plus the locale, a culture name
+ * (RFC 1766): a lowercase ISO 639-1 language code and an uppercase ISO 3166 region code, `fr-FR`. The service also
+ * lists language-only ids (`fr`, in the official list example), so those are accepted too.
+ */
+import * as z from "zod";
+import { commonShape } from "../branding/schema";
+
+export const Locale = z
+    .string()
+    .refine((s) => s !== "0" && s.toLowerCase() !== "default", "0 and default name the default branding: use entra.OrganizationalBranding for it")
+    .refine((s) => s === "0" || s.toLowerCase() === "default" || /^[a-z]{2}(-[A-Z]{2})?$/.test(s), "must be a culture name such as fr-FR (language lowercase, region uppercase)");
+
+export const OrganizationalBrandingLocalizationArgs = z.strictObject({ ...commonShape, locale: Locale });
