@@ -54,6 +54,9 @@ async function withHarness(emu: RunningEmulator): Promise<void> {
         stack: "quickstart",
         config: stackConfig(emu),
     });
+    // A re-uploaded image gets a new CDN URL; the content (SHA-256, size, type) is what must come back.
+    const brandingNow = async () => JSON.stringify(await emu.admin.branding(IDS.tenantId), (k, v) => (k === "relativeUrl" ? undefined : v));
+    const brandingBefore = await brandingNow();
     printSteps("preview", await runner.preview());
     const up = await runner.up();
     printSteps("up", up);
@@ -66,6 +69,9 @@ async function withHarness(emu: RunningEmulator): Promise<void> {
     console.log("  no changes");
     printSteps("refresh", await runner.refresh());
     printSteps("destroy", await runner.destroy());
+    const restored = (await brandingNow()) === brandingBefore;
+    console.log(restored ? "  the tenant's branding is back as it was before up (texts, and images byte for byte)" : "  the tenant's branding differs from before up");
+    if (!restored) throw new Error("destroy did not restore the branding");
     console.log(`\nState file of the last run: ${path.relative(ROOT, path.join(WORK, "state.json"))}`);
 }
 

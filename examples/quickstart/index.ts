@@ -1,5 +1,5 @@
 // The tenantkit quickstart: what a platform engineer writes, run by `npm start` against the bundled emulator.
-// It grows with the product: branding, push datasets, git pushes and quota checks join as they land.
+// It grows with the product: push datasets, git pushes and quota checks join as they land.
 import * as pulumi from "@pulumi/pulumi";
 import * as tk from "pulumi-tenantkit";
 
@@ -13,7 +13,21 @@ const tap = new tk.entra.TemporaryAccessPassMethods("user-tap", { user });
 // Area A, function form: read at every preview and update, like an invoke.
 const guestTap = tk.entra.getTemporaryAccessPassMethodsOutput({ user: guest });
 
+// Area B: the default sign-in branding as desired state. Only these properties are managed; destroy restores them.
+const branding = new tk.entra.OrganizationalBranding("branding", {
+    backgroundColor: "#0F6CBD",
+    signInPageText: "Authorized use only",
+    bannerLogo: new pulumi.asset.FileAsset("assets/banner.png"),
+});
+const french = new tk.entra.OrganizationalBrandingLocalization("branding-fr", {
+    locale: "fr-FR",
+    signInPageText: "Accès réservé",
+}, { dependsOn: [branding] });
+
 export const tapUser = tap.user;
 export const tapMethod = tap.method;
 export const tapPass = tap.temporaryAccessPass;
 export const guestTapUsable = guestTap.method.apply((m) => (m ? `${m.isUsable} (${m.methodUsabilityReason})` : "no method"));
+export const brandingOrganization = branding.organizationId;
+export const bannerLogoRelativeUrl = branding.bannerLogoRelativeUrl;
+export const frenchSignInText = french.signInPageText;

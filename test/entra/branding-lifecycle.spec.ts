@@ -168,4 +168,25 @@ describe("OrganizationalBranding through the engine harness", function () {
         ]);
         assert.equal((await fx.emu.admin.branding(IDS.tenantId))!.localizations["fr-FR"], undefined);
     });
+
+    it("records a create whose image upload failed, finishes it on the next up, and still restores on destroy", async () => {
+        const before = await fx.emu.admin.branding(IDS.tenantId);
+        const logo = banner(210, 30, "partial.png");
+        const stack = () => runner("partial", { props: { signInPageText: "Half way" }, assets: { bannerLogo: logo } });
+        await fx.emu.admin.setFaults({ match: { service: "graph", method: "PUT" }, kind: "status", status: 400, times: 1 });
+        const failed = await stack().up();
+        assert.equal(failed.errors.length, 1);
+        assert.match(failed.errors[0]!.message, /upload bannerLogo|bannerLogo/);
+        assert.match(failed.errors[0]!.message, /run up again to finish/);
+        const recorded = stack().state().resources.find((r) => r.type === TYPE)!;
+        assert.ok(recorded, "the half-created branding is in state");
+        assert.ok(recorded.initErrors?.length, "with its init error");
+        const finish = await stack().up();
+        ok(finish);
+        assert.deepEqual(ops(finish), ["update"]);
+        assert.equal((await fx.emu.admin.branding(IDS.tenantId))!.default.bannerLogo?.sha256, sha(fs.readFileSync(logo)));
+        ok(await stack().destroy());
+        const strip = (x: unknown) => JSON.parse(JSON.stringify(x, (k, v) => (k === "relativeUrl" ? undefined : v)));
+        assert.deepEqual(strip(await fx.emu.admin.branding(IDS.tenantId)), strip(before));
+    });
 });
