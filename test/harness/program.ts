@@ -85,6 +85,9 @@ export async function runProgram(opts: ProgramRunOptions): Promise<Error | undef
         await Promise.race([sdk.waitForRPCs(), aborted]);
     } finally {
         rememberProgramModules(opts.programPath, before);
+        // The SDK keeps stack config in its global store; a program-side function that runs later in this
+        // process (a test calling getX) must not see a finished run's config (test/regressions/harness-config-leak).
+        runtimeConfig.setAllConfig({}, []);
         if (stopped) {
             // A stopped run leaves SDK promises pending forever; forgetting them keeps the SDK's exit hook from
             // failing the test process ("The Pulumi runtime detected that N promises were still active"). The
