@@ -189,4 +189,28 @@ describe("OrganizationalBranding through the engine harness", function () {
         const strip = (x: unknown) => JSON.parse(JSON.stringify(x, (k, v) => (k === "relativeUrl" ? undefined : v)));
         assert.deepEqual(strip(await fx.emu.admin.branding(IDS.tenantId)), strip(before));
     });
+
+    it("adopts an existing localization and, on destroy, puts its text back and keeps it", async () => {
+        await fx.emu.admin.updateBranding(IDS.tenantId, "de-DE", { signInPageText: "Nur für Befugte", usernameHintText: "name@contoso.com" }, { create: true });
+        const stack = runner("adoptloc", { localizations: { "de-DE": { signInPageText: "Zutritt nur mit Genehmigung" } } });
+        ok(await stack.up());
+        assert.equal((await fx.emu.admin.branding(IDS.tenantId))!.localizations["de-DE"]!.signInPageText, "Zutritt nur mit Genehmigung");
+        ok(await stack.destroy());
+        const de = (await fx.emu.admin.branding(IDS.tenantId))!.localizations["de-DE"];
+        assert.equal(de?.signInPageText, "Nur für Befugte");
+        assert.equal(de?.usernameHintText, "name@contoso.com");
+    });
+
+    it("clears what it managed with onDestroy reset, and leaves it with retain", async () => {
+        ok(await runner("reset", { props: { signInPageText: "To clear", onDestroy: "reset" }, assets: { bannerLogo: banner(100, 10, "reset.png") } }).up());
+        ok(await runner("reset", { props: { signInPageText: "To clear", onDestroy: "reset" }, assets: { bannerLogo: banner(100, 10, "reset.png") } }).destroy());
+        let b = (await fx.emu.admin.branding(IDS.tenantId))!.default;
+        assert.equal(b.signInPageText, "");
+        assert.equal(b.bannerLogo, null);
+        assert.equal(b.backgroundColor, "#0F6CBD", "unmanaged properties are untouched");
+        ok(await runner("retain", { props: { signInPageText: "Kept", onDestroy: "retain" } }).up());
+        ok(await runner("retain", { props: { signInPageText: "Kept", onDestroy: "retain" } }).destroy());
+        b = (await fx.emu.admin.branding(IDS.tenantId))!.default;
+        assert.equal(b.signInPageText, "Kept");
+    });
 });

@@ -90,11 +90,28 @@ export abstract class BrandingResourceBase extends TenantkitResource {
     declare readonly headerLogoRelativeUrl: pulumi.Output<string | null>;
     declare readonly faviconRelativeUrl: pulumi.Output<string | null>;
     declare readonly customCSSRelativeUrl: pulumi.Output<string | null>;
+    // The managed values as applied (or as found, after a refresh that saw drift); undefined when not managed.
     declare readonly backgroundColor: pulumi.Output<string | undefined>;
+    declare readonly headerBackgroundColor: pulumi.Output<string | undefined>;
+    declare readonly customAccountResetCredentialsUrl: pulumi.Output<string | undefined>;
+    declare readonly customCannotAccessYourAccountText: pulumi.Output<string | undefined>;
+    declare readonly customForgotMyPasswordText: pulumi.Output<string | undefined>;
+    declare readonly customPrivacyAndCookiesText: pulumi.Output<string | undefined>;
+    declare readonly customPrivacyAndCookiesUrl: pulumi.Output<string | undefined>;
+    declare readonly customTermsOfUseText: pulumi.Output<string | undefined>;
+    declare readonly customTermsOfUseUrl: pulumi.Output<string | undefined>;
     declare readonly signInPageText: pulumi.Output<string | undefined>;
     declare readonly usernameHintText: pulumi.Output<string | undefined>;
-    declare readonly bannerLogo: pulumi.Output<ImageState | undefined>;
-    declare readonly backgroundImage: pulumi.Output<ImageState | undefined>;
+    declare readonly loginPageLayoutConfiguration: pulumi.Output<LoginPageLayoutConfiguration | undefined>;
+    declare readonly loginPageTextVisibilitySettings: pulumi.Output<LoginPageTextVisibilitySettings | undefined>;
+    declare readonly contentCustomization: pulumi.Output<ContentCustomization | undefined>;
+    declare readonly backgroundImage: pulumi.Output<ImageState | null | undefined>;
+    declare readonly bannerLogo: pulumi.Output<ImageState | null | undefined>;
+    declare readonly squareLogo: pulumi.Output<ImageState | null | undefined>;
+    declare readonly squareLogoDark: pulumi.Output<ImageState | null | undefined>;
+    declare readonly headerLogo: pulumi.Output<ImageState | null | undefined>;
+    declare readonly favicon: pulumi.Output<ImageState | null | undefined>;
+    declare readonly customCSS: pulumi.Output<ImageState | null | undefined>;
     /** The managed properties: those the program sets. */
     declare readonly managed: pulumi.Output<string[]>;
     declare readonly onDestroy: pulumi.Output<OnDestroy>;
