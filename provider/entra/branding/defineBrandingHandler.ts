@@ -1,0 +1,61 @@
+/**
+ * The handler of a branding resource, shared by the default branding and the localizations: they differ only in
+ * their schema, their locale (`0` for the default), their id and how errors name them.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import type * as z from "zod";
+import { defineHandler } from "../../core/handler";
+import type { JsonObject } from "../../core/json";
+import { checkBranding, diffBranding } from "./checks";
+import { type BrandingOutputs, type Context, createBranding, deleteBranding, readBranding, updateBranding } from "./lifecycle";
+import type { BrandingInputs } from "./schema";
+
+type Inputs = BrandingInputs & JsonObject;
+type Outputs = BrandingOutputs & JsonObject;
+
+export interface BrandingHandlerOptions {
+    readonly type: string;
+    readonly schema: z.ZodType;
+    readonly describe: (inputs: Partial<Inputs>) => string;
+    /** `0` for the default branding, else the resource's locale (from its inputs or state). */
+    readonly localeOf: (values: Partial<Inputs>) => string;
+    readonly idOf: (organizationId: string, locale: string) => string;
+}
+
+export function defineBrandingHandler(o: BrandingHandlerOptions): pulumi.dynamic.ResourceProvider {
+    const context = (graph: Context["graph"], values: Partial<Inputs>): Context => {
+        const locale = o.localeOf(values);
+        return { graph, locale, cwd: process.cwd(), idOf: (org) => o.idOf(org, locale) };
+    };
+    // The localization's `locale` is an input that state keeps: outputs carry it forward.
+    const keepLocale = (outs: BrandingOutputs, values: Partial<Inputs>): Outputs =>
+        (values.locale === undefined ? outs : { ...outs, locale: values.locale }) as Outputs;
+
+    return defineHandler<Inputs, Outputs>({
+        type: o.type,
+        describe: o.describe,
+        async check(news) {
+            const r = checkBranding(o.schema, news, process.cwd());
+            return { inputs: r.inputs as Inputs, failures: r.failures };
+        },
+        async diff(_id, olds, news) {
+            return diffBranding(olds, news);
+        },
+        async create(inputs, ctx) {
+            const r = await createBranding(context(ctx.session().client("graph"), inputs), inputs);
+            return { id: r.id, outs: keepLocale(r.outs, inputs) };
+        },
+        async read(id, props, ctx) {
+            const r = await readBranding(context(ctx.session().client("graph"), props), props);
+            if (!r) return undefined;
+            const inputs = (props.locale === undefined ? r.inputs : { ...r.inputs, locale: props.locale }) as Inputs;
+            return { id, outs: keepLocale(r.outs, props), inputs };
+        },
+        async update(_id, olds, news, ctx) {
+            return keepLocale(await updateBranding(context(ctx.session().client("graph"), olds), olds, news), olds);
+        },
+        async delete(_id, props, ctx) {
+            await deleteBranding(context(ctx.session().client("graph"), props), props);
+        },
+    });
+}
