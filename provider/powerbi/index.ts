@@ -1,0 +1,2 @@
+/** Power BI: push datasets (area C). */
+export * from "./pushDataset";

@@ -1,0 +1,100 @@
+/**
+ * Power BI REST calls of push datasets (API-FACTS.md C): `/v1.0/myorg/datasets` for My workspace,
+ * `/v1.0/myorg/groups/{groupId}/datasets` for a named workspace.
+ */
+import { isApiError, isNotFound, withContext } from "../../core/errors";
+import type { ServiceClient } from "../../core/http";
+import { DatasetListWire, DatasetWire, type LiveTable, type PushDatasetArgs, type Table, TableListWire } from "./schema";
+
+export type DatasetJson = Record<string, unknown> & { id: string; name?: string };
+
+export class DatasetApi {
+    constructor(
+        private readonly powerbi: ServiceClient,
+        readonly workspaceId: string | undefined,
+    ) {}
+
+    private base(): string[] {
+        return this.workspaceId ? ["v1.0", "myorg", "groups", this.workspaceId, "datasets"] : ["v1.0", "myorg", "datasets"];
+    }
+
+    get where(): string {
+        return this.workspaceId ? `workspace ${this.workspaceId}` : "My workspace";
+    }
+
+    /** PostDataset(InGroup): 201 Created and 202 Accepted both carry the dataset. Never retried here: see lifecycle. */
+    async create(args: PushDatasetArgs): Promise<DatasetJson> {
+        const body = {
+            name: args.name,
+            defaultMode: args.defaultMode,
+            tables: args.tables,
+            ...(args.relationships.length ? { relationships: args.relationships } : {}),
+            ...(args.datasources.length ? { datasources: args.datasources } : {}),
+        };
+        const res = await this.call({
+            method: "POST", path: this.base(), query: { defaultRetentionPolicy: args.defaultRetentionPolicy }, body, okStatuses: [201, 202],
+            operation: `create dataset "${args.name}"`,
+        });
+        return parse(DatasetWire, res.data, "the created dataset");
+    }
+
+    /** The dataset, or undefined when it no longer exists. */
+    async get(id: string): Promise<DatasetJson | undefined> {
+        try {
+            const res = await this.powerbi.request<unknown>({ method: "GET", path: [...this.base(), id], operation: "read dataset" });
+            return parse(DatasetWire, res.data, "the dataset");
+        } catch (err) {
+            if (isNotFound(err)) return undefined;
+            throw explain(err, this);
+        }
+    }
+
+    async list(): Promise<DatasetJson[]> {
+        const res = await this.call({ method: "GET", path: this.base(), operation: "list datasets" });
+        return parse(DatasetListWire, res.data, "the dataset list").value as DatasetJson[];
+    }
+
+    async tables(id: string): Promise<LiveTable[]> {
+        const res = await this.call({ method: "GET", path: [...this.base(), id, "tables"], operation: "read tables" });
+        return parse(TableListWire, res.data, "the table list").value;
+    }
+
+    /** PutTable: changes one table's columns and measures in place. */
+    async putTable(id: string, table: Table): Promise<void> {
+        await this.call({ method: "PUT", path: [...this.base(), id, "tables", table.name], body: table, operation: `update table "${table.name}"` });
+    }
+
+    async delete(id: string): Promise<void> {
+        await this.call({ method: "DELETE", path: [...this.base(), id], okStatuses: [404], operation: "delete dataset" });
+    }
+
+    private async call(req: Parameters<ServiceClient["request"]>[0]) {
+        try {
+            return await this.powerbi.request<unknown>(req);
+        } catch (err) {
+            throw explain(err, this);
+        }
+    }
+}
+
+function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } }, data: unknown, what: string): T {
+    const r = schema.safeParse(data);
+    if (!r.success) throw new Error(`Power BI answered with an unexpected body for ${what}: ${r.error.issues[0]?.message}`);
+    return r.data;
+}
+
+/** Next steps for what a push-dataset user meets: the scope, workspace membership, an unknown workspace. */
+function explain(err: unknown, api: DatasetApi): unknown {
+    if (!isApiError(err)) return err;
+    if (err.status === 401 || (err.status === 403 && err.code !== "TokenExpired")) {
+        return withContext(err, {
+            nextStep:
+                `the identity needs the Power BI scope Dataset.ReadWrite.All${api.workspaceId ? ` and membership (Member or Contributor) of ${api.where}` : ""}; ` +
+                "a service principal also needs the tenant setting that allows service principals to use Power BI APIs",
+        });
+    }
+    if (err.status === 404 && api.workspaceId && /group|workspace/i.test(`${err.code} ${err.serviceMessage}`)) {
+        return withContext(err, { nextStep: `${api.where} was not found: check workspaceId (the group id in the workspace URL), or omit it for My workspace` });
+    }
+    return err;
+}

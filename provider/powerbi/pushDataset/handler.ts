@@ -1,0 +1,53 @@
+/**
+ * Provider-host side of `powerbi.PushDataset`. Loaded by package name from the stub:
+ * `pulumi-tenantkit/bin/powerbi/pushDataset/handler` (a public contract).
+ */
+import { defineHandler } from "../../core/handler";
+import type { JsonObject } from "../../core/json";
+import { checkWithSchema } from "../../core/validation";
+import { DatasetApi } from "./api";
+import { diffDataset } from "./diff";
+import { createDataset, type DatasetOutputs, readDataset, updateDataset } from "./lifecycle";
+import { referenceFailures } from "./references";
+import { PushDatasetArgs } from "./schema";
+
+type Inputs = PushDatasetArgs & JsonObject;
+type Outputs = DatasetOutputs & JsonObject;
+
+const api = (ctx: { session(): { client(s: "powerbi"): import("../../core/http").ServiceClient } }, workspaceId: string | undefined) =>
+    new DatasetApi(ctx.session().client("powerbi"), workspaceId);
+
+export const handler = defineHandler<Inputs, Outputs>({
+    type: "tenantkit:powerbi:PushDataset",
+    describe: (inputs) => `dataset "${String(inputs.name ?? "?")}" in ${inputs.workspaceId ? `workspace ${String(inputs.workspaceId)}` : "My workspace"}`,
+
+    async check(news) {
+        const checked = checkWithSchema(PushDatasetArgs, news);
+        const failures = [...checked.failures];
+        if (checked.value) failures.push(...referenceFailures(checked.value));
+        return { inputs: checked.inputs as Inputs, failures };
+    },
+
+    async diff(_id, olds, news) {
+        return diffDataset(olds, news);
+    },
+
+    async create(inputs, ctx) {
+        const r = await createDataset(api(ctx, inputs.workspaceId), inputs);
+        return { id: r.id, outs: r.outs as Outputs };
+    },
+
+    async read(id, props, ctx) {
+        const r = await readDataset(api(ctx, props.workspaceId), props);
+        if (!r) return undefined;
+        return { id, outs: r.outs as Outputs, inputs: r.inputs as Inputs };
+    },
+
+    async update(_id, olds, news, ctx) {
+        return (await updateDataset(api(ctx, olds.workspaceId), olds, news)) as Outputs;
+    },
+
+    async delete(id, props, ctx) {
+        await api(ctx, props.workspaceId).delete(id);
+    },
+});

@@ -1,0 +1,88 @@
+/**
+ * `powerbi.PushDataset`: a push dataset in My workspace or a named workspace, with its tables, measures,
+ * relationships, data sources and retention policy.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { handlerStub, TenantkitResource } from "../../core/dynamic";
+
+export interface PushDatasetColumn {
+    readonly name: string;
+    /** Int64, Double, Decimal, Boolean, DateTime or String (also `string`, `bool`, `int64`...: normalized). */
+    readonly dataType: string;
+    readonly dataCategory?: string;
+    readonly formatString?: string;
+    readonly isHidden?: boolean;
+    /** A column of the same table that orders this one. */
+    readonly sortByColumn?: string;
+    readonly summarizeBy?: string;
+}
+
+export interface PushDatasetMeasure {
+    readonly name: string;
+    readonly expression: string;
+    readonly description?: string;
+    readonly formatString?: string;
+    readonly isHidden?: boolean;
+}
+
+export interface PushDatasetTable {
+    readonly name: string;
+    readonly columns: PushDatasetColumn[];
+    readonly measures?: PushDatasetMeasure[];
+    readonly description?: string;
+    readonly isHidden?: boolean;
+    readonly source?: { expression: string }[];
+}
+
+export interface PushDatasetRelationship {
+    readonly name: string;
+    readonly fromTable: string;
+    readonly fromColumn: string;
+    readonly toTable: string;
+    readonly toColumn: string;
+    /** OneDirection (default), BothDirections or Automatic. */
+    readonly crossFilteringBehavior?: string;
+}
+
+export interface PushDatasetDatasource {
+    readonly datasourceType?: string;
+    readonly connectionDetails?: Record<string, string>;
+    readonly datasourceId?: string;
+    readonly gatewayId?: string;
+}
+
+export interface PushDatasetArgs {
+    readonly name: pulumi.Input<string>;
+    /** The workspace (group) id; omitted means My workspace. Changing it replaces. */
+    readonly workspaceId?: pulumi.Input<string>;
+    /** At most 75 tables of at most 75 columns. Column and measure changes apply in place; adding or removing a table replaces. */
+    readonly tables: pulumi.Input<PushDatasetTable[]>;
+    readonly relationships?: pulumi.Input<PushDatasetRelationship[]>;
+    readonly datasources?: pulumi.Input<PushDatasetDatasource[]>;
+    /** Push (default) or PushStreaming. */
+    readonly defaultMode?: pulumi.Input<"Push" | "PushStreaming">;
+    /** None (default) or basicFIFO (keeps the newest 200,000 rows per table); set at creation only. */
+    readonly defaultRetentionPolicy?: pulumi.Input<"None" | "basicFIFO">;
+    /** Take over an existing dataset by id instead of creating one (dynamic resources cannot be imported). */
+    readonly adopt?: pulumi.Input<string>;
+}
+
+export const stub = handlerStub("pulumi-tenantkit/bin/powerbi/pushDataset/handler");
+
+export class PushDataset extends TenantkitResource {
+    /** The dataset id. */
+    declare readonly datasetId: pulumi.Output<string>;
+    /** What Power BI says about the dataset (configuredBy, webUrl, isRefreshable, ...). */
+    declare readonly dataset: pulumi.Output<Record<string, unknown>>;
+    /** The live table schema (GET tables). */
+    declare readonly liveTables: pulumi.Output<Record<string, unknown>[]>;
+    declare readonly name: pulumi.Output<string>;
+    declare readonly workspaceId: pulumi.Output<string | undefined>;
+    declare readonly tables: pulumi.Output<PushDatasetTable[]>;
+    declare readonly defaultMode: pulumi.Output<string>;
+    declare readonly defaultRetentionPolicy: pulumi.Output<string>;
+
+    constructor(name: string, args: PushDatasetArgs, opts?: pulumi.CustomResourceOptions) {
+        super(stub, "PushDataset", name, { datasetId: undefined, dataset: undefined, liveTables: undefined, ...args }, opts);
+    }
+}

@@ -1,0 +1,134 @@
+/**
+ * Inputs of `powerbi.PushDataset` (spec area C, CreateDatasetRequest), validated and normalized at preview:
+ * canonical data types and filter directions, defaults applied, so that previews show no noise.
+ */
+import * as z from "zod";
+
+/**
+ * The spec's NAME_ANY and NAME_LIMITED. Its `\u10000-\u10FFFF` means code points above U+FFFF, which a JavaScript
+ * regex only understands with the `u` flag and `\u{...}`; without it the class silently means something else.
+ */
+export const NAME_ANY = /^[\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]+$/u;
+export const NAME_LIMITED = /^[\t\n\r\x20\x23\x2D\x30-\x39\x40-\x5A\x5E-\x5F\x61-\x7A\x7E-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]{1,100}$/u;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const nameAny = z.string().regex(NAME_ANY, "must be a non-empty name without control characters other than tab and line breaks");
+const nameLimited = z
+    .string()
+    .regex(NAME_LIMITED, "must be 1 to 100 characters without ! \" $ % & ' ( ) * + , . / : ; < = > ? [ \\ ] ` { | } or control characters");
+
+/** Data types the service accepts, by their lowercase spelling (official examples use `Int64`, `int64`, `string`, `bool`, `dateTime`). */
+export const DATA_TYPES: Readonly<Record<string, string>> = {
+    int64: "Int64", double: "Double", decimal: "Decimal", boolean: "Boolean", bool: "Boolean", datetime: "DateTime", string: "String",
+};
+const dataType = z
+    .string()
+    .transform((s, ctx) => {
+        const canonical = DATA_TYPES[s.toLowerCase()];
+        if (!canonical) ctx.addIssue({ code: "custom", message: `must be one of Int64, Double, Decimal, Boolean, DateTime, String (got "${s}")` });
+        return canonical ?? s;
+    });
+
+const FILTERING: Readonly<Record<string, string>> = { onedirection: "OneDirection", bothdirections: "BothDirections", automatic: "Automatic" };
+const crossFiltering = z
+    .string()
+    .transform((s, ctx) => {
+        const canonical = FILTERING[s.toLowerCase()];
+        if (!canonical) ctx.addIssue({ code: "custom", message: "must be OneDirection, BothDirections or Automatic" });
+        return canonical ?? s;
+    })
+    .default("OneDirection");
+
+export const Column = z.strictObject({
+    name: nameAny,
+    dataType,
+    dataCategory: z.string().optional(),
+    formatString: z.string().optional(),
+    isHidden: z.boolean().optional(),
+    sortByColumn: z.string().optional(),
+    summarizeBy: z.string().optional(),
+});
+
+export const Measure = z.strictObject({
+    name: nameAny,
+    expression: z.string().min(1, "must not be empty"),
+    description: z.string().optional(),
+    formatString: z.string().optional(),
+    isHidden: z.boolean().optional(),
+});
+
+export const Table = z.strictObject({
+    name: nameLimited,
+    columns: z.array(Column).min(1, "a table needs at least one column").max(75, "at most 75 columns per table (push dataset limit)"),
+    measures: z.array(Measure).optional(),
+    description: z.string().optional(),
+    isHidden: z.boolean().optional(),
+    source: z.array(z.strictObject({ expression: z.string() })).optional(),
+});
+export type Table = z.infer<typeof Table>;
+
+export const Relationship = z.strictObject({
+    name: nameLimited,
+    fromTable: nameLimited,
+    fromColumn: nameAny,
+    toTable: nameLimited,
+    toColumn: nameAny,
+    crossFilteringBehavior: crossFiltering,
+});
+
+const uuid = z.string().regex(UUID, "must be a uuid");
+
+export const Datasource = z.strictObject({
+    datasourceType: z.string().optional(),
+    connectionDetails: z
+        .strictObject({
+            account: z.string().optional(), classInfo: z.string().optional(), database: z.string().optional(), domain: z.string().optional(),
+            emailAddress: z.string().optional(), kind: z.string().optional(), loginServer: z.string().optional(), path: z.string().optional(),
+            server: z.string().optional(), url: z.string().optional(),
+        })
+        .optional(),
+    datasourceId: uuid.optional(),
+    gatewayId: uuid.optional(),
+});
+
+/** Modes the service refuses for push datasets, and why. */
+const REFUSED_MODES: Readonly<Record<string, string>> = {
+    Streaming: "Streaming datasets can no longer be created (Power BI answers FeatureDeprecatedError; real-time streaming is being retired): use Push or PushStreaming",
+    AsAzure: "AsAzure is a live connection to Azure Analysis Services, not a push dataset: these calls create push datasets only",
+    AsOnPrem: "AsOnPrem is a live connection to an on-premises Analysis Services, not a push dataset: these calls create push datasets only",
+};
+const defaultMode = z
+    .string()
+    .superRefine((s, ctx) => {
+        if (REFUSED_MODES[s]) ctx.addIssue({ code: "custom", message: REFUSED_MODES[s] });
+        else if (s !== "Push" && s !== "PushStreaming") ctx.addIssue({ code: "custom", message: "must be Push or PushStreaming" });
+    })
+    .default("Push");
+
+export const PushDatasetArgs = z.strictObject({
+    name: nameAny.refine((s) => [...s].length <= 256, "must be at most 256 characters"),
+    workspaceId: uuid.optional(),
+    tables: z.array(Table).min(1, "a push dataset needs at least one table").max(75, "at most 75 tables (push dataset limit)"),
+    relationships: z.array(Relationship).max(75, "at most 75 relationships (push dataset limit)").default([]),
+    datasources: z.array(Datasource).default([]),
+    defaultMode,
+    defaultRetentionPolicy: z.enum(["None", "basicFIFO"], "must be None or basicFIFO").default("None"),
+    /** Take over an existing dataset by id instead of creating one (dynamic resources cannot be imported). */
+    adopt: z.string().min(1).optional(),
+});
+export type PushDatasetArgs = z.infer<typeof PushDatasetArgs>;
+
+/** A dataset as Power BI sends it: only `id` and `name` are relied upon. */
+export const DatasetWire = z.looseObject({ id: z.string(), name: z.string().optional() });
+export const DatasetListWire = z.looseObject({ value: z.array(DatasetWire) });
+export const TableListWire = z.looseObject({
+    value: z.array(
+        z.looseObject({
+            name: z.string(),
+            columns: z.array(z.looseObject({ name: z.string(), dataType: z.string() })).optional(),
+            measures: z.array(z.looseObject({ name: z.string(), expression: z.string().optional() })).optional(),
+        }),
+    ),
+});
+export type LiveTable = z.infer<typeof TableListWire>["value"][number];
