@@ -1,0 +1,101 @@
+/**
+ * Validation and normalization of push datasets at preview (check), and what a change does (diff).
+ * One valid fixture, one change per case; exactly-at-limit and limit-plus-one.
+ */
+import { strict as assert } from "node:assert";
+import { handler } from "../../provider/powerbi/pushDataset/handler";
+import { NAME_ANY, NAME_LIMITED } from "../../provider/powerbi/pushDataset/schema";
+import { conformance } from "../support/conformance";
+
+type Obj = Record<string, unknown>;
+const valid = (): Obj => ({
+    name: "SalesMarketing",
+    tables: [{ name: "Product", columns: [{ name: "ProductID", dataType: "Int64" }, { name: "Name", dataType: "string" }] }],
+});
+const check = async (news: Obj) => {
+    await handler.configure!({ config: { get: () => undefined, require: () => "" } });
+    return handler.check!({}, news);
+};
+const columns = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `c${i}`, dataType: "Int64" }));
+
+describe("PushDataset check", () => {
+    it("normalizes the official payloads' spellings, and applies the defaults", async () => {
+        const advanced = conformance<Obj>("powerbi-post-dataset-advanced.request.json");
+        const r = await check(advanced);
+        assert.deepEqual(r.failures, []);
+        const inputs = r.inputs as { tables: { columns: { dataType: string }[] }[]; relationships: { crossFilteringBehavior: string }[]; defaultMode: string; defaultRetentionPolicy: string };
+        assert.deepEqual(inputs.tables[1]!.columns.map((c) => c.dataType), ["DateTime", "Int64"]);
+        assert.equal(inputs.relationships[0]!.crossFilteringBehavior, "BothDirections");
+        assert.equal(inputs.defaultMode, "Push");
+        assert.equal(inputs.defaultRetentionPolicy, "None");
+        const simple = await check(conformance<Obj>("powerbi-post-dataset.request.json"));
+        assert.deepEqual(simple.failures, []);
+    });
+
+    it("applies the spec's name patterns, code points above U+FFFF included", () => {
+        assert.ok(NAME_ANY.test("Umsatz 😀"), "an emoji is allowed in NAME_ANY");
+        assert.ok(NAME_LIMITED.test("Sales_2024-Q1 #1 😀"));
+        assert.ok(!NAME_LIMITED.test("Sales/2024"), "a slash is outside NAME_LIMITED");
+        assert.ok(NAME_LIMITED.test("😀".repeat(100)), "100 code points, 200 UTF-16 units");
+        assert.ok(!NAME_LIMITED.test("a".repeat(101)));
+        assert.ok(!NAME_ANY.test("bad\u0001name"));
+    });
+
+    it("reports every failure with its path, and never throws", async () => {
+        const r = await check({
+            name: "Sales",
+            tables: [
+                { name: "Product/Items", columns: [{ name: "Id", dataType: "Integer" }] },
+                { name: "Orders", columns: [{ name: "Id", dataType: "Int64" }, { name: "id", dataType: "Int64", sortByColumn: "Missing" }], measures: [{ name: "Id", expression: "1" }] },
+            ],
+            relationships: [{ name: "r", fromTable: "Orders", fromColumn: "Nope", toTable: "Nowhere", toColumn: "Id", crossFilteringBehavior: "sideways" }],
+        });
+        const byPath = Object.fromEntries(r.failures!.map((f) => [f.property, f.reason]));
+        assert.match(byPath["tables[0].name"]!, /1 to 100 characters without/);
+        assert.match(byPath["tables[0].columns[0].dataType"]!, /must be one of Int64, Double, Decimal, Boolean, DateTime, String \(got "Integer"\)/);
+        assert.match(byPath["relationships[0].crossFilteringBehavior"]!, /OneDirection, BothDirections or Automatic/);
+        const refs = await check({
+            name: "Sales",
+            tables: [
+                { name: "Orders", columns: [{ name: "Id", dataType: "Int64" }, { name: "id", dataType: "Int64", sortByColumn: "Missing" }], measures: [{ name: "Id", expression: "1" }] },
+                { name: "orders", columns: [{ name: "X", dataType: "Int64" }] },
+            ],
+            relationships: [{ name: "r", fromTable: "Orders", fromColumn: "Nope", toTable: "Nowhere", toColumn: "Id" }],
+        });
+        assert.deepEqual(refs.failures!.map((f) => f.property).sort(), [
+            "relationships[0].fromColumn", "relationships[0].toTable", "tables[0].columns[1].name", "tables[0].columns[1].sortByColumn", "tables[0].measures[0].name", "tables[1].name",
+        ]);
+    });
+
+    it("takes exactly 75 tables, columns and relationships, and refuses 76", async () => {
+        const tables = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `t${i}`, columns: [{ name: "k", dataType: "Int64" }] }));
+        assert.deepEqual((await check({ ...valid(), tables: tables(75) })).failures, []);
+        assert.deepEqual((await check({ ...valid(), tables: tables(76) })).failures, [{ property: "tables", reason: "at most 75 tables (push dataset limit)" }]);
+        assert.deepEqual((await check({ ...valid(), tables: [{ name: "t", columns: columns(75) }] })).failures, []);
+        assert.deepEqual((await check({ ...valid(), tables: [{ name: "t", columns: columns(76) }] })).failures, [{ property: "tables[0].columns", reason: "at most 75 columns per table (push dataset limit)" }]);
+        const rels = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `r${i}`, fromTable: "t", fromColumn: "c0", toTable: "t", toColumn: "c1" }));
+        assert.deepEqual((await check({ ...valid(), tables: [{ name: "t", columns: columns(2) }], relationships: rels(75) })).failures, []);
+        assert.equal((await check({ ...valid(), tables: [{ name: "t", columns: columns(2) }], relationships: rels(76) })).failures![0]!.property, "relationships");
+    });
+
+    it("refuses the modes that are not push datasets, with the reason", async () => {
+        const streaming = await check({ ...valid(), defaultMode: "Streaming" });
+        assert.match(streaming.failures![0]!.reason, /FeatureDeprecatedError/);
+        assert.match((await check({ ...valid(), defaultMode: "AsAzure" })).failures![0]!.reason, /live connection/);
+        assert.deepEqual((await check({ ...valid(), defaultMode: "PushStreaming" })).failures, []);
+        assert.equal((await check({ ...valid(), workspaceId: "not-a-uuid" })).failures![0]!.property, "workspaceId");
+    });
+
+    it("changes a table in place, and replaces for what only creation can set", async () => {
+        const olds = { ...(await check(valid())).inputs, datasetId: "d", dataset: {}, liveTables: [] };
+        const withColumn = (await check({ ...valid(), tables: [{ name: "Product", columns: [...columns(1), { name: "New", dataType: "String" }] }] })).inputs;
+        assert.deepEqual(await handler.diff!("d", olds, withColumn), { changes: true, replaces: [], deleteBeforeReplace: false });
+        const renamed = (await check({ ...valid(), name: "Other" })).inputs;
+        assert.deepEqual((await handler.diff!("d", olds, renamed)).replaces, ["name"]);
+        const moreTables = (await check({ ...valid(), tables: [...(valid().tables as Obj[]), { name: "T2", columns: columns(1) }] })).inputs;
+        assert.deepEqual((await handler.diff!("d", olds, moreTables)).replaces, ["tables"]);
+        const fifo = (await check({ ...valid(), defaultRetentionPolicy: "basicFIFO" })).inputs;
+        assert.deepEqual((await handler.diff!("d", olds, fifo)).replaces, ["defaultRetentionPolicy"]);
+        assert.deepEqual(await handler.diff!("d", olds, (await check(valid())).inputs), { changes: false, replaces: [], deleteBeforeReplace: false });
+    });
+});
