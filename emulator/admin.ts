@@ -1,11 +1,12 @@
 /**
  * The admin API under `/_admin`: plain JSON, no auth, loopback only. Tests and the quickstart use it to
  * seed and inspect the directory, read the request log, inject faults, throttle, mint delegated tokens and
- * change objects out of band (users, passes, branding, the branding license) to simulate drift. Its typed
+ * change objects out of band (users, passes, branding, the branding license, Power BI datasets) to simulate drift. Its typed
  * client is `client.ts`.
  */
 import { addUser, AdminError, deleteTap, putTap } from "./admin-changes";
 import { registerBrandingAdminRoutes } from "./branding/admin";
+import { registerPowerBiAdminRoutes } from "./powerbi/admin";
 import { FaultRuleError, parseFaultRules, type FaultStore } from "./faults";
 import { BadRequestError, emptyReply, jsonReply, parseJsonBody, type Reply, type RequestContext } from "./http";
 import { filterFromQuery, type RequestLog } from "./log";
@@ -66,6 +67,7 @@ export function createAdminRouter(deps: AdminDeps): Router {
         return emptyReply(204);
     });
     registerBrandingAdminRoutes(r);
+    registerPowerBiAdminRoutes(r);
     return r;
 }
 

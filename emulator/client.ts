@@ -6,12 +6,15 @@ import type { AdminBranding, AdminBrandingEntry, AdminStreamInfo, BrandingUpdate
 import type { BrandingStream } from "./branding/model";
 import type { ActiveFault, FaultRule } from "./faults";
 import type { RequestFilter, RequestLogEntry } from "./log";
+import type { NewWorkspace, PowerBiTableUpdate } from "./powerbi/admin";
+import type { PowerBiData, StoredDataset, StoredTable, Workspace } from "./powerbi/model";
 import type { Seed, SeedInput, TemporaryAccessPass, User } from "./state";
 import type { ThrottleConfig } from "./throttle";
 import type { MintedToken, MintUserTokenRequest } from "./user-tokens";
 
 export type { ActiveFault, FaultRule, MintedToken, MintUserTokenRequest, RequestFilter, RequestLogEntry, Seed, SeedInput, ThrottleConfig };
 export type { AdminBranding, AdminBrandingEntry, AdminStreamInfo, BrandingStream, BrandingUpdate };
+export type { NewWorkspace, PowerBiData, PowerBiTableUpdate, StoredDataset, StoredTable, Workspace };
 
 /** A stream's bytes and media type, as stored. */
 export interface BrandingStreamContent {
@@ -161,6 +164,36 @@ export class EmulatorAdmin {
     /** Grants or withdraws the tenant's custom branding license (writes answer 403 without it). */
     async setPremium(tenant: string, premium: boolean): Promise<void> {
         await this.call("PUT", `/tenants/${enc(tenant)}/premium`, { premium });
+    }
+
+    /** A tenant's Power BI content: workspaces with members, datasets with their tables and row counts. */
+    powerBi(tenant: string): Promise<PowerBiData> {
+        return this.call("GET", `/tenants/${enc(tenant)}/powerbi`);
+    }
+
+    /** Adds a Power BI workspace (id generated when absent, no members by default); 409 if the id exists. */
+    addPowerBiWorkspace(tenant: string, workspace: NewWorkspace): Promise<Workspace> {
+        return this.call("POST", `/tenants/${enc(tenant)}/powerbi/workspaces`, workspace);
+    }
+
+    /** Deletes a dataset out of band (in any workspace); 404 if there is none with that id. */
+    async deletePowerBiDataset(tenant: string, datasetId: string): Promise<void> {
+        await this.call("DELETE", `/tenants/${enc(tenant)}/powerbi/datasets/${enc(datasetId)}`);
+    }
+
+    /** Changes a table's schema out of band (drift); absent members keep their value; validated as PutTable. */
+    updatePowerBiTable(tenant: string, datasetId: string, table: string, update: PowerBiTableUpdate): Promise<StoredTable> {
+        return this.call("PATCH", `/tenants/${enc(tenant)}/powerbi/datasets/${enc(datasetId)}/tables/${enc(table)}`, update);
+    }
+
+    /** Makes the next PostDataset of the tenant answer `status` (201 is the default). */
+    async setNextPowerBiPostStatus(tenant: string, status: 201 | 202): Promise<void> {
+        await this.call("POST", `/tenants/${enc(tenant)}/powerbi/next-post-status`, { status });
+    }
+
+    /** Makes the next PostDataset of the tenant store the dataset, then destroy the connection unanswered. */
+    async loseNextPowerBiPostResponse(tenant: string): Promise<void> {
+        await this.call("POST", `/tenants/${enc(tenant)}/powerbi/lose-next-post-response`);
     }
 
     /** `body` is a rest parameter so that `null` (turn the throttle off) is sent, and absence is not. */

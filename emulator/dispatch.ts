@@ -95,6 +95,12 @@ async function handle(rt: Runtime, req: IncomingMessage, res: ServerResponse): P
     } else {
         reply = await route(service, ctx);
     }
+    if (reply.abort === true) {
+        entry.fault = "lostResponse";
+        entry.status = 0;
+        res.socket?.destroy();
+        return;
+    }
     entry.status = reply.status;
     writeReply(res, reply, common);
 }

@@ -34,6 +34,11 @@ export interface Reply {
     readonly status: number;
     readonly headers?: Readonly<Record<string, string>>;
     readonly body?: string | Buffer;
+    /**
+     * Destroy the connection instead of writing the reply: the work is done but the client never hears of
+     * it (a lost response, for testing "unknown outcome" handling).
+     */
+    readonly abort?: boolean;
 }
 
 /** Path parameters of a matched route, decoded once. */

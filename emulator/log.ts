@@ -27,8 +27,8 @@ export interface RequestLogEntry {
     status: number;
     /** The service whose prefix matched, or "unknown". */
     service: ServiceName | "unknown";
-    /** The injected fault that answered, or "throttle". */
-    fault?: FaultKind | "throttle";
+    /** The injected fault that answered, "throttle", or "lostResponse" (admin `lose-next-post-response`). */
+    fault?: FaultKind | "throttle" | "lostResponse";
 }
 
 /** Criteria for {@link RequestLog.list}; all optional, combined with AND. */

@@ -3,6 +3,7 @@
  * Every problem is collected with its JSON path, so one error names all of them.
  */
 import { checkBranding } from "./branding/seed-check";
+import { checkPowerBi } from "./powerbi/seed-check";
 import type { ClientApp, Permissions, Seed, Tenant, TemporaryAccessPass, User } from "./state";
 
 /** A seed or an admin request body that does not validate; `problems` holds one line per issue. */
@@ -61,8 +62,11 @@ function checkTenant(v: unknown, at: string, problems: string[]): Tenant | undef
     const displayName = v.displayName === undefined ? organizationName(domains[0] ?? id) : str(v, "displayName", at, problems);
     if (v.premium !== undefined && typeof v.premium !== "boolean") problems.push(`${at}.premium: must be a boolean if present`);
     const branding = checkBranding(v.branding, id, `${at}.branding`, problems);
+    const powerbi = v.powerbi === undefined ? undefined : checkPowerBi(v.powerbi, `${at}.powerbi`, problems);
     if (displayName === undefined || branding === undefined) return undefined;
-    return { id, domains, clients, users, displayName, premium: v.premium !== false, branding };
+    const tenant: Tenant = { id, domains, clients, users, displayName, premium: v.premium !== false, branding };
+    if (powerbi !== undefined) tenant.powerbi = powerbi;
+    return tenant;
 }
 
 /** `contoso.onmicrosoft.com` -> `Contoso`: a plausible organization name for seeds that give none. */

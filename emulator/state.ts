@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { StoredBranding } from "./branding/model";
+import type { PowerBiData } from "./powerbi/model";
 import { validateSeed } from "./seed";
 
 /** Permissions granted to an app registration, per service (application permissions, i.e. `roles`). */
@@ -45,7 +46,7 @@ export interface User {
     temporaryAccessPass: TemporaryAccessPass | null;
 }
 
-/** A tenant: its id, verified domains, app registrations, users, and its organization's branding. */
+/** A tenant: its id, verified domains, app registrations, users, its organization's branding, its Power BI content. */
 export interface Tenant {
     id: string;
     domains: string[];
@@ -57,6 +58,8 @@ export interface Tenant {
     premium: boolean;
     /** The organizational branding, or null for a tenant without a default branding. */
     branding: StoredBranding | null;
+    /** Power BI workspaces and push datasets; absent means none. */
+    powerbi?: PowerBiData;
 }
 
 /** A seed: the directory content an emulator starts from (also what `GET /_admin/state` returns). */

@@ -1,6 +1,7 @@
 /**
  * The default seed: contoso with a quickstart app registration, an app without permissions, three users
- * whose passes show the three usual states, and a default branding with a banner logo; fabrikam (licensed,
+ * whose passes show the three usual states, a default branding with a banner logo, and two Power BI
+ * workspaces (Sales, which the quickstart client may use, and Finance, which it may not); fabrikam (licensed,
  * no branding yet) and northwind (no custom branding license), each with a branding client. Times are
  * relative to the emulator's start so that the quickstart always shows a usable pass for alice, one user
  * without a pass, and a pass that is not yet valid.
@@ -37,6 +38,10 @@ export const DEFAULT_SEED_IDS = {
     northwindDomain: "northwind.onmicrosoft.com",
     northwindClientId: "c9411c0d-5d34-4ce2-8dea-938513d7c360",
     northwindClientSecret: "northwind-branding-secret",
+    /** contoso's Power BI workspace "Sales" (the official examples' group id); the quickstart client and alice are members. */
+    salesWorkspaceId: "f089354e-8366-4e18-aea3-4cb4a3a50b48",
+    /** contoso's Power BI workspace "Finance"; only bob is a member (not the quickstart client). */
+    financeWorkspaceId: "2b6d41f0-93c7-4e8a-b5d2-7a1e0c9f3b64",
 } as const;
 
 /** contoso's seeded banner logo: a 200x30 PNG in the branding's blue. */
@@ -133,6 +138,13 @@ export function defaultSeed(start: Date): Seed {
                 displayName: "Contoso",
                 premium: true,
                 branding: contosoBranding(ids.tenantId, start),
+                powerbi: {
+                    workspaces: [
+                        { id: ids.salesWorkspaceId, name: "Sales", members: [ids.quickstartClientId, ids.aliceId] },
+                        { id: ids.financeWorkspaceId, name: "Finance", members: [ids.bobId] },
+                    ],
+                    datasets: [],
+                },
             },
             {
                 id: ids.fabrikamTenantId,

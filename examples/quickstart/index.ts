@@ -1,5 +1,5 @@
 // The tenantkit quickstart: what a platform engineer writes, run by `npm start` against the bundled emulator.
-// It grows with the product: push datasets, git pushes and quota checks join as they land.
+// It grows with the product: git pushes and quota checks join as they land.
 import * as pulumi from "@pulumi/pulumi";
 import * as tk from "pulumi-tenantkit";
 
@@ -24,6 +24,14 @@ const french = new tk.entra.OrganizationalBrandingLocalization("branding-fr", {
     signInPageText: "Accès réservé",
 }, { dependsOn: [branding] });
 
+// Area C: a push dataset in the "Sales" workspace of the seeded tenant.
+const dataset = new tk.powerbi.PushDataset("sales-dataset", {
+    workspaceId: config.get("workspaceId") ?? "f089354e-8366-4e18-aea3-4cb4a3a50b48",
+    name: "SalesMarketing",
+    defaultRetentionPolicy: "basicFIFO",
+    tables: [{ name: "Product", columns: [{ name: "ProductID", dataType: "Int64" }, { name: "Name", dataType: "String" }] }],
+});
+
 export const tapUser = tap.user;
 export const tapMethod = tap.method;
 export const tapPass = tap.temporaryAccessPass;
@@ -31,3 +39,4 @@ export const guestTapUsable = guestTap.method.apply((m) => (m ? `${m.isUsable} (
 export const brandingOrganization = branding.organizationId;
 export const bannerLogoRelativeUrl = branding.bannerLogoRelativeUrl;
 export const frenchSignInText = french.signInPageText;
+export const datasetId = dataset.datasetId;

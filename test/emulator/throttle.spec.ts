@@ -45,7 +45,9 @@ describe("emulator throttle", () => {
         assert.equal(pbi.status, 429);
         assert.equal((pbi.json as { error: { code: string } }).error.code, "TooManyRequests");
         await f.emu.admin.throttle(null);
-        assert.equal((await fetchAll(`${f.emu.url}/powerbi/v1.0/myorg/datasets`)).status, 404, "no Power BI routes yet");
+        const after = await fetchAll(`${f.emu.url}/powerbi/v1.0/myorg/datasets`);
+        assert.equal(after.status, 403, "not throttled any more, refused for the missing token");
+        assert.equal((after.json as { error: { code: string } }).error.code, "InvalidToken");
     });
 
     it("rejects an invalid throttle with 400", async () => {

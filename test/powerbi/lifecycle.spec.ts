@@ -1,0 +1,150 @@
+/**
+ * powerbi.PushDataset as the engine runs it: a real program, the real provider host, the emulator.
+ */
+import { strict as assert } from "node:assert";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { LifecycleRunner, type RunResult } from "../harness/lifecycle";
+import { secret } from "../harness/wire";
+import { IDS, useEmulator } from "../emulator/helpers";
+
+const PROGRAM = path.resolve(__dirname, "..", "fixtures", "programs", "dataset", "index.ts");
+const TYPE = "pulumi-nodejs:dynamic/tenantkit:PushDataset";
+type Args = Record<string, unknown>;
+
+const product = (extra: object[] = []) => ({ name: "Product", columns: [{ name: "ProductID", dataType: "Int64" }, { name: "Name", dataType: "string" }, ...extra] });
+
+describe("PushDataset through the engine harness", function () {
+    this.timeout(120_000);
+    const fx = useEmulator();
+    let dir: string;
+    before(() => {
+        dir = fs.mkdtempSync(path.join(os.tmpdir(), "tk-dataset-"));
+    });
+    after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+    const runner = (stack: string, dataset: Args) =>
+        new LifecycleRunner({
+            programPath: PROGRAM, statePath: path.join(dir, `${stack}.json`), project: "dsprog",
+            config: {
+                "tenantkit:emulator": fx.emu.url, "tenantkit:tenantId": IDS.domain, "tenantkit:clientId": IDS.quickstartClientId,
+                "tenantkit:clientSecret": secret(IDS.quickstartClientSecret), "dsprog:dataset": JSON.stringify(dataset),
+            },
+        });
+    const ok = (r: RunResult) => assert.deepEqual(r.errors, [], JSON.stringify(r.errors, null, 2));
+    const ops = (r: RunResult) => r.steps.filter((s) => s.type === TYPE).map((s) => s.op);
+    const calls = async () => (await fx.emu.admin.requests({ service: "powerbi" })).map((r) => ({ m: r.method, p: r.path, q: r.query, body: r.bodyText }));
+    const datasets = async () => {
+        const pb = await fx.emu.admin.powerBi(IDS.tenantId);
+        return JSON.parse(JSON.stringify(pb)) as { workspaces?: { id: string; datasets?: { id: string; name: string }[] }[]; myWorkspaces?: Record<string, { id: string; name: string }[]> } & Record<string, unknown>;
+    };
+    const countNamed = async (name: string) => (JSON.stringify(await datasets()).match(new RegExp(`"name":"${name}"`, "g")) ?? []).length;
+
+    it("lists invalid inputs at preview and calls no API", async () => {
+        const r = await runner("invalid", { name: "Sales", defaultMode: "Streaming", tables: [{ name: "Bad/Name", columns: [{ name: "x", dataType: "Integer" }] }] }).preview();
+        assert.deepEqual((r.errors[0]?.checkFailures ?? []).map((f) => f.property).sort(), ["defaultMode", "tables[0].columns[0].dataType", "tables[0].name"]);
+        assert.deepEqual(await calls(), []);
+    });
+
+    it("creates in My workspace, then in a named workspace with basicFIFO, each with a quiet second preview", async () => {
+        const mine = runner("mine", { name: "Mine", tables: [product()] });
+        const up = await mine.up();
+        ok(up);
+        const post = (await calls()).find((c) => c.m === "POST")!;
+        assert.equal(post.p, "/powerbi/v1.0/myorg/datasets");
+        assert.deepEqual(post.q, { defaultRetentionPolicy: "None" });
+        assert.deepEqual(JSON.parse(post.body!).tables[0].columns[1], { name: "Name", dataType: "String" });
+        assert.equal(up.outputs.configuredBy, "tenantkit-quickstart");
+        assert.deepEqual(ops(await mine.preview()), ["same"]);
+
+        await fx.emu.admin.clearRequests();
+        const group = runner("group", { name: "Grouped", workspaceId: IDS.salesWorkspaceId, defaultRetentionPolicy: "basicFIFO", tables: [product()] });
+        ok(await group.up());
+        const groupPost = (await calls()).find((c) => c.m === "POST")!;
+        assert.equal(groupPost.p, `/powerbi/v1.0/myorg/groups/${IDS.salesWorkspaceId}/datasets`);
+        assert.deepEqual(groupPost.q, { defaultRetentionPolicy: "basicFIFO" });
+        assert.deepEqual(ops(await group.preview()), ["same"]);
+    });
+
+    it("adds a column in place through PutTable, and replaces when a table is added (the preview says why)", async () => {
+        ok(await runner("schema", { name: "Schema", tables: [product()] }).up());
+        await fx.emu.admin.clearRequests();
+        const added = await runner("schema", { name: "Schema", tables: [product([{ name: "Price", dataType: "Double" }])] }).up();
+        ok(added);
+        assert.deepEqual(ops(added), ["update"]);
+        const writes = (await calls()).filter((c) => c.m !== "GET");
+        assert.deepEqual(writes.map((c) => `${c.m} ${c.p.split("/").slice(-2).join("/")}`), ["PUT tables/Product"]);
+        assert.equal(await countNamed("Schema"), 1);
+
+        const twoTables = { name: "Schema", tables: [product([{ name: "Price", dataType: "Double" }]), { name: "Orders", columns: [{ name: "Id", dataType: "Int64" }] }] };
+        const preview = await runner("schema", twoTables).preview();
+        const step = preview.steps.find((s) => s.type === TYPE)!;
+        assert.equal(step.op, "replace");
+        assert.deepEqual(step.replaces, ["tables"]);
+        ok(await runner("schema", twoTables).up());
+        assert.equal(await countNamed("Schema"), 1, "the old dataset is deleted after its replacement exists");
+    });
+
+    it("sees schema drift and an out-of-band deletion on refresh, and repairs the drift", async () => {
+        const args = { name: "Drift", tables: [product()] };
+        const up = await runner("drift", args).up();
+        ok(up);
+        const id = String(up.outputs.datasetId);
+        await fx.emu.admin.updatePowerBiTable(IDS.tenantId, id, "Product", { columns: [{ name: "ProductID", dataType: "Int64" }] });
+        const refresh = await runner("drift", args).refresh();
+        ok(refresh);
+        assert.deepEqual(ops(refresh), ["refresh:update"]);
+        assert.deepEqual(ops(await runner("drift", args).preview()), ["update"]);
+        ok(await runner("drift", args).up());
+        assert.deepEqual(ops(await runner("drift", args).refresh()), ["refresh:same"]);
+        await fx.emu.admin.deletePowerBiDataset(IDS.tenantId, id);
+        assert.deepEqual(ops(await runner("drift", args).refresh()), ["refresh:deleted"]);
+        assert.equal(runner("drift", args).state().resources.filter((r) => r.type === TYPE).length, 0);
+    });
+
+    it("creates exactly one dataset when the POST's response is lost", async () => {
+        await fx.emu.admin.loseNextPowerBiPostResponse(IDS.tenantId);
+        const up = await runner("lost", { name: "LostResponse", tables: [product()] }).up();
+        ok(up);
+        assert.equal(await countNamed("LostResponse"), 1);
+        const posts = (await calls()).filter((c) => c.m === "POST");
+        assert.equal(posts.length, 1, "found by name, not posted again");
+    });
+
+    it("deletes on destroy", async () => {
+        const stack = runner("destroy", { name: "ToDelete", tables: [product()] });
+        ok(await stack.up());
+        assert.equal(await countNamed("ToDelete"), 1);
+        ok(await stack.destroy());
+        assert.equal(await countNamed("ToDelete"), 0);
+    });
+
+    it("explains a workspace the identity is not a member of", async () => {
+        const up = await runner("finance", { name: "X", workspaceId: IDS.financeWorkspaceId, tables: [product()] }).up();
+        assert.equal(up.errors.length, 1);
+        assert.match(up.errors[0]!.message, /403 PowerBINotAuthorizedException/);
+        assert.match(up.errors[0]!.message, /membership .* of workspace 2b6d41f0-93c7-4e8a-b5d2-7a1e0c9f3b64/);
+    });
+
+    it("takes a 202 Accepted as a success, like 201", async () => {
+        await fx.emu.admin.setNextPowerBiPostStatus(IDS.tenantId, 202);
+        const up = await runner("accepted", { name: "Accepted", tables: [product()] }).up();
+        ok(up);
+        assert.match(String(up.outputs.datasetId), /^[0-9a-f-]{36}$/);
+        assert.equal(await countNamed("Accepted"), 1);
+    });
+
+    it("adopts an existing dataset by id instead of creating one, and converges its tables", async () => {
+        const first = await runner("adopt-src", { name: "Existing", tables: [product()] }).up();
+        ok(first);
+        const id = String(first.outputs.datasetId);
+        await fx.emu.admin.clearRequests();
+        const adopted = await runner("adopt", { name: "Existing", adopt: id, tables: [product([{ name: "Extra", dataType: "Boolean" }])] }).up();
+        ok(adopted);
+        assert.equal(adopted.outputs.datasetId, id);
+        const writes = (await calls()).filter((c) => c.m !== "GET").map((c) => `${c.m} ${c.p.split("/").slice(-2).join("/")}`);
+        assert.deepEqual(writes, ["PUT tables/Product"], "no POST: the dataset is taken over");
+        assert.equal(await countNamed("Existing"), 1);
+    });
+});
