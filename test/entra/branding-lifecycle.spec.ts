@@ -4,12 +4,12 @@
  */
 import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import { createHash } from "node:crypto";
 import { LifecycleRunner, type RunResult } from "../harness/lifecycle";
-import { secret, type StackConfig } from "../harness/wire";
+import type { StackConfig } from "../harness/wire";
 import { IDS, useEmulator } from "../emulator/helpers";
+import { emulatorConfig, useStateDir } from "../support/stacks";
 import { png, writeFixture } from "../support/images";
 
 const PROGRAM = path.resolve(__dirname, "..", "fixtures", "programs", "branding", "index.ts");
@@ -20,11 +20,7 @@ const sha = (b: Buffer) => createHash("sha256").update(b).digest("hex");
 describe("OrganizationalBranding through the engine harness", function () {
     this.timeout(120_000);
     const fx = useEmulator();
-    let dir: string;
-    before(() => {
-        dir = fs.mkdtempSync(path.join(os.tmpdir(), "tk-branding-"));
-    });
-    after(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const states = useStateDir("tk-branding-");
 
     const tenants = {
         contoso: { tenant: IDS.tenantId, domain: IDS.domain, clientId: IDS.quickstartClientId, secret: IDS.quickstartClientSecret },
@@ -34,20 +30,17 @@ describe("OrganizationalBranding through the engine harness", function () {
     type Tenant = keyof typeof tenants;
     const runner = (stack: string, cfg: { props?: object; assets?: Record<string, string>; localizations?: object }, tenant: Tenant = "contoso") => {
         const t = tenants[tenant];
-        const config: StackConfig = {
-            "tenantkit:emulator": fx.emu.url, "tenantkit:tenantId": t.domain, "tenantkit:clientId": t.clientId,
-            "tenantkit:clientSecret": secret(t.secret),
-        };
+        const config: StackConfig = emulatorConfig(fx, { domain: t.domain, clientId: t.clientId, secret: t.secret });
         if (cfg.props) config["brandprog:props"] = JSON.stringify(cfg.props);
         if (cfg.assets) config["brandprog:assets"] = JSON.stringify(cfg.assets);
         if (cfg.localizations) config["brandprog:localizations"] = JSON.stringify(cfg.localizations);
-        return new LifecycleRunner({ programPath: PROGRAM, statePath: path.join(dir, `${stack}.json`), project: "brandprog", config });
+        return new LifecycleRunner({ programPath: PROGRAM, statePath: states.statePath(stack), project: "brandprog", config });
     };
     const ok = (r: RunResult) => assert.deepEqual(r.errors, [], JSON.stringify(r.errors, null, 2));
     const ops = (r: RunResult, type = TYPE) => r.steps.filter((s) => s.type === type).map((s) => s.op);
     const graphWrites = async () =>
         (await fx.emu.admin.requests({ service: "graph" })).filter((r) => r.method !== "GET").map((r) => ({ method: r.method, path: r.path, body: r.bodyText, type: r.headers["content-type"], lang: r.headers["accept-language"], sha: r.bodySha256 }));
-    const banner = (w: number, h: number, name = `banner-${w}x${h}.png`) => writeFixture(dir, name, png(w, h));
+    const banner = (w: number, h: number, name = `banner-${w}x${h}.png`) => writeFixture(states.dir, name, png(w, h));
 
     it("lists every invalid input at preview and calls no API", async () => {
         const r = await runner("invalid", {
@@ -120,7 +113,7 @@ describe("OrganizationalBranding through the engine harness", function () {
 
     it("restores the tenant's branding byte for byte on destroy", async () => {
         const before = await fx.emu.admin.branding(IDS.tenantId);
-        const stack = runner("restore", { props: { backgroundColor: "#445566", signInPageText: "Temp", usernameHintText: "you@contoso.com" }, assets: { bannerLogo: banner(120, 20, "r.png"), squareLogo: writeFixture(dir, "sq.png", png(100, 100)) } });
+        const stack = runner("restore", { props: { backgroundColor: "#445566", signInPageText: "Temp", usernameHintText: "you@contoso.com" }, assets: { bannerLogo: banner(120, 20, "r.png"), squareLogo: writeFixture(states.dir, "sq.png", png(100, 100)) } });
         ok(await stack.up());
         assert.notDeepEqual(await fx.emu.admin.branding(IDS.tenantId), before);
         const destroy = await stack.destroy();

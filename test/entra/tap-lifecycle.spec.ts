@@ -5,11 +5,11 @@
  */
 import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import { LifecycleRunner, type RunResult } from "../harness/lifecycle";
-import { isSecret, secret, UNKNOWN, type StackConfig } from "../harness/wire";
+import { isSecret, UNKNOWN, type StackConfig } from "../harness/wire";
 import { IDS, useEmulator } from "../emulator/helpers";
+import { emulatorConfig, useStateDir } from "../support/stacks";
 
 const PROGRAM = path.resolve(__dirname, "..", "fixtures", "programs", "tap", "index.ts");
 const TYPE = "pulumi-nodejs:dynamic/tenantkit:TemporaryAccessPassMethods";
@@ -17,22 +17,15 @@ const TYPE = "pulumi-nodejs:dynamic/tenantkit:TemporaryAccessPassMethods";
 describe("TemporaryAccessPassMethods through the engine harness", function () {
     this.timeout(120_000);
     const fx = useEmulator();
-    let dir: string;
-    before(() => {
-        dir = fs.mkdtempSync(path.join(os.tmpdir(), "tk-tap-"));
-    });
-    after(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const states = useStateDir("tk-tap-");
 
     const config = (extra: StackConfig = {}): StackConfig => ({
-        "tenantkit:emulator": fx.emu.url,
-        "tenantkit:tenantId": IDS.domain,
-        "tenantkit:clientId": IDS.quickstartClientId,
-        "tenantkit:clientSecret": secret(IDS.quickstartClientSecret),
+        ...emulatorConfig(fx),
         "tapprog:user": IDS.aliceUpn,
         ...extra,
     });
     const runner = (name: string, extra: StackConfig = {}) =>
-        new LifecycleRunner({ programPath: PROGRAM, statePath: path.join(dir, `${name}.json`), project: "tapprog", config: config(extra) });
+        new LifecycleRunner({ programPath: PROGRAM, statePath: states.statePath(name), project: "tapprog", config: config(extra) });
     const ops = (r: RunResult) => r.steps.filter((s) => s.type === TYPE).map((s) => s.op);
     const ok = (r: RunResult) => assert.deepEqual(r.errors, [], JSON.stringify(r.errors));
     const graphCalls = async () => (await fx.emu.admin.requests({ service: "graph" })).length;
@@ -69,7 +62,7 @@ describe("TemporaryAccessPassMethods through the engine harness", function () {
         const provider = String(tap.outputs.__provider);
         assert.ok(provider.length < 2048, `__provider is ${provider.length} bytes`);
         assert.ok(provider.includes('require(t.m)') && provider.includes("pulumi-tenantkit/bin/entra/temporaryAccessPass/handler"));
-        const text = fs.readFileSync(path.join(dir, "secrets.json"), "utf8");
+        const text = fs.readFileSync(states.statePath("secrets"), "utf8");
         assert.ok(!text.includes(IDS.quickstartClientSecret), "no client secret in state");
         assert.ok(!provider.includes(fx.emu.url) && !provider.includes("127.0.0.1"), "no endpoint inside __provider");
         const logs = [...up.logs.stdout, ...up.logs.stderr].join("\n");

@@ -2,12 +2,10 @@
  * powerbi.PushDataset as the engine runs it: a real program, the real provider host, the emulator.
  */
 import { strict as assert } from "node:assert";
-import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import { LifecycleRunner, type RunResult } from "../harness/lifecycle";
-import { secret } from "../harness/wire";
 import { IDS, useEmulator } from "../emulator/helpers";
+import { emulatorConfig, useStateDir } from "../support/stacks";
 
 const PROGRAM = path.resolve(__dirname, "..", "fixtures", "programs", "dataset", "index.ts");
 const TYPE = "pulumi-nodejs:dynamic/tenantkit:PushDataset";
@@ -18,19 +16,12 @@ const product = (extra: object[] = []) => ({ name: "Product", columns: [{ name: 
 describe("PushDataset through the engine harness", function () {
     this.timeout(120_000);
     const fx = useEmulator();
-    let dir: string;
-    before(() => {
-        dir = fs.mkdtempSync(path.join(os.tmpdir(), "tk-dataset-"));
-    });
-    after(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const states = useStateDir("tk-dataset-");
 
     const runner = (stack: string, dataset: Args) =>
         new LifecycleRunner({
-            programPath: PROGRAM, statePath: path.join(dir, `${stack}.json`), project: "dsprog",
-            config: {
-                "tenantkit:emulator": fx.emu.url, "tenantkit:tenantId": IDS.domain, "tenantkit:clientId": IDS.quickstartClientId,
-                "tenantkit:clientSecret": secret(IDS.quickstartClientSecret), "dsprog:dataset": JSON.stringify(dataset),
-            },
+            programPath: PROGRAM, statePath: states.statePath(stack), project: "dsprog",
+            config: { ...emulatorConfig(fx), "dsprog:dataset": JSON.stringify(dataset) },
         });
     const ok = (r: RunResult) => assert.deepEqual(r.errors, [], JSON.stringify(r.errors, null, 2));
     const ops = (r: RunResult) => r.steps.filter((s) => s.type === TYPE).map((s) => s.op);
