@@ -1,0 +1,59 @@
+/**
+ * `GET {devopsEndpoint}/{organization}[/{project}]/_apis/git/repositories/{repositoryId}/pushes/{pushId}
+ * ?api-version=7.1[&includeCommits=n][&includeRefUpdates=true]`. Every segment is encoded (project names have spaces).
+ */
+import { isApiError, withContext } from "../../core/errors";
+import type { ServiceClient } from "../../core/http";
+import { GitPush, type GitPushArgs } from "./schema";
+
+export const API_VERSION = "7.1";
+
+/**
+ * The path segments before `_apis`. An Azure DevOps Server endpoint may already end with the collection
+ * (`https://tfs.contoso.com/DefaultCollection`); the organization is then not repeated.
+ */
+export function pushPath(baseUrl: string, args: GitPushArgs): string[] {
+    const last = new URL(baseUrl).pathname.split("/").filter(Boolean).pop();
+    const org = last !== undefined && decodeURIComponent(last).toLowerCase() === args.organization.toLowerCase() ? [] : [args.organization];
+    return [...org, ...(args.project ? [args.project] : []), "_apis", "git", "repositories", args.repository, "pushes", String(args.pushId)];
+}
+
+export async function getGitPush(devops: ServiceClient, args: GitPushArgs): Promise<GitPush> {
+    let data: unknown;
+    try {
+        const res = await devops.request<unknown>({
+            method: "GET",
+            path: pushPath(devops.baseUrl, args),
+            query: { "api-version": API_VERSION, includeCommits: args.includeCommits || undefined, includeRefUpdates: args.includeRefUpdates || undefined },
+            operation: `read push ${args.pushId}`,
+        });
+        data = res.data;
+    } catch (err) {
+        throw explain(err, args);
+    }
+    const parsed = GitPush.safeParse(data);
+    if (!parsed.success) {
+        throw new Error(`Azure DevOps answered push ${args.pushId} with an unexpected body (${parsed.error.issues[0]?.path.join(".")}: ${parsed.error.issues[0]?.message}); check tenantkit:devopsEndpoint`);
+    }
+    return parsed.data;
+}
+
+function explain(err: unknown, args: GitPushArgs): unknown {
+    if (!isApiError(err)) return err;
+    const where = `organization "${args.organization}"${args.project ? `, project "${args.project}"` : ""}, repository "${args.repository}"`;
+    if (err.status === 401 || err.status === 203 || err.code === "SignInPage") {
+        return withContext(err, {
+            nextStep:
+                `Azure DevOps refused the credential for ${where}: check that the PAT (tenantkit:devopsPat / AZURE_DEVOPS_EXT_PAT) has not expired, ` +
+                `has the Code (Read) scope vso.code and was created for organization "${args.organization}"; or use an Entra token for the Azure DevOps audience`,
+        });
+    }
+    if (err.status === 404) {
+        const what = /Project/i.test(`${err.code}`) ? `project "${args.project}"` : /Repository/i.test(`${err.code}`) ? `repository "${args.repository}"` : /Push/i.test(`${err.code}`) ? `push ${args.pushId}` : `organization, project, repository or push`;
+        return withContext(err, { nextStep: `${what} was not found (${where}, push ${args.pushId}): check the name or id` });
+    }
+    if (err.status === 429) {
+        return withContext(err, { nextStep: "Azure DevOps throttled this identity (TF400733): wait for Retry-After, or spread lookups over time" });
+    }
+    return err;
+}

@@ -1,0 +1,48 @@
+/**
+ * Provider-host side of `devops.GitPush`, a read-only resource: create reads, refresh re-reads, a change of any
+ * argument replaces, delete only forgets. Loaded by package name: `pulumi-tenantkit/bin/devops/gitPush/handler`.
+ */
+import { isNotFound } from "../../core/errors";
+import { defineHandler } from "../../core/handler";
+import type { JsonObject } from "../../core/json";
+import { checkWithSchema } from "../../core/validation";
+import { getGitPush } from "./api";
+import { type GitPush, GitPushArgs } from "./schema";
+
+type Inputs = GitPushArgs & JsonObject;
+type Outputs = GitPushArgs & { push: GitPush } & JsonObject;
+
+const KEYS = ["organization", "project", "repository", "pushId", "includeCommits", "includeRefUpdates"] as const;
+const idOf = (a: GitPushArgs) => `${a.organization}/${a.project ?? ""}/${a.repository}/${a.pushId}`;
+const argsOf = (v: Partial<GitPushArgs>): GitPushArgs => Object.fromEntries(KEYS.filter((k) => v[k] !== undefined).map((k) => [k, v[k]])) as GitPushArgs;
+
+export const handler = defineHandler<Inputs, Outputs>({
+    type: "tenantkit:devops:GitPush",
+    describe: (i) => `push ${String(i.pushId ?? "?")} of repository "${String(i.repository ?? "?")}" in organization "${String(i.organization ?? "?")}"`,
+
+    async check(news) {
+        const checked = checkWithSchema(GitPushArgs, news);
+        return { inputs: checked.inputs as Inputs, failures: checked.failures };
+    },
+
+    async diff(_id, olds, news) {
+        const replaces = KEYS.filter((k) => JSON.stringify(olds[k] ?? null) !== JSON.stringify(news[k] ?? null));
+        return { changes: replaces.length > 0, replaces: [...replaces], deleteBeforeReplace: false };
+    },
+
+    async create(inputs, ctx) {
+        const push = await getGitPush(ctx.session().client("devops"), inputs);
+        return { id: idOf(inputs), outs: { ...inputs, push } as Outputs };
+    },
+
+    async read(id, props, ctx) {
+        const args = argsOf(props);
+        try {
+            const push = await getGitPush(ctx.session().client("devops"), args);
+            return { id, outs: { ...args, push } as Outputs, inputs: args as Inputs };
+        } catch (err) {
+            if (isNotFound(err)) return undefined;
+            throw err;
+        }
+    },
+});

@@ -1,0 +1,58 @@
+/**
+ * Azure DevOps `Pushes - Get` (REST 7.1, spec area D; conformance/azdo-git-pushes-get.swagger-fragment.json).
+ * Strict arguments; a tolerant GitPush that keeps what the service adds.
+ */
+import * as z from "zod";
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+const segment = (what: string) =>
+    z.string().trim().min(1, `${what} must not be empty`).refine((s) => !CONTROL.test(s), "must not contain control characters");
+
+export const GitPushArgs = z.strictObject({
+    /** The organization (Azure DevOps Services) or the collection (Azure DevOps Server). */
+    organization: segment("organization").refine((s) => /^[A-Za-z0-9][A-Za-z0-9._-]{0,49}$/.test(s), "must be an organization name: letters, digits, '.', '_' or '-', at most 50 characters"),
+    /** Project name or id; omitted, the `{project}` path segment is left out (the official example does so). */
+    project: segment("project").refine((s) => s.length <= 64, "must be at most 64 characters").optional(),
+    /** Repository name or id. */
+    repository: segment("repository"),
+    pushId: z.number().int("must be an integer").min(1, "must be at least 1").max(2147483647, "must fit in int32"),
+    /** How many commits to include (an integer count, not a boolean); 0 or omitted includes none. */
+    includeCommits: z.number().int("must be an integer count of commits").min(0).max(2147483647).optional(),
+    includeRefUpdates: z.boolean().optional(),
+});
+export type GitPushArgs = z.infer<typeof GitPushArgs>;
+
+const IdentityRef = z.looseObject({
+    id: z.string().optional(), displayName: z.string().optional(), uniqueName: z.string().optional(),
+    url: z.string().optional(), imageUrl: z.string().optional(), descriptor: z.string().optional(),
+});
+const GitUserDate = z.looseObject({ name: z.string().optional(), email: z.string().optional(), date: z.string().optional() });
+const Link = z.looseObject({ href: z.string() });
+
+export const GitCommitRef = z.looseObject({
+    commitId: z.string().optional(),
+    author: GitUserDate.optional(),
+    committer: GitUserDate.optional(),
+    comment: z.string().optional(),
+    changeCounts: z.record(z.string(), z.number()).optional(),
+    parents: z.array(z.string()).optional(),
+    url: z.string().optional(),
+});
+
+export const GitRefUpdate = z.looseObject({
+    name: z.string().optional(), oldObjectId: z.string().optional(), newObjectId: z.string().optional(),
+    repositoryId: z.string().optional(), isLocked: z.boolean().optional(),
+});
+
+export const GitPush = z.looseObject({
+    pushId: z.number(),
+    date: z.string().optional(),
+    pushedBy: IdentityRef.optional(),
+    url: z.string().optional(),
+    _links: z.record(z.string(), Link).optional(),
+    commits: z.array(GitCommitRef).optional(),
+    refUpdates: z.array(GitRefUpdate).optional(),
+    repository: z.looseObject({ id: z.string().optional(), name: z.string().optional(), url: z.string().optional(), project: z.looseObject({}).optional() }).optional(),
+});
+export type GitPush = z.infer<typeof GitPush>;

@@ -1,0 +1,2 @@
+/** Azure DevOps: git push lookups (area D). */
+export * from "./gitPush";
