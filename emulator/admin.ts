@@ -1,11 +1,13 @@
 /**
  * The admin API under `/_admin`: plain JSON, no auth, loopback only. Tests and the quickstart use it to
  * seed and inspect the directory, read the request log, inject faults, throttle, mint delegated tokens and
- * change objects out of band (users, passes, branding, the branding license, Power BI datasets) to simulate drift. Its typed
+ * change objects out of band (users, passes, branding, the branding license, Power BI datasets, Azure DevOps pushes) to simulate drift, and set the Azure DevOps rate limit. Its typed
  * client is `client.ts`.
  */
 import { addUser, AdminError, deleteTap, putTap } from "./admin-changes";
 import { registerBrandingAdminRoutes } from "./branding/admin";
+import { registerDevOpsAdminRoutes } from "./devops/admin";
+import type { DevOpsRateLimit } from "./devops/ratelimit";
 import { registerPowerBiAdminRoutes } from "./powerbi/admin";
 import { FaultRuleError, parseFaultRules, type FaultStore } from "./faults";
 import { BadRequestError, emptyReply, jsonReply, parseJsonBody, type Reply, type RequestContext } from "./http";
@@ -23,6 +25,7 @@ export interface AdminDeps {
     readonly log: RequestLog;
     readonly faults: FaultStore;
     readonly throttle: Throttle;
+    readonly devopsRateLimit: DevOpsRateLimit;
 }
 
 /** Builds the admin routes (paths relative to `/_admin`). */
@@ -68,6 +71,7 @@ export function createAdminRouter(deps: AdminDeps): Router {
     });
     registerBrandingAdminRoutes(r);
     registerPowerBiAdminRoutes(r);
+    registerDevOpsAdminRoutes(r, deps.devopsRateLimit);
     return r;
 }
 

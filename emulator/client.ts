@@ -4,6 +4,9 @@
  */
 import type { AdminBranding, AdminBrandingEntry, AdminStreamInfo, BrandingUpdate } from "./branding/admin";
 import type { BrandingStream } from "./branding/model";
+import type { AdminDevOps, AdminDevOpsOrganization, NewDevOpsPush } from "./devops/admin";
+import type { StoredPush } from "./devops/model";
+import type { DevOpsRateLimitConfig } from "./devops/ratelimit";
 import type { ActiveFault, FaultRule } from "./faults";
 import type { RequestFilter, RequestLogEntry } from "./log";
 import type { NewWorkspace, PowerBiTableUpdate } from "./powerbi/admin";
@@ -15,6 +18,7 @@ import type { MintedToken, MintUserTokenRequest } from "./user-tokens";
 export type { ActiveFault, FaultRule, MintedToken, MintUserTokenRequest, RequestFilter, RequestLogEntry, Seed, SeedInput, ThrottleConfig };
 export type { AdminBranding, AdminBrandingEntry, AdminStreamInfo, BrandingStream, BrandingUpdate };
 export type { NewWorkspace, PowerBiData, PowerBiTableUpdate, StoredDataset, StoredTable, Workspace };
+export type { AdminDevOps, AdminDevOpsOrganization, DevOpsRateLimitConfig, NewDevOpsPush, StoredPush };
 
 /** A stream's bytes and media type, as stored. */
 export interface BrandingStreamContent {
@@ -194,6 +198,21 @@ export class EmulatorAdmin {
     /** Makes the next PostDataset of the tenant store the dataset, then destroy the connection unanswered. */
     async loseNextPowerBiPostResponse(tenant: string): Promise<void> {
         await this.call("POST", `/tenants/${enc(tenant)}/powerbi/lose-next-post-response`);
+    }
+
+    /** Azure DevOps organizations (tenant, projects, repositories, pushes) and the rate limit setting. */
+    devOps(): Promise<AdminDevOps> {
+        return this.call("GET", "/devops");
+    }
+
+    /** Adds a push out of band (pushId: highest + 1, date: now when absent); 404 unknown place, 409 taken id. */
+    addDevOpsPush(organization: string, push: NewDevOpsPush): Promise<StoredPush> {
+        return this.call("POST", `/devops/${enc(organization)}/pushes`, push);
+    }
+
+    /** Sets the Azure DevOps rate limit: `delay` (200 with X-RateLimit-*), `block` (429 TF400733), null: off. */
+    setDevOpsRateLimit(config: DevOpsRateLimitConfig): Promise<DevOpsRateLimitConfig> {
+        return this.call("POST", "/devops/ratelimit", config);
     }
 
     /** `body` is a rest parameter so that `null` (turn the throttle off) is sent, and absence is not. */

@@ -3,6 +3,7 @@
  * Every problem is collected with its JSON path, so one error names all of them.
  */
 import { checkBranding } from "./branding/seed-check";
+import { checkDevOps } from "./devops/seed-check";
 import { checkPowerBi } from "./powerbi/seed-check";
 import type { ClientApp, Permissions, Seed, Tenant, TemporaryAccessPass, User } from "./state";
 
@@ -40,6 +41,9 @@ export function validateSeed(value: unknown, source = "seed"): Seed {
     const domains = tenants.flatMap((t) => t.domains.map((d) => d.toLowerCase()));
     for (const dup of duplicates(ids)) problems.push(`$.tenants: tenant id ${dup} appears twice`);
     for (const dup of duplicates(domains)) problems.push(`$.tenants: domain ${dup} belongs to two tenants`);
+    // Azure DevOps organization names are global (dev.azure.com/{organization}), whichever tenant owns them.
+    const orgs = tenants.flatMap((t) => t.devops?.organizations.map((o) => o.name.toLowerCase()) ?? []);
+    for (const dup of duplicates(orgs)) problems.push(`$.tenants: Azure DevOps organization ${dup} appears twice`);
     if (problems.length > 0) throw new SeedError(source, problems);
     return { tenants };
 }
@@ -66,6 +70,8 @@ function checkTenant(v: unknown, at: string, problems: string[]): Tenant | undef
     if (displayName === undefined || branding === undefined) return undefined;
     const tenant: Tenant = { id, domains, clients, users, displayName, premium: v.premium !== false, branding };
     if (powerbi !== undefined) tenant.powerbi = powerbi;
+    const devops = v.devops === undefined ? undefined : checkDevOps(v.devops, `${at}.devops`, problems);
+    if (devops !== undefined) tenant.devops = devops;
     return tenant;
 }
 

@@ -10,12 +10,13 @@ import * as net from "node:net";
 import { createAdminRouter } from "./admin";
 import { loadOrCreateTls } from "./certs";
 import { EmulatorAdmin } from "./client";
+import { createDevOpsService } from "./devops";
+import { DevOpsRateLimit } from "./devops/ratelimit";
 import { createRequestHandler, type Runtime } from "./dispatch";
 import { FaultStore } from "./faults";
 import { createGraphService } from "./graph";
 import { RequestLog } from "./log";
 import { createLoginService } from "./login";
-import { createDevOpsService } from "./pending-services";
 import { createPowerBiService } from "./powerbi";
 import { validateSeed } from "./seed";
 import { defaultSeed } from "./seeds/default";
@@ -66,11 +67,12 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
         const timer = setTimeout(() => (timers.delete(timer), resolve()), ms);
         timers.add(timer);
     }));
-    const deps = { caPem: tls.caCert, store, log: new RequestLog(), faults: new FaultStore(), throttle: new Throttle() };
+    const devopsRateLimit = new DevOpsRateLimit();
+    const deps = { caPem: tls.caCert, store, log: new RequestLog(), faults: new FaultStore(), throttle: new Throttle(), devopsRateLimit };
     const tcp = net.createServer();
     const rt: Runtime = {
         ...deps,
-        services: [createLoginService(), createGraphService(), createPowerBiService(), createDevOpsService()],
+        services: [createLoginService(), createGraphService(), createPowerBiService(), createDevOpsService(devopsRateLimit)],
         admin: createAdminRouter(deps),
         now,
         sleep,

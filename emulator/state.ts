@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { StoredBranding } from "./branding/model";
+import type { DevOpsData } from "./devops/model";
 import type { PowerBiData } from "./powerbi/model";
 import { validateSeed } from "./seed";
 
@@ -46,7 +47,7 @@ export interface User {
     temporaryAccessPass: TemporaryAccessPass | null;
 }
 
-/** A tenant: its id, verified domains, app registrations, users, its organization's branding, its Power BI content. */
+/** A tenant: its id, verified domains, app registrations, users, its organization's branding, its Power BI and Azure DevOps content. */
 export interface Tenant {
     id: string;
     domains: string[];
@@ -60,6 +61,8 @@ export interface Tenant {
     branding: StoredBranding | null;
     /** Power BI workspaces and push datasets; absent means none. */
     powerbi?: PowerBiData;
+    /** Azure DevOps organizations (with their projects, repositories, pushes) and PATs; absent means none. */
+    devops?: DevOpsData;
 }
 
 /** A seed: the directory content an emulator starts from (also what `GET /_admin/state` returns). */

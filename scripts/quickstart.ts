@@ -21,6 +21,7 @@ function stackConfig(emu: RunningEmulator): StackConfig {
         "tenantkit:tenantId": IDS.domain,
         "tenantkit:clientId": IDS.quickstartClientId,
         "tenantkit:clientSecret": secret(IDS.quickstartClientSecret),
+        "tenantkit:devopsPat": secret(IDS.devopsPat),
     };
 }
 

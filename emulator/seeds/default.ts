@@ -10,6 +10,7 @@ import { createHash } from "node:crypto";
 import { emptyEntry, type StoredBranding } from "../branding/model";
 import { newRelativeUrl } from "../branding/urls";
 import type { ClientApp, Seed } from "../state";
+import { DEVOPS_SEED_IDS, devopsSeed } from "./devops";
 import { solidPng } from "./png";
 
 /** Well-known ids of the default seed, for the quickstart, the docs and tests. */
@@ -42,6 +43,8 @@ export const DEFAULT_SEED_IDS = {
     salesWorkspaceId: "f089354e-8366-4e18-aea3-4cb4a3a50b48",
     /** contoso's Power BI workspace "Finance"; only bob is a member (not the quickstart client). */
     financeWorkspaceId: "2b6d41f0-93c7-4e8a-b5d2-7a1e0c9f3b64",
+    /** Azure DevOps: organization `fabrikam` (in contoso's tenant), its projects, repositories and alice's PATs (seeds/devops.ts). */
+    ...DEVOPS_SEED_IDS,
 } as const;
 
 /** contoso's seeded banner logo: a 200x30 PNG in the branding's blue. */
@@ -145,6 +148,7 @@ export function defaultSeed(start: Date): Seed {
                     ],
                     datasets: [],
                 },
+                devops: devopsSeed({ id: ids.aliceId, upn: ids.aliceUpn }),
             },
             {
                 id: ids.fabrikamTenantId,

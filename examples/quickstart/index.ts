@@ -1,5 +1,5 @@
 // The tenantkit quickstart: what a platform engineer writes, run by `npm start` against the bundled emulator.
-// It grows with the product: git pushes and quota checks join as they land.
+// It grows with the product: quota checks join when they land.
 import * as pulumi from "@pulumi/pulumi";
 import * as tk from "pulumi-tenantkit";
 
@@ -32,6 +32,11 @@ const dataset = new tk.powerbi.PushDataset("sales-dataset", {
     tables: [{ name: "Product", columns: [{ name: "ProductID", dataType: "Int64" }, { name: "Name", dataType: "String" }] }],
 });
 
+// Area D: one push of an Azure DevOps repository, with its commits and the refs it updated.
+const push = tk.devops.getGitPushOutput({
+    organization: "fabrikam", project: "Web Portal", repository: "web", pushId: 2, includeCommits: 10, includeRefUpdates: true,
+});
+
 export const tapUser = tap.user;
 export const tapMethod = tap.method;
 export const tapPass = tap.temporaryAccessPass;
@@ -40,3 +45,9 @@ export const brandingOrganization = branding.organizationId;
 export const bannerLogoRelativeUrl = branding.bannerLogoRelativeUrl;
 export const frenchSignInText = french.signInPageText;
 export const datasetId = dataset.datasetId;
+export const gitPush = push.apply((p) => ({
+    pushId: p.pushId,
+    pushedBy: p.pushedBy?.displayName,
+    commits: (p.commits ?? []).map((c) => `${c.commitId?.slice(0, 7)} ${c.comment}`),
+    refUpdates: (p.refUpdates ?? []).map((r) => r.name),
+}));

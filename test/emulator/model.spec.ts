@@ -49,6 +49,7 @@ describe("emulator model", () => {
                 `$.tenants[${at}].users: userPrincipalName ${IDS.aliceUpn} appears twice`,
                 `$.tenants: tenant id ${IDS.tenantId} appears twice`,
                 `$.tenants: domain ${IDS.domain} belongs to two tenants`,
+                `$.tenants: Azure DevOps organization ${IDS.devopsOrganization} appears twice`,
             ]);
             return true;
         });

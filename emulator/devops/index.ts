@@ -1,0 +1,24 @@
+/**
+ * The Azure DevOps service module, served under `/devops` (so `https://dev.azure.com/{org}/...` becomes
+ * `{emulator}/devops/{org}/...`): the git push lookup with PAT and Entra authentication and the documented
+ * rate limiting. Every response carries `ActivityId` and `X-TFS-Session`, as the service's do.
+ */
+import { Router } from "../router";
+import type { ServiceModule } from "../services";
+import { devOpsError, devOpsHeaders } from "./errors";
+import { registerPushRoutes } from "./pushes";
+import type { DevOpsRateLimit } from "./ratelimit";
+
+/** Creates the Azure DevOps module; `rateLimit` is shared with the admin API. */
+export function createDevOpsService(rateLimit: DevOpsRateLimit): ServiceModule {
+    const router = new Router();
+    registerPushRoutes(router, rateLimit);
+    return {
+        name: "devops",
+        prefix: "/devops",
+        router,
+        jsonContentType: "application/json; charset=utf-8",
+        errorReply: devOpsError,
+        commonHeaders: devOpsHeaders,
+    };
+}
