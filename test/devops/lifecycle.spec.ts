@@ -7,6 +7,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { inspect } from "node:util";
 import { getGitPush } from "../../provider/devops/gitPush/api";
+import { createServiceClient } from "../../provider/core/http";
 import { resolveSettings, type SettingKey } from "../../provider/core/settings";
 import { sessionFor } from "../../provider/core/session";
 import { LifecycleRunner, type RunResult } from "../harness/lifecycle";
@@ -94,6 +95,26 @@ describe("GitPush lookup through the engine harness", function () {
             const push = await read(IDS.devopsPat, { pushId: 3 });
             assert.equal(push.pushId, 3);
             assert.deepEqual((await devopsCalls()).map((r) => r.status), [429, 200]);
+        });
+
+        it("slows down when Azure DevOps starts delaying (X-RateLimit-Delay), before it blocks", async () => {
+            await fx.emu.admin.setDevOpsRateLimit({ mode: "delay", delaySeconds: 2.5, retryAfter: 1 });
+            try {
+                let t = Date.now();
+                const waits: number[] = [];
+                const client = createServiceClient({
+                    service: "devops", baseUrl: `${fx.emu.url}/devops`, maxConcurrent: 2,
+                    authorize: async () => `Basic ${Buffer.from(`:${IDS.devopsPat}`).toString("base64")}`,
+                    now: () => t, sleep: async (ms) => { waits.push(ms); t += ms; },
+                });
+                const args = { organization: "fabrikam", project: "Web Portal", repository: "web", pushId: 1 };
+                await getGitPush(client, args);
+                assert.deepEqual(waits, [], "the first request goes out at once");
+                await getGitPush(client, args);
+                assert.ok(waits.reduce((a, b) => a + b, 0) >= 2500, `the next one waited the announced delay: ${waits}`);
+            } finally {
+                await fx.emu.admin.setDevOpsRateLimit({ mode: null });
+            }
         });
     });
 });
