@@ -82,14 +82,6 @@ export function withoutUnknowns(value: unknown): unknown {
     return value;
 }
 
-/** True when a value, or anything inside it, is unknown during preview. */
-export function containsUnknown(value: unknown): boolean {
-    if (value === UNKNOWN) return true;
-    if (Array.isArray(value)) return value.some(containsUnknown);
-    if (value !== null && typeof value === "object") return Object.values(value).some(containsUnknown);
-    return false;
-}
-
 const PROVIDER_KEY = "__provider";
 
 function userProps(props: unknown): JsonObject {

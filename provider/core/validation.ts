@@ -5,7 +5,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type * as z from "zod";
 import { UNKNOWN, withoutUnknowns } from "./handler";
-import type { JsonObject, JsonValue } from "./json";
+import type { JsonObject } from "./json";
 
 /** A property path as the engine prints it: `tables[2].columns[5].name`. */
 export function propertyPath(path: readonly PropertyKey[]): string {
@@ -71,4 +71,3 @@ export function checkWithSchema<S extends z.ZodType>(schema: S, news: JsonObject
     return { inputs: news, failures };
 }
 
-export type { JsonValue };

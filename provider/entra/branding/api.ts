@@ -112,17 +112,6 @@ export class BrandingApi {
         }
     }
 
-    /** Locales that have a branding (the default listed as `0`). */
-    async listLocales(): Promise<string[]> {
-        try {
-            const res = await this.graph.request<{ value?: { id?: string }[] }>({ method: "GET", path: [...this.base(), "localizations"], operation: "list localizations" });
-            return (res.data?.value ?? []).map((l) => String(l.id));
-        } catch (err) {
-            if (isNotFound(err)) return [];
-            throw explain(err, this);
-        }
-    }
-
     private streamPath(property: ImageProperty): string[] {
         return [...this.base(), "localizations", this.locale, property];
     }
