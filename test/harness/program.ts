@@ -64,6 +64,7 @@ export async function runProgram(opts: ProgramRunOptions): Promise<Error | undef
     store.supportsResourceReferences = true;
 
     const before = new Set(Object.keys(require.cache));
+    const unhandled = catchUnhandled();
     let stopped = false;
     const aborted = opts.aborted.then(() => {
         stopped = true;
@@ -84,6 +85,10 @@ export async function runProgram(opts: ProgramRunOptions): Promise<Error | undef
         // engine lets running steps complete.
         await Promise.race([sdk.waitForRPCs(), aborted]);
     } finally {
+        // As run.js: an error nobody handled (a registration that failed after the program's own code returned,
+        // such as a rejected `dependsOn` promise) fails the program like a thrown one.
+        const late = await unhandled.stop();
+        error ??= late;
         rememberProgramModules(opts.programPath, before);
         // The SDK keeps stack config in its global store; a program-side function that runs later in this
         // process (a test calling getX) must not see a finished run's config (test/regressions/harness-config-leak).
@@ -99,6 +104,30 @@ export async function runProgram(opts: ProgramRunOptions): Promise<Error | undef
         }
     }
     return error;
+}
+
+/**
+ * Takes over `unhandledRejection` for the run, as the language host does (cmd/run/run.js installs its own handler);
+ * the test runner's handler would otherwise fail the test for what is the program's error. Resolves with the
+ * first such error once the run is over, after the handlers are put back.
+ */
+function catchUnhandled(): { stop(): Promise<Error | undefined> } {
+    const saved = process.listeners("unhandledRejection");
+    let first: Error | undefined;
+    const handler = (reason: unknown): void => {
+        first ??= reason instanceof Error ? reason : new Error(String(reason));
+    };
+    process.removeAllListeners("unhandledRejection");
+    process.on("unhandledRejection", handler);
+    return {
+        async stop() {
+            // Node reports unhandled rejections after the microtask queue drains; let the last ones arrive.
+            await new Promise((resolve) => setImmediate(resolve));
+            process.removeListener("unhandledRejection", handler);
+            for (const l of saved) process.on("unhandledRejection", l);
+            return first;
+        },
+    };
 }
 
 /** The package's compiled modules (`bin/`), which a program may load by package name. */

@@ -131,7 +131,7 @@ export class Deployment implements StepSink {
     }
 
     private async registerCustom(reg: Registration): Promise<Registered> {
-        if (!isDynamicType(reg.type)) throw this.fail(reg.urn, `the harness runs dynamic resources only, not ${reg.type}`);
+        if (!isDynamicType(reg.type)) return this.previewForeign(reg);
         const host = await this.host();
         const old = this.old.get(reg.urn);
         if (reg.opts.importId && !old) {
@@ -181,6 +181,21 @@ export class Deployment implements StepSink {
             host.update({ urn: reg.urn, id: old.id, oldInputs: old.inputs, oldOutputs: old.outputs, newInputs: inputs, preview: this.preview, ignoreChanges: reg.opts.ignoreChanges }),
         );
         return this.record(reg, old.id, inputs, r.outs);
+    }
+
+    /**
+     * A resource of another provider (`@pulumi/databricks`, its `pulumi:providers:*` resource): previewed the way
+     * the engine does when that provider's Check accepts the inputs unchanged (outputs are the inputs, the id is
+     * unknown); never deployed, since no such provider runs here.
+     */
+    private previewForeign(reg: Registration): Registered {
+        if (!this.preview) {
+            throw this.fail(reg.urn, `the harness runs dynamic resources only, not ${reg.type}: it previews other providers' resources but cannot deploy them`);
+        }
+        const old = this.old.get(reg.urn);
+        const op: StepOp = !old ? "create" : deepEqual(old.inputs, reg.inputs) ? "same" : "update";
+        this.addStep(op, reg.urn, reg.type, { diff: old ? diffLines(old.inputs, reg.inputs) : createLines(reg.inputs) });
+        return { id: old?.id ?? "", outputs: old && op === "same" ? old.outputs : reg.inputs };
     }
 
     private async create(reg: Registration, host: ProviderHost, inputs: PropertyMap, what: "create" | "replacement"): Promise<Registered> {

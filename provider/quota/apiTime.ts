@@ -1,0 +1,131 @@
+/**
+ * The minimum time a plan's API calls need under the spec's "API rate limits" table, and the matching of one
+ * Pure: no clock, no I/O.
+ */
+import { rateLimits, rateLimitsFor } from "./rateLimits";
+import type { RateLimit } from "./types";
+
+/** Calls a plan makes of one operation in one scope. */
+export interface PlannedCall {
+    /** The API cell of the table ("Jobs API"); needed for method and "all requests" rows, narrows path rows. */
+    api?: string;
+    /** A path ("/jobs/create", "/repos/123"), a method of the API ("POST") or "all requests". */
+    operation: string;
+    /** The workspace or account key the calls go to ("prod", a workspace host). */
+    scope: string;
+    count: number;
+    /** What the calls are for, shown in messages ("create jobs"). */
+    label?: string;
+}
+
+/** The time one budget (a quota id in one scope key) needs for the calls that draw on it. */
+export interface QuotaTime {
+    quota: string;
+    /** The table entries of this quota that the calls matched. */
+    entries: RateLimit[];
+    /** The scope key; {@link THIS_MACHINE} for IP address rows. */
+    scope: string;
+    calls: number;
+    seconds: number;
+    /** "5000 calls of /jobs/create in workspace prod at 20 per second (Jobs API, fixed): at least 4 min 10 s". */
+    message: string;
+}
+
+/** The minimum API time of a plan: budgets run in parallel, so the slowest one sets it. */
+export interface ApiTimeEstimate {
+    /** The largest {@link QuotaTime.seconds}; 0 when no call is rated. */
+    seconds: number;
+    bottleneck?: QuotaTime;
+    /** Every budget drawn on, slowest first. */
+    byQuota: QuotaTime[];
+    /** Calls no table entry matches: reported, never dropped. */
+    unmatched: PlannedCall[];
+}
+
+/** The scope key of rows scoped to the caller's IP address: every call from this process shares them. */
+export const THIS_MACHINE = "this machine";
+
+/** Requests per second an entry allows (per-minute rows divided by 60). */
+export function ratePerSecond(entry: RateLimit): number {
+    return entry.per === "minute" ? entry.limit / 60 : entry.limit;
+}
+
+/** The budget key of an entry for calls made in `scope`: IP address rows ignore the caller's scope. */
+export function scopeKey(entry: RateLimit, scope: string): string {
+    return entry.scope.toLowerCase() === "ip address" ? THIS_MACHINE : scope;
+}
+
+
+/**
+ * The minimum time `calls` need: calls drawing on one quota id in one scope key add up, each budget needs
+ * calls / rate seconds, and budgets run in parallel, so the plan needs at least the slowest one. Like the issue's
+ * example ("5,000 jobs at 20 creates per second is at least 250 s") no starting burst is subtracted. Calls that
+ * match no entry land in `unmatched`. `table` defaults to {@link rateLimits}.
+ */
+export function minimumApiTime(calls: PlannedCall[], table: readonly RateLimit[] = rateLimits): ApiTimeEstimate {
+    const budgets = new Map<string, { quota: string; scope: string; entries: RateLimit[]; calls: PlannedCall[] }>();
+    const unmatched: PlannedCall[] = [];
+    for (const call of calls) {
+        if (!(call.count > 0)) continue;
+        const entries = rateLimitsFor(call.operation, call.api, table);
+        if (entries.length === 0) {
+            unmatched.push(call);
+            continue;
+        }
+        // One call draws once on each budget, even when it matches several entries of one shared quota.
+        const seen = new Set<string>();
+        for (const entry of entries) {
+            const scope = scopeKey(entry, call.scope);
+            const key = `${entry.quota}\u0000${scope}`;
+            let budget = budgets.get(key);
+            if (!budget) budgets.set(key, (budget = { quota: entry.quota, scope, entries: [], calls: [] }));
+            if (!budget.entries.includes(entry)) budget.entries.push(entry);
+            if (!seen.has(key)) budget.calls.push(call);
+            seen.add(key);
+        }
+    }
+    const byQuota = [...budgets.values()].map((b) => quotaTime(b.quota, b.scope, b.entries, b.calls));
+    byQuota.sort((a, b) => b.seconds - a.seconds);
+    return { seconds: byQuota[0]?.seconds ?? 0, bottleneck: byQuota[0], byQuota, unmatched };
+}
+
+function quotaTime(quota: string, scope: string, entries: RateLimit[], calls: PlannedCall[]): QuotaTime {
+    // Entries of one quota share one limit; the slowest wins should a custom table disagree with itself.
+    const entry = entries.reduce((slow, e) => (ratePerSecond(e) < ratePerSecond(slow) ? e : slow));
+    const total = calls.reduce((sum, c) => sum + c.count, 0);
+    // Multiply before dividing so whole results stay whole (70 calls at 35 per minute: 120 s, not 120.00000000000001).
+    const seconds = (total * (entry.per === "minute" ? 60 : 1)) / entry.limit;
+    const ops = [...new Set(calls.map((c) => describeCall(c, entries)))];
+    const what = ops.length > 1 ? `${ops.join(", ")} (one shared budget)` : ops[0];
+    const where = scope === THIS_MACHINE ? "from this machine" : `in ${entry.scope.toLowerCase()} ${scope}`;
+    const message =
+        `${total} calls of ${what} ${where} at ${entry.limit} per ${entry.per} ` +
+        `(${entry.api}, ${entry.fixed ? "fixed" : "raisable"}): at least ${formatDuration(seconds)}`;
+    return { quota, entries, scope, calls: total, seconds, message };
+}
+
+function describeCall(call: PlannedCall, entries: readonly RateLimit[]): string {
+    const op = entries.some((e) => e.match === "all") && call.operation.trim().toLowerCase() === "all requests" ? "any operation" : call.operation.trim();
+    return call.label ? `${op} (${call.label})` : op;
+}
+
+/**
+ * A duration for people: "0.5 s", "12 s", "4 min 10 s", "2 h 22 min 51 s". Under a minute it keeps one decimal;
+ * from a minute on, whole seconds.
+ */
+export function formatDuration(seconds: number): string {
+    if (!Number.isFinite(seconds)) return `${seconds} s`;
+    const tenths = Math.round(seconds * 10) / 10;
+    if (tenths < 60) return `${tenths} s`;
+    const whole = Math.round(seconds);
+    const parts: string[] = [];
+    const h = Math.floor(whole / 3600);
+    const min = Math.floor((whole % 3600) / 60);
+    const s = whole % 60;
+    if (h > 0) parts.push(`${h} h`);
+    if (min > 0) parts.push(`${min} min`);
+    if (s > 0) parts.push(`${s} s`);
+    return parts.join(" ");
+}
+
+

@@ -1,0 +1,130 @@
+/**
+ * `checkUsage`: planned usage plus what exists, against the resource limits, every finding in one run. Pure:
+ * no I/O, no Pulumi runtime, so the program transform, the CLI and users' own scripts share it.
+ */
+import { resourceLimits } from "./limits";
+import type { ExistingCounts, Finding, PlannedUsage, ResourceLimit } from "./types";
+
+/** Options of {@link checkUsage}. */
+export interface CheckOptions {
+    /** Counts outside the plan, by limit id then scope key ("*": every scope of that limit). */
+    existing?: ExistingCounts;
+    /** Share of a limit from which a finding is a warning; default 0.8. */
+    warnAt?: number;
+    /** The limits table; default {@link resourceLimits}. */
+    limits?: readonly ResourceLimit[];
+}
+
+/** A usage the checks cannot evaluate: an unknown limit id or a limit that is no number. */
+export class QuotaUsageError extends Error {
+    override name = "QuotaUsageError";
+}
+
+/** Default share of a limit from which findings are warnings. */
+export const DEFAULT_WARN_AT = 0.8;
+
+/**
+ * Checks every (limit, scope) of `usage` against its limit. Usage whose scope is not known until apply
+ * (`scope: null`) is added to every scope of that limit as the worst case (it may all land there). Exactly at the
+ * limit is not exceeded. Findings come sorted: exceeded, warning, ok; then by limit id and scope.
+ */
+export function checkUsage(usage: readonly PlannedUsage[], options: CheckOptions = {}): Finding[] {
+    const warnAt = validWarnAt(options.warnAt);
+    const table = options.limits ?? resourceLimits;
+    const byId = new Map(table.map((l) => [l.id, l]));
+    const findings: Finding[] = [];
+    for (const [limitId, group] of groupByLimit(usage)) {
+        const limit = byId.get(limitId);
+        if (!limit) throw new QuotaUsageError(`no resource limit has the id "${limitId}"; see quota.resourceLimits for the ids`);
+        const max = maxOf(limit);
+        const existing = options.existing?.[limitId] ?? {};
+        const existingIn = (scope: string | null): number => (scope !== null ? existing[scope] : undefined) ?? existing["*"] ?? 0;
+        const scopes = new Set<string | null>(group.known.keys());
+        // Unknown-scope usage may land in any scope, including one where only existing objects are.
+        if (group.unknown > 0) for (const scope of Object.keys(existing)) if (scope !== "*") scopes.add(scope);
+        if (scopes.size === 0) scopes.add(null);
+        for (const scope of scopes) {
+            const planned = scope === null ? 0 : group.known.get(scope) ?? 0;
+            findings.push(judge(limit, max, scope, planned, existingIn(scope), group.unknown, warnAt));
+        }
+    }
+    return findings.sort(bySeverity);
+}
+
+/** The numeric maximum of a limit, or an error for limits that are not one number. */
+export function maxOf(limit: ResourceLimit, dimension?: number): number {
+    if (limit.limit.kind === "number") return limit.limit.value;
+    if (limit.limit.kind === "byDimension") {
+        if (dimension === undefined) {
+            throw new QuotaUsageError(`${limit.id} depends on the embedding dimension; check it with limit.at(dimension)`);
+        }
+        return limit.limit.at(dimension);
+    }
+    throw new QuotaUsageError(`${limit.id} is not a number ("${limit.limitText}"); it cannot be checked`);
+}
+
+interface LimitGroup {
+    known: Map<string, number>;
+    unknown: number;
+}
+
+function groupByLimit(usage: readonly PlannedUsage[]): Map<string, LimitGroup> {
+    const groups = new Map<string, LimitGroup>();
+    for (const u of usage) {
+        if (!Number.isFinite(u.planned) || u.planned < 0) {
+            throw new QuotaUsageError(`planned usage of ${u.limit} must be a non-negative number, got ${u.planned}`);
+        }
+        const g = groups.get(u.limit) ?? { known: new Map<string, number>(), unknown: 0 };
+        if (u.scope === null) g.unknown += u.planned;
+        else g.known.set(u.scope, (g.known.get(u.scope) ?? 0) + u.planned);
+        groups.set(u.limit, g);
+    }
+    return groups;
+}
+
+/** One (limit, scope) finding from its counts. */
+export function judge(limit: ResourceLimit, max: number, scope: string | null, planned: number, existing: number, unknownScope: number, warnAt: number): Finding {
+    const total = planned + existing + unknownScope;
+    const status = total > max ? "exceeded" : total >= warnAt * max ? "warning" : "ok";
+    const over = status === "exceeded" ? total - max : 0;
+    const finding = { status, limit, scope, planned, existing, unknownScope, total, max, over, raisable: !limit.fixed } as const;
+    return { ...finding, message: describe(finding) };
+}
+
+/** "12 SQL warehouses planned in workspace prod, 995 exist, limit 1000 (fixed): 7 over. <next step>" */
+export function describe(f: Omit<Finding, "message">): string {
+    const scopeKind = f.limit.scope.toLowerCase();
+    const where = f.scope === null ? `in a ${scopeKind} not known until apply` : `in ${scopeKind} ${f.scope}`;
+    const parts = [`${f.planned} ${f.limit.noun} planned ${where}`, `${f.existing} exist`];
+    if (f.unknownScope > 0 && f.scope !== null) {
+        parts.push(`${f.unknownScope} more whose ${scopeKind} is not known until apply (counted here as the worst case)`);
+    } else if (f.unknownScope > 0) {
+        parts[0] = `${f.unknownScope} ${f.limit.noun} planned ${where}`;
+    }
+    const unit = f.limit.limit.kind === "number" && f.limit.limit.unit !== "count" ? ` ${f.limit.limit.unit}` : "";
+    const kind = f.limit.fixed ? "fixed" : "can be raised through the account team";
+    const head = `${parts.join(", ")}, limit ${f.max}${unit} (${kind})`;
+    if (f.status === "exceeded") return `${head}: ${f.over} over. ${nextStep(f)}`;
+    return `${head}: ${Math.floor((f.total / f.max) * 100)}% used`;
+}
+
+function nextStep(f: Omit<Finding, "message">): string {
+    const trim = `remove ${f.over} from the plan or delete ${f.over} that exist`;
+    if (f.unknownScope > 0) {
+        return `Make the ${f.limit.scope.toLowerCase()} known at preview (a plain value, not another resource's computed output), ${trim}.`;
+    }
+    return f.limit.fixed ? `The limit is fixed: ${trim}.` : `Ask the account team to raise it, or ${trim}.`;
+}
+
+/** `warnAt`, defaulted and checked. */
+export function validWarnAt(warnAt: number | undefined): number {
+    if (warnAt === undefined) return DEFAULT_WARN_AT;
+    if (!(warnAt > 0 && warnAt <= 1)) throw new QuotaUsageError(`warnAt must be a share between 0 (exclusive) and 1, got ${warnAt}`);
+    return warnAt;
+}
+
+const SEVERITY = { exceeded: 0, warning: 1, ok: 2 } as const;
+
+function bySeverity(a: Finding, b: Finding): number {
+    return SEVERITY[a.status] - SEVERITY[b.status] || a.limit.id.localeCompare(b.limit.id) || String(a.scope).localeCompare(String(b.scope));
+}

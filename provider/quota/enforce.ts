@@ -1,0 +1,98 @@
+/**
+ * `enforceQuotas`: one call at the top of a Pulumi program; every later registration that maps to a limit is
+ * counted, and the first that breaks one fails the preview with a message a person can act on.
+ *
+ * It uses `registerStackTransformation` (not `registerResourceTransform`, which needs engine callbacks and fails
+ * under mocks); a transformation runs synchronously in the resource constructor. Inputs that are plain values
+ * are judged there, so the error is thrown by the `new` of the offending resource. Inputs that are outputs are
+ * judged when they resolve, through a promise added to the resource's `dependsOn`: the SDK awaits it before
+ * registering (runtime/dependsOn.js), so a broken limit fails that very registration and nothing is sent.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { defaultMappings } from "./mappings";
+import { MappingTable, scopeContext, type QuotaMapping, type ScopeOptions } from "./mapping";
+import { ProviderRegistry } from "./providers";
+import { plainNow, resolveInputs } from "./resolveInputs";
+import { Tally } from "./tally";
+import type { ExistingCounts, Finding, PlannedResource, PlannedUsage } from "./types";
+
+/** Options of {@link enforceQuotas}; each falls back to stack config, then to the default. */
+export interface EnforceOptions extends ScopeOptions {
+    /** Share of a limit from which a warning is logged; config `tenantkit:quotaWarnAt`; default 0.8. */
+    warnAt?: number;
+    /** Objects that exist outside this program, by limit id then scope key; config `tenantkit:quotaExisting`. */
+    existing?: ExistingCounts;
+    /** More mappings (your own resource types, or more limits for known ones), used beside the defaults. */
+    mappings?: readonly QuotaMapping[];
+    /** False to use only `mappings`, without the built-in `@pulumi/databricks` and Azure ones. */
+    defaultMappings?: boolean;
+}
+
+/** What `enforceQuotas` counted so far: for a program's own reporting or tests. */
+export interface QuotaEnforcement {
+    /** Every (limit, scope) touched so far, judged. */
+    findings(): Finding[];
+    /** Usage per (limit, scope) so far. */
+    usage(): PlannedUsage[];
+}
+
+/** A planned resource that breaks a limit; a `ResourceError`, so the CLI shows it on the resource, without a stack. */
+export class QuotaExceededError extends pulumi.ResourceError {
+    override name = "QuotaExceededError";
+    constructor(readonly finding: Finding, resourceLabel: string, resource: pulumi.Resource) {
+        super(`${resourceLabel} would exceed a limit: ${finding.message}`, resource, true);
+    }
+}
+
+/**
+ * Counts every resource registered after this call against the limits table, and fails the registration that
+ * breaks a limit. Call it once, before any resource.
+ */
+export function enforceQuotas(options: EnforceOptions = {}): QuotaEnforcement {
+    const config = new pulumi.Config("tenantkit");
+    const existing = options.existing ?? config.getObject<ExistingCounts>("quotaExisting") ?? {};
+    const tally = new Tally(existing, options.warnAt ?? config.getNumber("quotaWarnAt"));
+    const mappings = new MappingTable([...(options.defaultMappings === false ? [] : defaultMappings), ...(options.mappings ?? [])]);
+    const scopes = scopeContext(options);
+    const providers = new ProviderRegistry();
+    const warned = new Set<string>();
+
+    const judge = (resource: pulumi.Resource, planned: PlannedResource): void => {
+        const findings = tally.add(mappings.usesOf(planned, scopes));
+        const label = `${planned.type} "${planned.name}"`;
+        for (const f of findings) {
+            const key = `${f.limit.id}\u0000${f.scope}`;
+            if (f.status === "warning" && !warned.has(key)) {
+                warned.add(key);
+                void pulumi.log.warn(`quota: ${f.message}`, resource);
+            }
+        }
+        const broken = findings.find((f) => f.status === "exceeded");
+        if (broken) throw new QuotaExceededError(broken, label, resource);
+    };
+
+    pulumi.runtime.registerStackTransformation((args) => {
+        if (args.type.startsWith("pulumi:providers:")) {
+            providers.remember(args.resource, args.name, args.props);
+            return undefined;
+        }
+        if (!mappings.maps(args.type)) return undefined;
+        const provider = providers.providerFor(args.type, args.opts);
+        const planned = (inputs: Record<string, unknown>): PlannedResource => ({ type: args.type, name: args.name, inputs, provider });
+        const inputs = plainNow(args.props);
+        if (inputs) {
+            judge(args.resource, planned(inputs));
+            return undefined;
+        }
+        const gate = resolveInputs(args.props).then((resolved) => {
+            judge(args.resource, planned(resolved));
+            return [];
+        });
+        // dependsOn takes nested inputs and promises of resource lists (gatherExplicitDependencies flattens them);
+        // the gate resolves to none, so the dependency graph is unchanged.
+        const dependsOn = (args.opts.dependsOn === undefined ? [gate] : [args.opts.dependsOn, gate]) as unknown as pulumi.Input<pulumi.Resource>[];
+        return { props: args.props, opts: { ...args.opts, dependsOn } };
+    });
+
+    return { findings: () => tally.findings(), usage: () => tally.usage() };
+}

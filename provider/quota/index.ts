@@ -1,0 +1,16 @@
+/**
+ * Area E: the spec's limits and rate-limits tables as typed data, checks of planned usage against them, a
+ * stack-wide transform that stops a preview before a plan breaks a quota, and rate-limit helpers.
+ */
+export { resourceLimits, limitById } from "./limits";
+export { rateLimits, rateLimitsFor } from "./rateLimits";
+export { checkUsage, QuotaUsageError, DEFAULT_WARN_AT, type CheckOptions } from "./check";
+export { enforceQuotas, QuotaExceededError, type EnforceOptions, type QuotaEnforcement } from "./enforce";
+export { checkPlan, type CheckPlanOptions, type PlanCheck } from "./checkPlan";
+export { readPlanFile, PlanFileError, type PlanFile } from "./planFile";
+export { defaultMappings, databricksMappings, azureMappings } from "./mappings";
+export { one, joined, str, list, obj, scopeContext, type QuotaMapping, type ScopeContext, type ScopeOptions } from "./mapping";
+export { plannedCalls } from "./apiCalls";
+export { formatFindings, formatApiTime } from "./report";
+export * from "./rate";
+export * from "./types";

@@ -1,0 +1,115 @@
+/**
+ * How a planned resource maps to rows of the limits table: which limits it uses, in which scope, how much.
+ * Mappings read plain inputs (a value not known until apply is {@link UNKNOWN_INPUT}) and never throw on odd
+ * input: a value of the wrong shape counts as unknown.
+ */
+import { UNKNOWN_INPUT, type LimitUse, type PlannedResource, type PlannedUsage } from "./types";
+
+/** Scope keys that depend on more than one resource's inputs. */
+export interface ScopeContext {
+    /** The workspace a resource lives in: its `providerConfig.workspaceId`, else its provider's host, else the provider's name. */
+    workspace(r: PlannedResource): string;
+    /** The Databricks account (one per stack unless the provider names it). */
+    account(r: PlannedResource): string;
+    /** The Unity Catalog metastore of the resource's workspace (one per stack unless `metastores` maps workspaces). */
+    metastore(r: PlannedResource): string;
+    /** The Azure subscription (the provider's `subscriptionId`, else one per stack). */
+    subscription(r: PlannedResource): string;
+}
+
+/** Maps one resource type to the limits it uses. */
+export interface QuotaMapping {
+    /** A type token (`databricks:index/job:Job`) or a pattern over type tokens. */
+    type: string | RegExp;
+    uses(r: PlannedResource, scope: ScopeContext): LimitUse[];
+}
+
+/** Options that shape the scope keys. */
+export interface ScopeOptions {
+    /** Workspace key -> metastore id, for stacks whose workspaces use different metastores. */
+    metastores?: Record<string, string>;
+}
+
+/** The value, unless it is unknown until apply (or absent). */
+export function known<T>(v: T | typeof UNKNOWN_INPUT | undefined | null): T | undefined {
+    return v === UNKNOWN_INPUT || v === null ? undefined : v;
+}
+
+/** A known non-empty string input, else undefined. */
+export function str(v: unknown): string | undefined {
+    return typeof v === "string" && v !== UNKNOWN_INPUT && v !== "" ? v : undefined;
+}
+
+/** A known array input, else undefined. */
+export function list(v: unknown): unknown[] | undefined {
+    return Array.isArray(v) ? v : undefined;
+}
+
+/** A known plain-object input, else undefined. */
+export function obj(v: unknown): Record<string, unknown> | undefined {
+    return typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+}
+
+/** `a.b.c` of known string parts, or null (unknown until apply) when any part is not known. */
+export function joined(...parts: unknown[]): string | null {
+    const strs = parts.map(str);
+    return strs.every((s): s is string => s !== undefined) ? strs.join(".") : null;
+}
+
+/** One object counted against `limit` in `scope`. */
+export function one(limit: string, scope: string | null): LimitUse {
+    return { limit, scope, amount: 1 };
+}
+
+/** The default scope keys. */
+export function scopeContext(options: ScopeOptions = {}): ScopeContext {
+    const workspace = (r: PlannedResource): string => {
+        const fromConfig = str(obj(r.inputs.providerConfig)?.workspaceId);
+        if (fromConfig) return fromConfig;
+        const host = str(r.provider?.inputs.host);
+        if (host) return host.replace(/^https?:\/\//i, "").replace(/\/+$/, "").toLowerCase();
+        return r.provider ? `(provider ${r.provider.name})` : "(default provider)";
+    };
+    return {
+        workspace,
+        account: (r) => str(r.provider?.inputs.accountId) ?? "(this account)",
+        metastore: (r) => options.metastores?.[workspace(r)] ?? "(this metastore)",
+        subscription: (r) => str(r.provider?.inputs.subscriptionId) ?? "(this subscription)",
+    };
+}
+
+/** Index of mappings by exact type, with patterns tried in order after. */
+export class MappingTable {
+    private readonly exact = new Map<string, QuotaMapping[]>();
+    private readonly patterns: QuotaMapping[] = [];
+
+    constructor(mappings: readonly QuotaMapping[]) {
+        for (const m of mappings) {
+            if (typeof m.type === "string") this.exact.set(m.type, [...(this.exact.get(m.type) ?? []), m]);
+            else this.patterns.push(m);
+        }
+    }
+
+    /** True when some mapping may apply to `type` (cheap: lets callers skip unmapped types early). */
+    maps(type: string): boolean {
+        return this.exact.has(type) || this.patterns.some((m) => (m.type as RegExp).test(type));
+    }
+
+    /** Every limit use of one resource; uses with a non-positive or non-finite amount are dropped. */
+    usesOf(r: PlannedResource, scope: ScopeContext): LimitUse[] {
+        const found = [...(this.exact.get(r.type) ?? []), ...this.patterns.filter((m) => (m.type as RegExp).test(r.type))];
+        return found.flatMap((m) => m.uses(r, scope)).filter((u) => Number.isFinite(u.amount) && u.amount > 0);
+    }
+}
+
+/** Sums limit uses into planned usage per (limit, scope). */
+export function sumUses(uses: Iterable<LimitUse>): PlannedUsage[] {
+    const sums = new Map<string, PlannedUsage>();
+    for (const u of uses) {
+        const key = `${u.limit}\u0000${u.scope ?? "\u0001"}`;
+        const s = sums.get(key);
+        if (s) s.planned += u.amount;
+        else sums.set(key, { limit: u.limit, scope: u.scope, planned: u.amount });
+    }
+    return [...sums.values()];
+}

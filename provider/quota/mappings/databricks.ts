@@ -1,0 +1,152 @@
+/**
+ * `@pulumi/databricks` resource types mapped to rows of the resource limits table. Scope keys come from the
+ * inputs (a table's catalog and schema, an index's endpoint) and from the provider (the workspace); a key input
+ * not known until apply makes the scope null, which the checks count as the worst case.
+ */
+import { joined, list, obj, one, str, type QuotaMapping } from "../mapping";
+import type { LimitUse, PlannedResource } from "../types";
+import { UNKNOWN_INPUT } from "../types";
+
+const t = (module: string, name: string): string => `databricks:index/${module}:${name}`;
+
+/** Maps each of `types` to one object of every limit `scopes` returns. */
+function counts(types: string[], scopes: QuotaMapping["uses"]): QuotaMapping[] {
+    return types.map((type) => ({ type, uses: scopes }));
+}
+
+/** Full name `catalog.schema.name` of a Unity Catalog object, or null while any part is unknown. */
+const fullName = (r: PlannedResource): string | null => joined(r.inputs.catalogName, r.inputs.schemaName, r.inputs.name);
+const schemaOf = (r: PlannedResource): string | null => joined(r.inputs.catalogName, r.inputs.schemaName);
+/**
+ * The key of a limit scoped to the object itself (a table's columns, an index's name): its natural name when
+ * known, else the Pulumi resource: one object is one scope either way, so no worst case applies.
+ */
+const itself = (r: PlannedResource, natural: string | null | undefined): string => natural ?? `(resource ${r.name})`;
+
+/** Known elements of an array input (an unknown array counts none: its size is not known until apply). */
+function size(v: unknown): number {
+    return list(v)?.filter((x) => x !== UNKNOWN_INPUT).length ?? 0;
+}
+
+/** Share objects by the spec's "Data sharing" metrics (`dataObjectType` values of the Share resource). */
+const SHARE_OBJECT_LIMITS: Record<string, string> = {
+    TABLE: "data-sharing/table/share",
+    VIEW: "data-sharing/table/share",
+    MATERIALIZED_VIEW: "data-sharing/table/share",
+    STREAMING_TABLE: "data-sharing/table/share",
+    FOREIGN_TABLE: "data-sharing/table/share",
+    MODEL: "data-sharing/model/share",
+    VOLUME: "data-sharing/volume/share",
+    FUNCTION: "data-sharing/function/share",
+    SCHEMA: "data-sharing/schema/share",
+    NOTEBOOK_FILE: "data-sharing/notebook/share",
+};
+
+function shareObjects(r: PlannedResource): LimitUse[] {
+    const share = str(r.inputs.name) ?? null;
+    return (list(r.inputs.objects) ?? []).flatMap((o) => {
+        const limit = SHARE_OBJECT_LIMITS[str(obj(o)?.dataObjectType)?.toUpperCase() ?? ""];
+        return limit ? [one(limit, share)] : [];
+    });
+}
+
+/** Largest known embedding dimension of a vector search index's specs. */
+function embeddingDimension(r: PlannedResource): number {
+    const specs = [obj(r.inputs.deltaSyncIndexSpec), obj(r.inputs.directAccessIndexSpec)];
+    const dims = specs.flatMap((s) => list(s?.embeddingVectorColumns) ?? []).map((c) => obj(c)?.embeddingDimension);
+    return Math.max(0, ...dims.filter((d): d is number => typeof d === "number"));
+}
+
+/** Workspace object path limits: folder depth and the object's own name length. */
+function workspacePath(r: PlannedResource, folders: boolean): LimitUse[] {
+    const path = str(r.inputs.path);
+    if (!path) return [];
+    const parts = path.split("/").filter((p) => p !== "");
+    // A directory is itself a folder; a notebook or file sits in the folders above it.
+    const depth = folders ? parts.length : parts.length - 1;
+    return [
+        { limit: "workspaces/folder-depth/workspace", scope: path, amount: depth },
+        { limit: "workspaces/workspace-object-name-length/workspace", scope: path, amount: (parts[parts.length - 1] ?? "").length },
+    ];
+}
+
+/** The default `@pulumi/databricks` mappings. */
+export const databricksMappings: readonly QuotaMapping[] = [
+    ...counts([t("job", "Job")], (r, s) => [
+        one("jobs/saved-jobs/workspace", s.workspace(r)),
+        // Only creations use the hourly budget; a resource not known to exist already is counted.
+        ...(r.creating === false ? [] : [one("jobs/created-per-hour/workspace", s.workspace(r))]),
+    ]),
+    ...counts([t("pipeline", "Pipeline")], (r, s) => [one("declarative-pipelines/saved-pipelines/workspace", s.workspace(r))]),
+    ...counts([t("sqlEndpoint", "SqlEndpoint")], (r, s) => [one("sql-warehouses/total-number/workspace", s.workspace(r))]),
+    ...counts([t("secretScope", "SecretScope")], (r, s) => [one("secrets/scopes/workspace", s.workspace(r))]),
+    ...counts([t("app", "App")], (r, s) => [one("apps/app/workspace", s.workspace(r))]),
+    ...counts([t("vectorSearchEndpoint", "VectorSearchEndpoint")], (r, s) => [one("vector-search/endpoints/workspace", s.workspace(r))]),
+    {
+        type: t("vectorSearchIndex", "VectorSearchIndex"),
+        uses: (r) => {
+            const name = str(r.inputs.name);
+            return [
+                one("vector-search/indexes/endpoint", str(r.inputs.endpointName) ?? null),
+                { limit: "vector-search/embedding-dimension/index", scope: itself(r, name), amount: embeddingDimension(r) },
+                ...(name ? [{ limit: "vector-search/index-name/index", scope: name, amount: name.length }] : []),
+            ];
+        },
+    },
+    ...counts([t("ipAccessList", "IpAccessList")], (r, s) => [
+        { limit: "cidr-notation/ip-access/workspace", scope: s.workspace(r), amount: size(r.inputs.ipAddresses) },
+    ]),
+    ...counts([t("catalog", "Catalog")], (r, s) => [one("data-catalog/catalog/metastore", s.metastore(r))]),
+    ...counts([t("schema", "Schema")], (r) => [one("data-catalog/schema/catalog", str(r.inputs.catalogName) ?? null)]),
+    ...counts([t("sqlTable", "SqlTable"), t("table", "Table")], (r, s) => [
+        one("data-catalog/table/schema", schemaOf(r)),
+        one("data-catalog/table/metastore", s.metastore(r)),
+        { limit: "data-catalog/column/table", scope: itself(r, fullName(r)), amount: size(r.inputs.columns) },
+    ]),
+    ...counts([t("volume", "Volume")], (r, s) => [
+        one("data-catalog/volume/schema", schemaOf(r)),
+        one("data-catalog/volume/metastore", s.metastore(r)),
+    ]),
+    ...counts([t("registeredModel", "RegisteredModel")], (r, s) => [
+        one("data-catalog/registered-model/schema", schemaOf(r)),
+        one("data-catalog/registered-model/metastore", s.metastore(r)),
+        { limit: "data-catalog/registered-model-alias/registered-model", scope: itself(r, fullName(r)), amount: size(r.inputs.aliases) },
+    ]),
+    ...counts([t("connection", "Connection")], (r, s) => [one("data-catalog/connection/metastore", s.metastore(r))]),
+    ...counts([t("externalLocation", "ExternalLocation")], (r, s) => [one("data-catalog/external-location/metastore", s.metastore(r))]),
+    ...counts([t("storageCredential", "StorageCredential"), t("credential", "Credential")], (r, s) => [
+        one("data-catalog/storage-and-service-credential/metastore", s.metastore(r)),
+    ]),
+    ...counts([t("externalMetadata", "ExternalMetadata")], (r, s) => [one("data-catalog/external-metadata-objects/metastore", s.metastore(r))]),
+    ...counts([t("qualityMonitor", "QualityMonitor"), t("qualityMonitorV2", "QualityMonitorV2"), t("lakehouseMonitor", "LakehouseMonitor"), t("dataQualityMonitor", "DataQualityMonitor")],
+        (r, s) => [one("data-monitoring/monitors/metastore", s.metastore(r))]),
+    ...counts([t("share", "Share")], (r, s) => [one("data-sharing/share/metastore", s.metastore(r)), ...shareObjects(r)]),
+    ...counts([t("recipient", "Recipient")], (r, s) => [one("data-sharing/recipient/metastore", s.metastore(r))]),
+    ...counts([t("metastoreProvider", "MetastoreProvider")], (r, s) => [one("data-sharing/provider/metastore", s.metastore(r))]),
+    ...counts([t("group", "Group"), t("accountIamGroupV2", "AccountIamGroupV2"), t("workspaceIamGroupV2", "WorkspaceIamGroupV2")],
+        (r, s) => [one("identity/groups/account", s.account(r))]),
+    ...counts([
+        t("user", "User"), t("servicePrincipal", "ServicePrincipal"), t("accountIamUserV2", "AccountIamUserV2"),
+        t("accountIamServicePrincipalV2", "AccountIamServicePrincipalV2"), t("workspaceIamUserV2", "WorkspaceIamUserV2"),
+        t("workspaceIamServicePrincipalV2", "WorkspaceIamServicePrincipalV2"),
+    ], (r, s) => [one("identity/users-and-service-principals/account", s.account(r))]),
+    // Direct memberships are counted per member (a principal's direct parent groups), within the account.
+    ...counts([t("groupMember", "GroupMember"), t("accountIamDirectGroupMemberV2", "AccountIamDirectGroupMemberV2"), t("workspaceIamDirectGroupMemberV2", "WorkspaceIamDirectGroupMemberV2")],
+        (r, s) => {
+            const member = str(r.inputs.memberId) ?? str(r.inputs.principalId);
+            return [one("identity/direct-group-memberships/account", member ? `${s.account(r)} member ${member}` : null)];
+        }),
+    ...counts([t("mwsNetworkConnectivityConfig", "MwsNetworkConnectivityConfig")], (r, s) => {
+        const region = str(r.inputs.region);
+        return [one("network-connectivity-configuration/configurations-ncc-per-region/account", region ? `${s.account(r)} ${region}` : null)];
+    }),
+    // The rule's region is its configuration's, which its inputs do not carry: the worst case applies.
+    ...counts([t("mwsNccPrivateEndpointRule", "MwsNccPrivateEndpointRule")], () => [one("network-connectivity-configuration/private-endpoints-per-region/region", null)]),
+    ...counts([t("mwsNccBinding", "MwsNccBinding")], (r) => [
+        one("network-connectivity-configuration/workspaces-per-configuration/ncc", str(r.inputs.networkConnectivityConfigId) ?? null),
+    ]),
+    ...counts([t("sqlVisualization", "SqlVisualization")], (r) => [one("query/visualizations/query", str(r.inputs.queryId) ?? null)]),
+    ...counts([t("sqlWidget", "SqlWidget")], (r) => [one("dashboards-legacy/widgets/legacy-dashboard", str(r.inputs.dashboardId) ?? null)]),
+    { type: t("directory", "Directory"), uses: (r) => workspacePath(r, true) },
+    ...counts([t("notebook", "Notebook"), t("workspaceFile", "WorkspaceFile")], (r) => workspacePath(r, false)),
+];

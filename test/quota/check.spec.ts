@@ -1,0 +1,115 @@
+import { strict as assert } from "node:assert";
+import { checkUsage, QuotaUsageError } from "../../provider/quota/check";
+import { resourceLimits, limitById } from "../../provider/quota/limits";
+import { Tally } from "../../provider/quota/tally";
+import type { PlannedUsage } from "../../provider/quota/types";
+
+const numeric = resourceLimits.filter((l) => l.limit.kind === "number");
+
+describe("quota.checkUsage", () => {
+    it("writes the message a person can act on: planned, existing, limit, fixed, how far over", () => {
+        const [f] = checkUsage([{ limit: "sql-warehouses/total-number/workspace", scope: "prod", planned: 12 }], {
+            existing: { "sql-warehouses/total-number/workspace": { prod: 995 } },
+        });
+        assert.equal(f.status, "exceeded");
+        assert.equal(f.over, 7);
+        assert.equal(f.raisable, false);
+        assert.match(f.message, /^12 SQL warehouses planned in workspace prod, 995 exist, limit 1000 \(fixed\): 7 over\./);
+        assert.match(f.message, /remove 7 from the plan/);
+    });
+
+    // One row of each scope kind would do; every numeric row is as cheap and catches a wrong value anywhere.
+    for (const limit of numeric) {
+        const max = (limit.limit as { value: number }).value;
+        it(`${limit.id}: exactly ${max} passes, ${max + 1} is exceeded by 1`, () => {
+            const existing = Math.floor(max / 2);
+            const at = checkUsage([{ limit: limit.id, scope: "s1", planned: max - existing }], { existing: { [limit.id]: { s1: existing } } });
+            assert.equal(at.length, 1);
+            assert.equal(at[0].status, "warning", "at the limit is at or above the warning share, not exceeded");
+            assert.equal(at[0].total, max);
+            const over = checkUsage([{ limit: limit.id, scope: "s1", planned: max - existing + 1 }], { existing: { [limit.id]: { s1: existing } } });
+            assert.equal(over[0].status, "exceeded");
+            assert.equal(over[0].over, 1);
+            assert.equal(over[0].raisable, !limit.fixed);
+            assert.match(over[0].message, limit.fixed ? /\(fixed\)/ : /can be raised through the account team/);
+        });
+    }
+
+    it("covers every scope kind of the table in the loop above", () => {
+        const kinds = new Set(numeric.map((l) => l.scope));
+        for (const kind of ["Account", "Workspace", "Metastore", "Share", "Schema", "Catalog", "Endpoint", "Index", "Subscription", "Per region per subscription", "Region", "NCC"]) {
+            assert.ok(kinds.has(kind), `no numeric row with scope ${kind}`);
+        }
+    });
+
+    it("reports ok below warnAt, warning from warnAt, in one run for every scope", () => {
+        const id = "secrets/scopes/workspace";
+        const findings = checkUsage([
+            { limit: id, scope: "a", planned: 799 },
+            { limit: id, scope: "b", planned: 800 },
+            { limit: id, scope: "c", planned: 1001 },
+        ]);
+        assert.deepEqual(findings.map((f) => [f.scope, f.status]), [["c", "exceeded"], ["b", "warning"], ["a", "ok"]]);
+        assert.equal(checkUsage([{ limit: id, scope: "b", planned: 800 }], { warnAt: 0.9 })[0].status, "ok");
+    });
+
+    it("counts usage whose scope is unknown until apply against the fullest scope, and says so", () => {
+        const id = "vector-search/indexes/endpoint";
+        const findings = checkUsage([
+            { limit: id, scope: "vs1", planned: 45 },
+            { limit: id, scope: "vs2", planned: 10 },
+            { limit: id, scope: null, planned: 6 },
+        ]);
+        const vs1 = findings.find((f) => f.scope === "vs1");
+        assert.equal(vs1?.status, "exceeded");
+        assert.equal(vs1?.total, 51);
+        assert.match(vs1?.message ?? "", /6 more whose endpoint is not known until apply \(counted here as the worst case\)/);
+        assert.match(vs1?.message ?? "", /Make the endpoint known at preview/);
+        assert.equal(findings.find((f) => f.scope === "vs2")?.status, "ok");
+    });
+
+    it("applies existing counts given for '*' to every scope, and to scopes with only existing objects", () => {
+        const id = "apps/app/workspace";
+        const findings = checkUsage([{ limit: id, scope: null, planned: 3 }], { existing: { [id]: { "*": 10, prod: 98 } } });
+        const prod = findings.find((f) => f.scope === "prod");
+        assert.equal(prod?.status, "exceeded");
+        assert.equal(prod?.total, 101);
+    });
+
+    it("refuses an unknown limit id, a reference limit and a bad warnAt, naming them", () => {
+        assert.throws(() => checkUsage([{ limit: "no/such/limit", scope: "x", planned: 1 }]), (e: Error) => e instanceof QuotaUsageError && /no\/such\/limit/.test(e.message));
+        const reference = resourceLimits.find((l) => l.limit.kind === "reference");
+        assert.ok(reference);
+        assert.throws(() => checkUsage([{ limit: reference.id, scope: "x", planned: 1 }]), /is not a number/);
+        assert.throws(() => checkUsage([], { warnAt: 1.5 }), /warnAt/);
+        assert.throws(() => checkUsage([{ limit: "apps/app/workspace", scope: "x", planned: -1 }]), /non-negative/);
+    });
+});
+
+describe("quota Tally (one registration at a time)", () => {
+    it("ends with the same findings as checkUsage over the same usage", () => {
+        const usage: PlannedUsage[] = [];
+        const ids = ["data-catalog/table/schema", "apps/app/workspace", "vector-search/indexes/endpoint"];
+        let seed = 7;
+        const next = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+        for (let i = 0; i < 3000; i++) {
+            const limit = ids[next(ids.length)];
+            usage.push({ limit, scope: next(10) === 0 ? null : `s${next(4)}`, planned: 1 + next(3) });
+        }
+        const existing = { "apps/app/workspace": { s1: 40, "*": 5 } };
+        const tally = new Tally(existing);
+        for (const u of usage) tally.add([{ limit: u.limit, scope: u.scope, amount: u.planned }]);
+        const key = (f: { limit: { id: string }; scope: string | null; total: number; status: string }): string => `${f.limit.id} ${f.scope} ${f.total} ${f.status}`;
+        assert.deepEqual(tally.findings().map(key).sort(), checkUsage(usage, { existing }).map(key).sort());
+    });
+
+    it("returns the finding of each touched scope as it crosses the limit", () => {
+        const tally = new Tally({}, 0.8);
+        const id = limitById("secrets/scopes/workspace").id;
+        let last = tally.add([{ limit: id, scope: "w", amount: 1000 }]);
+        assert.equal(last[0].status, "warning");
+        last = tally.add([{ limit: id, scope: "w", amount: 1 }]);
+        assert.equal(last[0].status, "exceeded");
+        assert.equal(last[0].over, 1);
+    });
+});

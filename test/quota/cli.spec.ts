@@ -1,0 +1,83 @@
+import { strict as assert } from "node:assert";
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { main } from "../../provider/quota/cli";
+import { checkPlan } from "../../provider/quota/checkPlan";
+
+const FIXTURES = path.resolve(__dirname, "..", "fixtures", "quota");
+const fixture = (name: string): string => path.join(FIXTURES, name);
+const HOST = "adb-1234567890123456.7.azuredatabricks.net";
+
+function run(...argv: string[]): { status: number; out: string; err: string } {
+    let out = "";
+    let err = "";
+    const status = main(argv, (s) => (out += `${s}\n`), (s) => (err += `${s}\n`));
+    return { status, out, err };
+}
+
+describe("tenantkit-quota on preview and stack-export JSON", () => {
+    it("counts what the stack holds after the plan: same and created, not deleted or read", () => {
+        const result = checkPlan(JSON.parse(fs.readFileSync(fixture("preview-warehouses.json"), "utf8")));
+        const warehouses = result.findings.find((f) => f.limit.id === "sql-warehouses/total-number/workspace");
+        assert.equal(warehouses?.scope, HOST, "the workspace key is the provider's host");
+        assert.equal(warehouses?.planned, 12, "bi-0 (same) and bi-1..bi-11 (create); the deleted and the read one are not");
+        const jobs = result.findings.filter((f) => f.limit.id.startsWith("jobs/")).map((f) => [f.limit.id, f.planned]);
+        assert.deepEqual(jobs.sort(), [["jobs/created-per-hour/workspace", 1], ["jobs/saved-jobs/workspace", 1]], "a replaced job is one object, created once");
+        const tables = result.findings.find((f) => f.limit.id === "data-catalog/table/schema");
+        assert.equal(tables?.scope, null, "a schema unknown during preview has no scope key");
+        assert.equal(tables?.unknownScope, 3);
+    });
+
+    it("prints the table and exits 1 when a limit is exceeded, with the message to act on", () => {
+        const r = run("--existing", fixture("existing.json"), fixture("preview-warehouses.json"));
+        assert.equal(r.status, 1, r.err);
+        assert.match(r.out, /^preview: \d+ resources, \d+ counted against limits/);
+        assert.match(r.out, /EXCEEDED\s+SQL warehouses: Total number per workspace\s+adb-1234567890123456\.7\.azuredatabricks\.net\s+12\s+995\s+0\s+1007\s+1000\s+7 over\s+yes/);
+        assert.match(r.out, /- 12 SQL warehouses planned in workspace adb-1234567890123456\.7\.azuredatabricks\.net, 995 exist, limit 1000 \(fixed\): 7 over\./);
+        assert.match(r.out, /API time: at least .* under the rate limits; slowest: .*\/jobs\/create/);
+    });
+
+    it("exits 0 within the limits, listing passing checks with --all", () => {
+        const r = run("--all", fixture("preview-warehouses.json"));
+        assert.equal(r.status, 0, r.err);
+        assert.match(r.out, /OK\s+SQL warehouses: Total number per workspace/);
+        assert.match(r.out, /0 exceeded/);
+    });
+
+    it("reads a stack export: resources pending deletion are left out, encrypted secrets never read", () => {
+        const r = run("--json", fixture("stack-export.json"));
+        assert.equal(r.status, 0, r.err);
+        const doc = JSON.parse(r.out) as { kind: string; findings: Array<{ limit: string; scope: string; planned: number }> };
+        assert.equal(doc.kind, "export");
+        assert.deepEqual(doc.findings.map((f) => [f.limit, f.scope, f.planned]), [["secrets/scopes/workspace", HOST, 40]]);
+        const over = run("--existing", writeTemp({ "secrets/scopes/workspace": { "*": 961 } }), fixture("stack-export.json"));
+        assert.equal(over.status, 1);
+        assert.match(over.out, /40 secret scopes planned in workspace .*, 961 exist, limit 1000 \(can be raised through the account team\): 1 over/);
+    });
+
+    it("exits 2 on input it cannot read, saying what it expected", () => {
+        const notPlan = run(writeTemp({ hello: "world" }));
+        assert.equal(notPlan.status, 2);
+        assert.match(notPlan.err, /expected the JSON of `pulumi preview --json`/);
+        const missing = run(path.join(os.tmpdir(), "no-such-plan.json"));
+        assert.equal(missing.status, 2);
+        assert.match(missing.err, /cannot read plan .*no-such-plan\.json: ENOENT/);
+        assert.match(run("--warn-at").err, /--warn-at needs a value/);
+        assert.equal(run("--warn-at", "2", fixture("stack-export.json")).status, 2);
+    });
+
+    it("runs as the package's bin from compiled JS, reading the plan from standard input", () => {
+        const bin = path.resolve(__dirname, "..", "..", "bin", "quota", "cli.js");
+        const r = spawnSync(process.execPath, [bin, "--existing", fixture("existing.json"), "-"], { input: fs.readFileSync(fixture("preview-warehouses.json")), encoding: "utf8" });
+        assert.equal(r.status, 1, r.stderr);
+        assert.match(r.stdout, /7 over/);
+    });
+});
+
+function writeTemp(value: unknown): string {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "tk-quota-cli-")), "file.json");
+    fs.writeFileSync(file, JSON.stringify(value));
+    return file;
+}

@@ -1,0 +1,81 @@
+import { strict as assert } from "node:assert";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { MappingTable, scopeContext } from "../../provider/quota/mapping";
+import { azureMappings, databricksMappings, defaultMappings } from "../../provider/quota/mappings";
+import { limitById } from "../../provider/quota/limits";
+import { UNKNOWN_INPUT, type PlannedResource } from "../../provider/quota/types";
+
+const scopes = scopeContext();
+const table = new MappingTable(defaultMappings);
+const ws = { name: "prod", inputs: { host: "https://adb-1.1.azuredatabricks.net/" } };
+const uses = (r: Omit<PlannedResource, "name"> & { name?: string }) =>
+    table.usesOf({ name: "r", ...r }, scopes).map((u) => [u.limit, u.scope, u.amount]);
+
+/** Every `databricks:` type token `@pulumi/databricks` defines, read from its compiled modules. */
+function databricksTypes(): Set<string> {
+    const dir = path.dirname(require.resolve("@pulumi/databricks/package.json"));
+    const found = new Set<string>();
+    for (const f of fs.readdirSync(dir).filter((f) => f.endsWith(".js"))) {
+        for (const m of fs.readFileSync(path.join(dir, f), "utf8").matchAll(/__pulumiType = '(databricks:[^']+)'/g)) found.add(m[1]);
+    }
+    return found;
+}
+
+describe("quota mappings", () => {
+    it("name only limits that exist in the table and types that exist in @pulumi/databricks", () => {
+        const known = databricksTypes();
+        assert.ok(known.size > 100, "read the package's types");
+        for (const m of databricksMappings) {
+            assert.equal(typeof m.type, "string");
+            assert.ok(known.has(m.type as string), `${String(m.type)} is not a @pulumi/databricks type`);
+        }
+        const sample: PlannedResource = { type: "", name: "x", inputs: { name: "n", catalogName: "c", schemaName: "s", path: "/a/b", objects: [], ipAddresses: ["1.2.3.4/32"], columns: [{}], aliases: [{}], region: "westeurope", location: "westeurope", resourceGroupName: "rg", endpointName: "e", memberId: "m", queryId: "q", dashboardId: "d", networkConnectivityConfigId: "n" }, provider: ws };
+        for (const m of [...databricksMappings, ...azureMappings]) {
+            const type = typeof m.type === "string" ? m.type : "azure-native:web:WebApp";
+            for (const u of m.uses({ ...sample, type }, scopes)) assert.doesNotThrow(() => limitById(u.limit), `${type} -> ${u.limit}`);
+        }
+    });
+
+    it("key a Unity Catalog table by catalog.schema, and by nothing while a part is unknown", () => {
+        const type = "databricks:index/sqlTable:SqlTable";
+        assert.deepEqual(uses({ type, inputs: { catalogName: "main", schemaName: "sales", name: "t", columns: [{}, {}, UNKNOWN_INPUT] }, provider: ws }), [
+            ["data-catalog/table/schema", "main.sales", 1],
+            ["data-catalog/table/metastore", "(this metastore)", 1],
+            ["data-catalog/column/table", "main.sales.t", 2],
+        ]);
+        assert.deepEqual(uses({ type, name: "orders", inputs: { catalogName: "main", schemaName: UNKNOWN_INPUT, name: "t" } }).slice(0, 1), [["data-catalog/table/schema", null, 1]]);
+    });
+
+    it("key workspace limits by providerConfig.workspaceId, else the provider's host, else its name", () => {
+        const type = "databricks:index/sqlEndpoint:SqlEndpoint";
+        assert.deepEqual(uses({ type, inputs: {}, provider: ws }), [["sql-warehouses/total-number/workspace", "adb-1.1.azuredatabricks.net", 1]]);
+        assert.deepEqual(uses({ type, inputs: { providerConfig: { workspaceId: "4242" } }, provider: ws }), [["sql-warehouses/total-number/workspace", "4242", 1]]);
+        assert.deepEqual(uses({ type, inputs: {}, provider: { name: "blue", inputs: { host: UNKNOWN_INPUT } } }), [["sql-warehouses/total-number/workspace", "(provider blue)", 1]]);
+        assert.deepEqual(uses({ type, inputs: {} }), [["sql-warehouses/total-number/workspace", "(default provider)", 1]]);
+    });
+
+    it("count share objects by type, jobs created only when created, and workspace paths by depth and name", () => {
+        assert.deepEqual(uses({ type: "databricks:index/share:Share", inputs: { name: "s", objects: [{ dataObjectType: "TABLE" }, { dataObjectType: "VIEW" }, { dataObjectType: "VOLUME" }, { dataObjectType: "SCHEMA" }] } }), [
+            ["data-sharing/share/metastore", "(this metastore)", 1],
+            ["data-sharing/table/share", "s", 1], ["data-sharing/table/share", "s", 1], ["data-sharing/volume/share", "s", 1], ["data-sharing/schema/share", "s", 1],
+        ]);
+        assert.equal(uses({ type: "databricks:index/job:Job", inputs: {}, creating: false }).length, 1, "an existing job uses no hourly creation");
+        assert.equal(uses({ type: "databricks:index/job:Job", inputs: {} }).length, 2);
+        assert.deepEqual(uses({ type: "databricks:index/notebook:Notebook", inputs: { path: "/Shared/etl/daily.py" } }), [
+            ["workspaces/folder-depth/workspace", "/Shared/etl/daily.py", 2],
+            ["workspaces/workspace-object-name-length/workspace", "/Shared/etl/daily.py", 8],
+        ]);
+    });
+
+    it("map Azure resource groups, storage accounts by region and resources per resource group", () => {
+        const sub = { name: "default", inputs: { subscriptionId: "0000-1111" } };
+        assert.deepEqual(uses({ type: "azure-native:resources:ResourceGroup", inputs: { location: "westeurope" }, provider: sub }), [["resource-groups/maximum/subscription", "0000-1111", 1]]);
+        assert.deepEqual(uses({ type: "azure-native:storage:StorageAccount", inputs: { location: "West Europe", resourceGroupName: "RG1" }, provider: sub }), [
+            ["storage/storage-accounts/per-region-per-subscription", "0000-1111 westeurope", 1],
+            ["resource-groups/resources-of-any-type-per-resource-group/subscription", "0000-1111 rg1", 1],
+        ]);
+        assert.deepEqual(uses({ type: "azure-native:web:WebApp", inputs: { resourceGroupName: UNKNOWN_INPUT } }), [["resource-groups/resources-of-any-type-per-resource-group/subscription", null, 1]]);
+        assert.deepEqual(uses({ type: "aws:s3/bucket:Bucket", inputs: { resourceGroupName: "x" } }), [], "other clouds map to nothing");
+    });
+});
