@@ -56,6 +56,11 @@ function createCall(r: PlannedResource): CallSpec | undefined {
     return undefined;
 }
 
+/** True when creating a resource of `type` is a call the rate limits table covers. */
+export function isRated(type: string): boolean {
+    return type in CREATE_CALLS || SCIM_TYPES.has(type) || ACCOUNT_SCIM_TYPES.has(type) || WORKSPACE_SCIM_TYPES.has(type);
+}
+
 /** One planned call per operation and scope, summed over the resources the plan creates. */
 export function plannedCalls(resources: readonly PlannedResource[], scopes: ScopeContext): PlannedCall[] {
     const sums = new Map<string, PlannedCall>();

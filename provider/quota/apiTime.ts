@@ -99,7 +99,7 @@ function quotaTime(quota: string, scope: string, entries: RateLimit[], calls: Pl
     const what = ops.length > 1 ? `${ops.join(", ")} (one shared budget)` : ops[0];
     const where = scope === THIS_MACHINE ? "from this machine" : `in ${entry.scope.toLowerCase()} ${scope}`;
     const message =
-        `${total} calls of ${what} ${where} at ${entry.limit} per ${entry.per} ` +
+        `${total} ${total === 1 ? "call" : "calls"} of ${what} ${where} at ${entry.limit} per ${entry.per} ` +
         `(${entry.api}, ${entry.fixed ? "fixed" : "raisable"}): at least ${formatDuration(seconds)}`;
     return { quota, entries, scope, calls: total, seconds, message };
 }

@@ -9,9 +9,11 @@
  * registering (runtime/dependsOn.js), so a broken limit fails that very registration and nothing is sent.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { isRated, plannedCalls } from "./apiCalls";
 import { defaultMappings } from "./mappings";
 import { MappingTable, scopeContext, type QuotaMapping, type ScopeOptions } from "./mapping";
 import { ProviderRegistry } from "./providers";
+import { minimumApiTime, type ApiTimeEstimate, type PlannedCall } from "./rate";
 import { plainNow, resolveInputs } from "./resolveInputs";
 import { Tally } from "./tally";
 import type { ExistingCounts, Finding, PlannedResource, PlannedUsage } from "./types";
@@ -34,6 +36,8 @@ export interface QuotaEnforcement {
     findings(): Finding[];
     /** Usage per (limit, scope) so far. */
     usage(): PlannedUsage[];
+    /** The minimum time the creations counted so far need under the API rate limits. */
+    apiTime(): ApiTimeEstimate;
 }
 
 /** A planned resource that breaks a limit; a `ResourceError`, so the CLI shows it on the resource, without a stack. */
@@ -56,8 +60,15 @@ export function enforceQuotas(options: EnforceOptions = {}): QuotaEnforcement {
     const scopes = scopeContext(options);
     const providers = new ProviderRegistry();
     const warned = new Set<string>();
+    const calls = new Map<string, PlannedCall>();
 
     const judge = (resource: pulumi.Resource, planned: PlannedResource): void => {
+        for (const c of plannedCalls([planned], scopes)) {
+            const key = `${c.api}\u0000${c.operation}\u0000${c.scope}`;
+            const sum = calls.get(key);
+            if (sum) sum.count += c.count;
+            else calls.set(key, c);
+        }
         const findings = tally.add(mappings.usesOf(planned, scopes));
         const label = `${planned.type} "${planned.name}"`;
         for (const f of findings) {
@@ -76,7 +87,7 @@ export function enforceQuotas(options: EnforceOptions = {}): QuotaEnforcement {
             providers.remember(args.resource, args.name, args.props);
             return undefined;
         }
-        if (!mappings.maps(args.type)) return undefined;
+        if (!mappings.maps(args.type) && !isRated(args.type)) return undefined;
         const provider = providers.providerFor(args.type, args.opts);
         const planned = (inputs: Record<string, unknown>): PlannedResource => ({ type: args.type, name: args.name, inputs, provider });
         const inputs = plainNow(args.props);
@@ -94,5 +105,5 @@ export function enforceQuotas(options: EnforceOptions = {}): QuotaEnforcement {
         return { props: args.props, opts: { ...args.opts, dependsOn } };
     });
 
-    return { findings: () => tally.findings(), usage: () => tally.usage() };
+    return { findings: () => tally.findings(), usage: () => tally.usage(), apiTime: () => minimumApiTime([...calls.values()]) };
 }

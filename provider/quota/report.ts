@@ -37,7 +37,7 @@ export function formatApiTime(estimate: ApiTimeEstimate): string {
     const lines: string[] = [];
     if (estimate.byQuota.length === 0) lines.push("API time: no planned call is covered by the rate limits table");
     else lines.push(`API time: at least ${formatDuration(estimate.seconds)} under the rate limits${estimate.bottleneck ? `; slowest: ${estimate.bottleneck.message}` : ""}`);
-    for (const c of estimate.unmatched) lines.push(`  not rated: ${c.count} calls of ${c.api ? `${c.api} ` : ""}${c.operation}`);
+    for (const c of estimate.unmatched) lines.push(`  not rated: ${c.count} ${c.count === 1 ? "call" : "calls"} of ${c.api ? `${c.api} ` : ""}${c.operation}`);
     return lines.join("\n");
 }
 

@@ -79,3 +79,24 @@ describe("quota mappings", () => {
         assert.deepEqual(uses({ type: "aws:s3/bucket:Bucket", inputs: { resourceGroupName: "x" } }), [], "other clouds map to nothing");
     });
 });
+
+describe("quota plannedCalls (creations under the API rate limits)", () => {
+    it("maps creations to the operation the provider calls, SCIM by provider level, and skips objects that exist", async () => {
+        const { plannedCalls } = await import("../../provider/quota/apiCalls");
+        const { minimumApiTime } = await import("../../provider/quota/rate");
+        const account = { name: "acct", inputs: { host: "https://accounts.azuredatabricks.net", accountId: "a-1" } };
+        const resources: PlannedResource[] = [
+            ...Array.from({ length: 5000 }, (_, i): PlannedResource => ({ type: "databricks:index/job:Job", name: `j${i}`, inputs: {}, provider: ws })),
+            { type: "databricks:index/job:Job", name: "kept", inputs: {}, provider: ws, creating: false },
+            { type: "databricks:index/user:User", name: "u1", inputs: {}, provider: account },
+            { type: "databricks:index/user:User", name: "u2", inputs: {}, provider: ws },
+        ];
+        const calls = plannedCalls(resources, scopes).map((c) => [c.api, c.operation, c.scope, c.count]);
+        assert.deepEqual(calls, [
+            ["Jobs API", "/jobs/create", "adb-1.1.azuredatabricks.net", 5000],
+            ["Account SCIM API", "POST", "a-1", 1],
+            ["Workspace-level SCIM API", "POST", "adb-1.1.azuredatabricks.net", 1],
+        ]);
+        assert.equal(minimumApiTime(plannedCalls(resources, scopes)).seconds, 250, "5,000 jobs at 20 creates per second");
+    });
+});
