@@ -11,31 +11,29 @@ import * as pulumi from "@pulumi/pulumi";
 /** The handler module path of a resource: `pulumi-tenantkit/bin/<area>/<resource>/handler` (a public contract). */
 export type HandlerModule = `pulumi-tenantkit/bin/${string}/handler`;
 
-/** The operations a stub can forward, besides `configure`, which every stub has. */
-export type StubOperation = "check" | "diff" | "create" | "read" | "update" | "delete";
-const ALL_OPERATIONS: readonly StubOperation[] = ["check", "diff", "create", "read", "update", "delete"];
+/** The operations a handler module's `handler` may define; the stub installs those it finds. */
+type Operation = "check" | "diff" | "create" | "read" | "update" | "delete";
 
 /**
- * The thin stub for one handler module. Every method body is a `require` by package name and a call; the only
- * captured value is a one-field object holding the module path (cheaper than capturing the string in each
- * method: the SDK's serializer wraps every function and repeats its captured values). Keep it this way: the text
- * of these functions is what `__provider` holds in state, twice per resource, and old state keeps calling it
- * after upgrades. A resource that never needs an operation (a lookup is never updated) leaves it out: the host
- * skips a missing `delete`, and a stub of five functions serializes in about 1.5 KB instead of 2.
+ * The thin stub for one handler module: one `configure` function and a one-field object holding the module path.
+ * The provider host calls `configure` once on each deserialized provider object before any operation
+ * (`getProvider` in @pulumi/pulumi/cmd/dynamic-provider, since dynamic providers got `configure` in 2024), so
+ * `configure` requires the handler by package name and installs its operations on the object itself. The SDK's
+ * serializer wraps every function in ~170 bytes of boilerplate; one function instead of seven takes `__provider`
+ * from about 2 KB to under 0.6 KB, and it is stored twice per resource. Keep the text stable: old state keeps
+ * calling it after upgrades, and always runs the installed handler.
  */
-export function handlerStub(modulePath: HandlerModule, operations: readonly StubOperation[] = ALL_OPERATIONS): pulumi.dynamic.ResourceProvider {
+export function handlerStub(modulePath: HandlerModule): pulumi.dynamic.ResourceProvider {
     const t = { m: modulePath };
-    const all: Required<Pick<pulumi.dynamic.ResourceProvider, StubOperation>> = {
-        check: (o, n) => require(t.m).handler.check(o, n),
-        diff: (i, o, n) => require(t.m).handler.diff(i, o, n),
-        create: (i) => require(t.m).handler.create(i),
-        read: (i, p) => require(t.m).handler.read(i, p),
-        update: (i, o, n) => require(t.m).handler.update(i, o, n),
-        delete: (i, p) => require(t.m).handler.delete(i, p),
+    const stub = {
+        configure(this: Record<string, unknown>, r: pulumi.dynamic.ConfigureRequest): Promise<void> {
+            const h = require(t.m).handler;
+            for (const k of ["check", "diff", "create", "read", "update", "delete"] as Operation[]) if (h[k]) this[k] = h[k].bind(h);
+            return h.configure(r);
+        },
     };
-    const stub: pulumi.dynamic.ResourceProvider = { configure: (r) => require(t.m).handler.configure(r), create: all.create };
-    for (const op of operations) Object.assign(stub, { [op]: all[op] });
-    return stub;
+    // `create` and the other operations exist once the host has called `configure`, which it always does first.
+    return stub as unknown as pulumi.dynamic.ResourceProvider;
 }
 
 /** The Pulumi module of every tenantkit type: `pulumi-nodejs:dynamic/tenantkit:<Type>`. */

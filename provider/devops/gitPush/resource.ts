@@ -20,7 +20,7 @@ export interface GitPushArgs {
 }
 
 // A lookup is never updated in place (any new argument replaces it) and deleting it only forgets it.
-export const stub = handlerStub("pulumi-tenantkit/bin/devops/gitPush/handler", ["check", "diff", "create", "read"]);
+export const stub = handlerStub("pulumi-tenantkit/bin/devops/gitPush/handler");
 
 /** One push of a git repository (`Pushes - Get`, REST 7.1), with its commits and ref updates on request. */
 export class GitPush extends TenantkitResource {

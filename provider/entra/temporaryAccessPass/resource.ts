@@ -11,7 +11,7 @@ export interface TemporaryAccessPassMethodsArgs {
 }
 
 // A lookup is never updated in place (a new `user` replaces it) and deleting it only forgets it.
-export const stub = handlerStub("pulumi-tenantkit/bin/entra/temporaryAccessPass/handler", ["check", "diff", "create", "read"]);
+export const stub = handlerStub("pulumi-tenantkit/bin/entra/temporaryAccessPass/handler");
 
 /**
  * The temporary access pass method of a user, read from Microsoft Graph
