@@ -1,0 +1,67 @@
+/**
+ * `npm run bench`: runs every benchmark (or those named on the command line), writes `bench/results.json` and
+ * prints a table. `--quick` runs them at toy sizes to prove they work; its results are not written.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type { Benchmark, BenchResult } from "./lib";
+
+const BENCHMARKS: Record<string, () => Promise<Benchmark>> = {
+    serialization: async () => (await import("./serialization")).run,
+    "state-size": async () => (await import("./stateSize")).run,
+    latency: async () => (await import("./latency")).run,
+    "host-start": async () => (await import("./hostStart")).run,
+    throttle: async () => (await import("./throttle")).run,
+    preview: async () => (await import("./preview")).run,
+    "quota-enforce": async () => (await import("./quotaEnforce")).run,
+    "quota-cli": async () => (await import("./quotaCli")).run,
+};
+
+async function main(argv: string[]): Promise<number> {
+    const quick = argv.includes("--quick");
+    const names = argv.filter((a) => !a.startsWith("--"));
+    const unknown = names.filter((n) => !(n in BENCHMARKS));
+    if (unknown.length > 0) {
+        console.error(`unknown benchmark ${unknown.join(", ")}; known: ${Object.keys(BENCHMARKS).join(", ")}`);
+        return 2;
+    }
+    const results: BenchResult[] = [];
+    for (const name of names.length > 0 ? names : Object.keys(BENCHMARKS)) {
+        console.error(`# ${name}${quick ? " (quick)" : ""}`);
+        const run = await BENCHMARKS[name]();
+        results.push(...(await run({ quick, log: (l) => console.error(`  ${l}`) })));
+    }
+    console.log(formatTable(results));
+    if (!quick) {
+        const file = path.join(__dirname, "results.json");
+        const previous = names.length > 0 && fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as BenchResult[]) : [];
+        // Running some benchmarks keeps the others' latest figures.
+        const merged = [...previous.filter((p) => !results.some((r) => r.name === p.name)), ...results];
+        fs.writeFileSync(file, `${JSON.stringify(merged, null, 2)}\n`);
+        console.error(`wrote ${path.relative(process.cwd(), file)}`);
+    }
+    return 0;
+}
+
+/** The readable table: figure, comparison, ratio, goal, met. */
+export function formatTable(results: readonly BenchResult[]): string {
+    const rows = results.map((r) => [
+        r.name,
+        `${r.value} ${r.unit} (${r.spread.min}-${r.spread.max}, n=${r.spread.runs})`,
+        `${r.comparison.value} ${r.comparison.unit} ${r.comparison.name}`,
+        String(r.ratio),
+        r.goal,
+        r.met ? "yes" : "NO",
+    ]);
+    const head = ["benchmark", "median (min-max, runs)", "measured against", "ratio", "goal", "met"];
+    const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+    const line = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i])).join(" | ").trimEnd();
+    return [line(head), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
+}
+
+if (require.main === module) {
+    main(process.argv.slice(2)).then((code) => (process.exitCode = code), (err: unknown) => {
+        console.error(err);
+        process.exitCode = 1;
+    });
+}
