@@ -48,11 +48,18 @@ export class QuotaExceededError extends pulumi.ResourceError {
     }
 }
 
+/** Stacks that already count: a second call would count every resource twice. */
+const enforcedStacks = new WeakSet<object>();
+
 /**
  * Counts every resource registered after this call against the limits table, and fails the registration that
  * breaks a limit. Call it once, before any resource.
  */
 export function enforceQuotas(options: EnforceOptions = {}): QuotaEnforcement {
+    const stack = pulumi.runtime.getStackResource();
+    if (stack && enforcedStacks.has(stack)) {
+        throw new Error("quota.enforceQuotas was already called in this program; call it once, at the top, with all options (mappings, existing)");
+    }
     const config = new pulumi.Config("tenantkit");
     const existing = options.existing ?? config.getObject<ExistingCounts>("quotaExisting") ?? {};
     const tally = new Tally(existing, options.warnAt ?? config.getNumber("quotaWarnAt"));
@@ -105,5 +112,6 @@ export function enforceQuotas(options: EnforceOptions = {}): QuotaEnforcement {
         return { props: args.props, opts: { ...args.opts, dependsOn } };
     });
 
+    if (stack) enforcedStacks.add(stack);
     return { findings: () => tally.findings(), usage: () => tally.usage(), apiTime: () => minimumApiTime([...calls.values()]) };
 }

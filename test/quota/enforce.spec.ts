@@ -110,6 +110,11 @@ describe("quota.enforceQuotas: providers, scopes and users' own mappings", funct
         assert.deepEqual(fine.errors, [], "two workspaces are two scopes");
     });
 
+    it("refuses a second enforceQuotas in one program, which would count everything twice", async () => {
+        const result = await run({ "quotafx:enforceTwice": "true" });
+        assert.match(result.errors.map((e) => e.message).join("\n"), /enforceQuotas was already called in this program/);
+    });
+
     it("counts a type of the user's own mapping", async () => {
         const result = await run({ "quotafx:widgets": "3", "tenantkit:quotaExisting": appsFull("adb-2222.2.azuredatabricks.net", 96) });
         assert.match(result.errors.map((e) => e.message).join("\n"), /myco:index:Widget "widget-2" would exceed a limit: 5 apps planned in workspace adb-2222\.2\.azuredatabricks\.net, 96 exist/);
