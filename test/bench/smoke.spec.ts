@@ -1,0 +1,40 @@
+/**
+ * Every benchmark runs at toy sizes and returns well-formed results, so `npm run bench` cannot rot unnoticed.
+ * Nothing here looks at a timing: benchmarks measure, tests do not (the figures are in bench/results.json).
+ */
+import { strict as assert } from "node:assert";
+import type { Benchmark, BenchResult } from "../../bench/lib";
+import { formatTable } from "../../bench/run";
+
+const MODULES: Record<string, () => Promise<{ run: Benchmark }>> = {
+    serialization: () => import("../../bench/serialization"),
+    "state-size": () => import("../../bench/stateSize"),
+    latency: () => import("../../bench/latency"),
+    "host-start": () => import("../../bench/hostStart"),
+    throttle: () => import("../../bench/throttle"),
+    preview: () => import("../../bench/preview"),
+    "quota-enforce": () => import("../../bench/quotaEnforce"),
+    "quota-cli": () => import("../../bench/quotaCli"),
+};
+
+function assertWellFormed(r: BenchResult): void {
+    assert.ok(r.name.length > 0);
+    for (const n of [r.value, r.comparison.value, r.spread.runs, r.spread.min, r.spread.max]) assert.equal(typeof n, "number");
+    assert.ok(r.spread.min <= r.value && r.value <= r.spread.max, `${r.name}: the median lies within its spread`);
+    assert.ok(r.unit.length > 0 && r.comparison.name.length > 0 && r.goal.length > 0, `${r.name}: unit, comparison and goal named`);
+    assert.equal(typeof r.met, "boolean");
+    assert.ok(Number.isFinite(r.ratio), `${r.name}: a finite ratio`);
+}
+
+describe("benchmarks (quick mode: they run and report, timings are not judged)", function () {
+    this.timeout(180_000);
+    for (const [name, load] of Object.entries(MODULES)) {
+        it(`${name} returns well-formed results`, async () => {
+            const { run } = await load();
+            const results = await run({ quick: true, log: () => undefined });
+            assert.ok(results.length >= 1);
+            results.forEach(assertWellFormed);
+            assert.match(formatTable(results), new RegExp(results[0].name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+        });
+    }
+});
