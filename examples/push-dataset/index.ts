@@ -28,4 +28,4 @@ const sales = new tk.powerbi.PushDataset("sales", {
 });
 
 export const datasetId = sales.datasetId;
-export const webUrl = sales.dataset.apply((d) => d["webUrl"] ?? null);
+export const tables = sales.tables.apply((t) => t.map((x) => x.name));

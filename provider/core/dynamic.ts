@@ -36,6 +36,22 @@ export function handlerStub(modulePath: HandlerModule): pulumi.dynamic.ResourceP
     return stub as unknown as pulumi.dynamic.ResourceProvider;
 }
 
+/**
+ * Makes the declared outputs in `keys` that `seeded` does not hold exist as outputs of `undefined`, created on first
+ * access and depending on `resource`. For outputs the provider leaves empty when the program leaves them unset (a
+ * branding property tenantkit does not manage, the workspace of a dataset in My workspace): the SDK pays for every
+ * seeded output of every resource in every run (four promises, each with a captured stack trace, in
+ * runtime/rpc.js transferProperties), so a localization seeding all 40 of its outputs previewed at 2.5x the cost of
+ * a bare dynamic resource (bench/preview.ts).
+ */
+export function lazyUndefinedOutputs(resource: pulumi.CustomResource, keys: readonly string[], seeded: object): void {
+    for (const key of keys) {
+        if (Object.prototype.hasOwnProperty.call(seeded, key)) continue;
+        let output: pulumi.Output<undefined> | undefined;
+        Object.defineProperty(resource, key, { configurable: true, enumerable: true, get: () => (output ??= resource.urn.apply(() => undefined)) });
+    }
+}
+
 /** The Pulumi module of every tenantkit type: `pulumi-nodejs:dynamic/tenantkit:<Type>`. */
 export const TYPE_MODULE = "tenantkit";
 

@@ -71,6 +71,8 @@ describe("OrganizationalBranding through the engine harness", function () {
         const b = (await fx.emu.admin.branding(IDS.tenantId))!.default;
         assert.equal(b.signInPageText, "Authorized use only");
         assert.equal(b.usernameHintText, "", "unmanaged properties are left alone");
+        assert.equal(up.outputs.usernameHintText, "(not managed)", "an unmanaged property's output is undefined");
+        assert.equal(up.outputs.bannerLogoSha256, sha(fs.readFileSync(bannerPath)));
         const again = await stack.preview();
         ok(again);
         assert.deepEqual(ops(again), ["same"]);

@@ -87,13 +87,15 @@ describe("PushDataset check", () => {
     });
 
     it("changes a table in place, and replaces for what only creation can set", async () => {
-        const olds = { ...(await check(valid())).inputs, datasetId: "d", dataset: {}, liveTables: [] };
+        const olds = { ...(await check(valid())).inputs, datasetId: "d" };
         const withColumn = (await check({ ...valid(), tables: [{ name: "Product", columns: [...columns(1), { name: "New", dataType: "String" }] }] })).inputs;
         assert.deepEqual(await handler.diff!("d", olds, withColumn), { changes: true, replaces: [], deleteBeforeReplace: false });
-        const renamed = (await check({ ...valid(), name: "Other" })).inputs;
-        assert.deepEqual((await handler.diff!("d", olds, renamed)).replaces, ["name"]);
+        // A new name: the replacement is created first. The same name: the old one is deleted first, since a create
+        // adopts an existing dataset of its name.
+        const renamed = (await check({ ...valid(), name: "Other", defaultRetentionPolicy: "basicFIFO" })).inputs;
+        assert.deepEqual(await handler.diff!("d", olds, renamed), { changes: true, replaces: ["name", "defaultRetentionPolicy"], deleteBeforeReplace: false });
         const moreTables = (await check({ ...valid(), tables: [...(valid().tables as Obj[]), { name: "T2", columns: columns(1) }] })).inputs;
-        assert.deepEqual((await handler.diff!("d", olds, moreTables)).replaces, ["tables"]);
+        assert.deepEqual(await handler.diff!("d", olds, moreTables), { changes: true, replaces: ["tables"], deleteBeforeReplace: true });
         const fifo = (await check({ ...valid(), defaultRetentionPolicy: "basicFIFO" })).inputs;
         assert.deepEqual((await handler.diff!("d", olds, fifo)).replaces, ["defaultRetentionPolicy"]);
         assert.deepEqual(await handler.diff!("d", olds, (await check(valid())).inputs), { changes: false, replaces: [], deleteBeforeReplace: false });

@@ -6,6 +6,7 @@ import * as path from "node:path";
 import { LifecycleRunner, type RunResult } from "../harness/lifecycle";
 import { IDS, useEmulator } from "../emulator/helpers";
 import { emulatorConfig, useStateDir } from "../support/stacks";
+import { createDataset, pbiToken } from "../emulator/powerbi-helpers";
 
 const PROGRAM = path.resolve(__dirname, "..", "fixtures", "programs", "dataset", "index.ts");
 const TYPE = "pulumi-nodejs:dynamic/tenantkit:PushDataset";
@@ -46,12 +47,15 @@ describe("PushDataset through the engine harness", function () {
         assert.equal(post.p, "/powerbi/v1.0/myorg/datasets");
         assert.deepEqual(post.q, { defaultRetentionPolicy: "None" });
         assert.deepEqual(JSON.parse(post.body!).tables[0].columns[1], { name: "Name", dataType: "String" });
-        assert.equal(up.outputs.configuredBy, "tenantkit-quickstart");
+        assert.deepEqual([up.outputs.tableNames, up.outputs.defaultMode, up.outputs.workspace], [["Product"], "Push", "My workspace"], "defaults are outputs too");
+        assert.deepEqual((await calls()).map((c) => `${c.m} ${c.p}`), ["GET /powerbi/v1.0/myorg/datasets", "POST /powerbi/v1.0/myorg/datasets"], "a create is one POST after the listing");
         assert.deepEqual(ops(await mine.preview()), ["same"]);
 
         await fx.emu.admin.clearRequests();
         const group = runner("group", { name: "Grouped", workspaceId: IDS.salesWorkspaceId, defaultRetentionPolicy: "basicFIFO", tables: [product()] });
-        ok(await group.up());
+        const groupUp = await group.up();
+        ok(groupUp);
+        assert.equal(groupUp.outputs.workspace, IDS.salesWorkspaceId);
         const groupPost = (await calls()).find((c) => c.m === "POST")!;
         assert.equal(groupPost.p, `/powerbi/v1.0/myorg/groups/${IDS.salesWorkspaceId}/datasets`);
         assert.deepEqual(groupPost.q, { defaultRetentionPolicy: "basicFIFO" });
@@ -70,11 +74,15 @@ describe("PushDataset through the engine harness", function () {
 
         const twoTables = { name: "Schema", tables: [product([{ name: "Price", dataType: "Double" }]), { name: "Orders", columns: [{ name: "Id", dataType: "Int64" }] }] };
         const preview = await runner("schema", twoTables).preview();
-        const step = preview.steps.find((s) => s.type === TYPE)!;
-        assert.equal(step.op, "replace");
+        assert.deepEqual(ops(preview), ["delete-replaced", "replace"]);
+        const step = preview.steps.find((s) => s.type === TYPE && s.op === "replace")!;
         assert.deepEqual(step.replaces, ["tables"]);
-        ok(await runner("schema", twoTables).up());
-        assert.equal(await countNamed("Schema"), 1, "the old dataset is deleted after its replacement exists");
+        assert.equal(step.deleteBeforeReplace, true, "same name: the old dataset goes first, else the create would adopt it");
+        const before = String(runner("schema", twoTables).state().resources.find((r) => r.type === TYPE)!.id);
+        const replaced = await runner("schema", twoTables).up();
+        ok(replaced);
+        assert.notEqual(String(replaced.outputs.datasetId), before);
+        assert.equal(await countNamed("Schema"), 1, "one dataset of the name: the replacement");
     });
 
     it("sees schema drift and an out-of-band deletion on refresh, and repairs the drift", async () => {
@@ -101,6 +109,54 @@ describe("PushDataset through the engine harness", function () {
         assert.equal(await countNamed("LostResponse"), 1);
         const posts = (await calls()).filter((c) => c.m === "POST");
         assert.equal(posts.length, 1, "found by name, not posted again");
+    });
+
+    it("lists each workspace once however many datasets an up creates", async () => {
+        const multi = new LifecycleRunner({
+            programPath: path.resolve(__dirname, "..", "fixtures", "programs", "datasets", "index.ts"), statePath: states.statePath("multi"), project: "dsmulti",
+            config: {
+                ...emulatorConfig(fx),
+                "dsmulti:datasets": JSON.stringify([0, 1, 2, 3, 4, 5].map((i) => ({ name: `Multi${i}`, ...(i % 2 ? { workspaceId: IDS.salesWorkspaceId } : {}), tables: [product()] }))),
+            },
+        });
+        ok(await multi.up());
+        const lines = (await calls()).map((c) => `${c.m} ${c.p.replace(IDS.salesWorkspaceId, "{sales}")}`).sort();
+        assert.deepEqual(lines, [
+            "GET /powerbi/v1.0/myorg/datasets", "GET /powerbi/v1.0/myorg/groups/{sales}/datasets",
+            ...Array(3).fill("POST /powerbi/v1.0/myorg/datasets"), ...Array(3).fill("POST /powerbi/v1.0/myorg/groups/{sales}/datasets"),
+        ].sort());
+    });
+
+    it("adopts the dataset a lost create left behind (found by name) instead of posting a second", async () => {
+        const args = { name: "Orphan", tables: [product()] };
+        const first = await runner("orphan-src", args).up();
+        ok(first);
+        await fx.emu.admin.clearRequests();
+        // A second stack with no record of it, as after a crash between the POST and the state write.
+        const again = await runner("orphan", { ...args, tables: [product([{ name: "Price", dataType: "Double" }])] }).up();
+        ok(again);
+        assert.equal(again.outputs.datasetId, first.outputs.datasetId);
+        assert.equal(await countNamed("Orphan"), 1);
+        const writes = (await calls()).filter((c) => c.m !== "GET").map((c) => `${c.m} ${c.p.split("/").slice(-2).join("/")}`);
+        assert.deepEqual(writes, ["PUT tables/Product"], "no POST: its changed table is PUT");
+    });
+
+    it("refuses to guess between datasets of the same name, or to take over one with other tables", async () => {
+        const token = await pbiToken(fx.emu);
+        const ids = [await createDataset(fx.emu, token, undefined, { name: "Twice", tables: [product()] }), await createDataset(fx.emu, token, undefined, { name: "Twice", tables: [product()] })];
+        const twice = await runner("twice", { name: "Twice", tables: [product()] }).up();
+        assert.equal(twice.errors.length, 1);
+        assert.match(twice.errors[0]!.message, /2 datasets named "Twice" are in My workspace/);
+        for (const id of ids) assert.match(twice.errors[0]!.message, new RegExp(id));
+        assert.match(twice.errors[0]!.message, /set adopt to the id of the one to manage/);
+
+        const other = await createDataset(fx.emu, token, undefined, { name: "Other", tables: [{ name: "Orders", columns: [{ name: "Id", dataType: "Int64" }] }] });
+        await fx.emu.admin.clearRequests();
+        const clash = await runner("clash", { name: "Other", tables: [product()] }).up();
+        assert.equal(clash.errors.length, 1);
+        assert.match(clash.errors[0]!.message, new RegExp(`dataset ${other} has the tables \\[Orders\\], the program declares \\[Product\\]`));
+        assert.equal(await countNamed("Other"), 1, "nothing created");
+        assert.equal((await calls()).filter((c) => c.m !== "GET").length, 0, "nothing written");
     });
 
     it("deletes on destroy", async () => {

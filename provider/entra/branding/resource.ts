@@ -3,7 +3,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { handlerStub } from "../../core/dynamic";
-import { BrandingResourceBase, type BrandingPropertiesArgs, seededProps } from "./resourceBase";
+import { BrandingResourceBase, type BrandingPropertiesArgs } from "./resourceBase";
 
 export type OrganizationalBrandingArgs = BrandingPropertiesArgs;
 
@@ -16,6 +16,6 @@ export const stub = handlerStub("pulumi-tenantkit/bin/entra/branding/handler");
  */
 export class OrganizationalBranding extends BrandingResourceBase {
     constructor(name: string, args: OrganizationalBrandingArgs, opts?: pulumi.CustomResourceOptions) {
-        super(stub, "OrganizationalBranding", name, seededProps(args), opts);
+        super(stub, "OrganizationalBranding", name, args, opts);
     }
 }

@@ -3,7 +3,7 @@
  * program may set, and the outputs both expose.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { TenantkitResource } from "../../core/dynamic";
+import { lazyUndefinedOutputs, TenantkitResource } from "../../core/dynamic";
 import { IMAGE_PROPERTIES, JSON_PROPERTIES, RELATIVE_URL_KEYS } from "./properties";
 import type { ContentCustomization, LoginPageLayoutConfiguration, LoginPageTextVisibilitySettings, OnDestroy } from "./schema";
 
@@ -59,12 +59,14 @@ export interface BrandingPropertiesArgs {
     readonly organizationId?: pulumi.Input<string>;
 }
 
-/** Every key the engine must create as an output, seeded `undefined` (ENGINE-HARNESS.md: outputs must be seeded). */
+/**
+ * The outputs the engine must create, seeded `undefined` (ENGINE-HARNESS.md: outputs must be seeded): those the
+ * provider always fills, and the properties the program sets. A property it does not set stays empty, so its output
+ * is created lazily (`lazyUndefinedOutputs`); `prior` and `observed` are state for destroy and refresh, not outputs.
+ */
 export function seededProps(args: object): Record<string, unknown> {
     const out: Record<string, unknown> = {};
-    for (const k of [...JSON_PROPERTIES, ...IMAGE_PROPERTIES, ...RELATIVE_URL_KEYS, "cdnList", "organizationId", "onDestroy", "managed", "prior", "observed"]) {
-        out[k] = undefined;
-    }
+    for (const k of [...RELATIVE_URL_KEYS, "cdnList", "organizationId", "onDestroy", "managed"]) out[k] = undefined;
     return { ...out, ...args };
 }
 
@@ -80,6 +82,12 @@ export interface ImageState {
 
 /** Outputs common to both branding resources. */
 export abstract class BrandingResourceBase extends TenantkitResource {
+    protected constructor(stub: pulumi.dynamic.ResourceProvider, type: string, name: string, args: object, opts: pulumi.CustomResourceOptions | undefined) {
+        const props = seededProps(args);
+        super(stub, type, name, props, opts);
+        lazyUndefinedOutputs(this, [...JSON_PROPERTIES, ...IMAGE_PROPERTIES], props);
+    }
+
     declare readonly organizationId: pulumi.Output<string>;
     /** Base URLs of the CDNs that serve the images; combine with a `*RelativeUrl`. */
     declare readonly cdnList: pulumi.Output<string[]>;

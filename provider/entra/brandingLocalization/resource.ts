@@ -3,7 +3,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { handlerStub } from "../../core/dynamic";
-import { BrandingResourceBase, type BrandingPropertiesArgs, seededProps } from "../branding/resourceBase";
+import { BrandingResourceBase, type BrandingPropertiesArgs } from "../branding/resourceBase";
 
 export interface OrganizationalBrandingLocalizationArgs extends BrandingPropertiesArgs {
     /** A culture name such as `fr-FR`; `0` and `default` (the default branding) are refused. Changing it replaces. */
@@ -22,6 +22,6 @@ export class OrganizationalBrandingLocalization extends BrandingResourceBase {
     declare readonly locale: pulumi.Output<string>;
 
     constructor(name: string, args: OrganizationalBrandingLocalizationArgs, opts?: pulumi.CustomResourceOptions) {
-        super(stub, "OrganizationalBrandingLocalization", name, seededProps(args), opts);
+        super(stub, "OrganizationalBrandingLocalization", name, args, opts);
     }
 }

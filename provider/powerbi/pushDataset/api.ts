@@ -10,7 +10,8 @@ export type DatasetJson = Record<string, unknown> & { id: string; name?: string 
 
 export class DatasetApi {
     constructor(
-        private readonly powerbi: ServiceClient,
+        /** The Power BI client; also the key of the process's dataset directory. */
+        readonly client: ServiceClient,
         readonly workspaceId: string | undefined,
     ) {}
 
@@ -41,7 +42,7 @@ export class DatasetApi {
     /** The dataset, or undefined when it no longer exists. */
     async get(id: string): Promise<DatasetJson | undefined> {
         try {
-            const res = await this.powerbi.request<unknown>({ method: "GET", path: [...this.base(), id], operation: "read dataset" });
+            const res = await this.client.request<unknown>({ method: "GET", path: [...this.base(), id], operation: "read dataset" });
             return parse(DatasetWire, res.data, "the dataset");
         } catch (err) {
             if (isNotFound(err)) return undefined;
@@ -70,7 +71,7 @@ export class DatasetApi {
 
     private async call(req: Parameters<ServiceClient["request"]>[0]) {
         try {
-            return await this.powerbi.request<unknown>(req);
+            return await this.client.request<unknown>(req);
         } catch (err) {
             throw explain(err, this);
         }

@@ -7,6 +7,7 @@ import type { JsonObject } from "../../core/json";
 import { checkWithSchema } from "../../core/validation";
 import { DatasetApi } from "./api";
 import { diffDataset } from "./diff";
+import { directoryFor } from "./directory";
 import { createDataset, type DatasetOutputs, readDataset, updateDataset } from "./lifecycle";
 import { referenceFailures } from "./references";
 import { PushDatasetArgs } from "./schema";
@@ -48,6 +49,9 @@ export const handler = defineHandler<Inputs, Outputs>({
     },
 
     async delete(id, props, ctx) {
-        await api(ctx, props.workspaceId).delete(id);
+        const datasets = api(ctx, props.workspaceId);
+        // A listing taken before this delete must not offer the dataset to a create (a same-name replacement).
+        directoryFor(datasets.client).claim(id);
+        await datasets.delete(id);
     },
 });

@@ -1,21 +1,19 @@
 /**
- * The push dataset's lifecycle. A create never leaves a duplicate: when a POST's outcome is unknown (timeout,
- * reset, 5xx), the workspace is listed and a dataset of that name that was not there before is adopted; only
- * when there is none is the POST sent again. Table schemas change in place (PutTable); the rest replaces.
+ * The push dataset's lifecycle. The name identifies a dataset in its workspace: a create first looks for a dataset
+ * of that name (one listing per workspace and process, see directory.ts) and adopts it, which is how an `up` after a
+ * crash converges on the dataset the lost create made; only when there is none is it POSTed. When a POST's outcome
+ * is unknown (timeout, reset, 5xx), the workspace is listed again before any second POST, so a create never leaves
+ * a duplicate. Writes are trusted: the outputs are the inputs and the id, so a create is one request and a schema
+ * change one PutTable per changed table. Table schemas change in place; the rest replaces.
  */
 import { isApiError } from "../../core/errors";
-import { PartialFailure } from "../../core/handler";
-import type { JsonObject } from "../../core/json";
-import { type DatasetApi, type DatasetJson } from "./api";
+import type { DatasetApi, DatasetJson } from "./api";
+import { directoryFor } from "./directory";
 import type { LiveTable, PushDatasetArgs, Table } from "./schema";
 import { DATA_TYPES } from "./schema";
 
 export type DatasetOutputs = PushDatasetArgs & {
     datasetId: string;
-    /** What Power BI says about the dataset (GET dataset), without OData annotations. */
-    dataset: JsonObject;
-    /** The live table schema (GET tables). */
-    liveTables: JsonObject[];
 };
 
 /** Did the service maybe act on a request that failed? (no answer, or a server error) */
@@ -23,18 +21,33 @@ function outcomeUnknown(err: unknown): boolean {
     return isApiError(err) && (err.status === undefined || err.status >= 500 || err.code === "InvalidResponse");
 }
 
-async function post(api: DatasetApi, args: PushDatasetArgs): Promise<DatasetJson> {
-    const before = new Set((await api.list()).filter((d) => d.name === args.name).map((d) => d.id));
+function ambiguous(api: DatasetApi, name: string, found: readonly DatasetJson[], why: string): Error {
+    return new Error(
+        `${why} ${found.length} datasets named "${name}" are in ${api.where} (${found.map((d) => d.id).join(", ")}): ` +
+            `set adopt to the id of the one to manage, and delete the others`,
+    );
+}
+
+/** The dataset of this name that exists already (adopted), or the one a POST created. */
+async function findOrPost(api: DatasetApi, args: PushDatasetArgs): Promise<{ id: string; adopted: boolean }> {
+    const directory = directoryFor(api.client);
+    const existing = await directory.named(api.workspaceId ?? "", args.name, () => api.list());
+    if (existing.length > 1) throw ambiguous(api, args.name, existing, "cannot tell which dataset to manage:");
+    if (existing.length === 1) {
+        directory.claim(existing[0]!.id);
+        return { id: existing[0]!.id, adopted: true };
+    }
     try {
-        return await api.create(args);
+        const created = await api.create(args);
+        directory.claim(created.id);
+        return { id: created.id, adopted: false };
     } catch (err) {
         if (!outcomeUnknown(err)) throw err;
-        const fresh = (await api.list()).filter((d) => d.name === args.name && !before.has(d.id));
-        if (fresh.length === 1) return fresh[0]!;
-        if (fresh.length > 1) {
-            throw new Error(`creating "${args.name}" in ${api.where} failed with an unknown outcome and ${fresh.length} new datasets of that name appeared: delete the extra ones, then adopt one by id`);
-        }
-        return api.create(args);
+        const fresh = await directory.namedNow(api.workspaceId ?? "", args.name, () => api.list());
+        if (fresh.length > 1) throw ambiguous(api, args.name, fresh, `creating it failed with an unknown outcome (${(err as Error).message}), and`);
+        const id = fresh.length === 1 ? fresh[0]!.id : (await api.create(args)).id;
+        directory.claim(id);
+        return { id, adopted: false };
     }
 }
 
@@ -66,37 +79,36 @@ export function reconcileTables(desired: readonly Table[], live: readonly LiveTa
     return out;
 }
 
-function assemble(args: PushDatasetArgs, id: string, dataset: DatasetJson, liveTables: LiveTable[]): DatasetOutputs {
-    const info = Object.fromEntries(Object.entries(dataset).filter(([k]) => !k.startsWith("@odata"))) as JsonObject;
-    return { ...args, datasetId: id, dataset: info, liveTables: liveTables as unknown as JsonObject[] };
-}
+const outputsOf = (args: PushDatasetArgs, id: string): DatasetOutputs => ({ ...args, datasetId: id });
 
-async function outputsOf(api: DatasetApi, id: string, args: PushDatasetArgs): Promise<DatasetOutputs> {
-    const dataset = await api.get(id);
-    if (!dataset) throw new Error(`dataset ${id} is not found in ${api.where} right after it was written`);
-    return assemble(args, id, dataset, await api.tables(id));
+/**
+ * Takes over dataset `id`: its tables must be the program's (tables cannot be added or removed in place); those
+ * whose schema differs are PUT. `how` says in errors why this dataset was chosen.
+ */
+async function takeOver(api: DatasetApi, id: string, args: PushDatasetArgs, how: string): Promise<void> {
+    const live = await api.tables(id);
+    const liveNames = live.map((t) => t.name.toLowerCase()).sort().join("\n");
+    if (liveNames !== args.tables.map((t) => t.name.toLowerCase()).sort().join("\n")) {
+        throw new Error(
+            `${how} dataset ${id} has the tables [${live.map((t) => t.name).join(", ")}], the program declares ` +
+                `[${args.tables.map((t) => t.name).join(", ")}]: declare the same tables to take it over (tables cannot be added or ` +
+                `removed in place), or give the new dataset another name`,
+        );
+    }
+    await putChangedTables(api, id, args.tables, reconcileTables(args.tables, live));
 }
 
 export async function createDataset(api: DatasetApi, args: PushDatasetArgs): Promise<{ id: string; outs: DatasetOutputs }> {
-    let id: string;
     if (args.adopt) {
         const existing = await api.get(args.adopt);
         if (!existing) throw new Error(`adopt: dataset ${args.adopt} is not in ${api.where}`);
-        id = existing.id;
-        const live = await api.tables(id);
-        const liveNames = live.map((t) => t.name.toLowerCase()).sort().join("\n");
-        if (liveNames !== args.tables.map((t) => t.name.toLowerCase()).sort().join("\n")) {
-            throw new Error(`adopt: dataset ${id} has the tables [${live.map((t) => t.name).join(", ")}]; declare the same tables to adopt it (tables cannot be added or removed in place)`);
-        }
-        await putChangedTables(api, id, args.tables, reconcileTables(args.tables, live));
-    } else {
-        id = (await post(api, args)).id;
+        directoryFor(api.client).claim(existing.id);
+        await takeOver(api, existing.id, args, "adopt:");
+        return { id: existing.id, outs: outputsOf(args, existing.id) };
     }
-    try {
-        return { id, outs: await outputsOf(api, id, args) };
-    } catch (err) {
-        throw new PartialFailure(id, { ...args, datasetId: id, dataset: {}, liveTables: [] } as unknown as JsonObject, err);
-    }
+    const { id, adopted } = await findOrPost(api, args);
+    if (adopted) await takeOver(api, id, args, `a dataset named "${args.name}" exists in ${api.where}:`);
+    return { id, outs: outputsOf(args, id) };
 }
 
 async function putChangedTables(api: DatasetApi, id: string, wanted: readonly Table[], current: readonly Table[]): Promise<void> {
@@ -104,9 +116,13 @@ async function putChangedTables(api: DatasetApi, id: string, wanted: readonly Ta
     for (const t of wanted) if (byName.get(t.name.toLowerCase()) !== JSON.stringify(t)) await api.putTable(id, t);
 }
 
+/**
+ * PUTs the tables whose schema changed. When one fails, the engine keeps the old outputs and the next up PUTs every
+ * table that still differs from them again (PutTable is idempotent).
+ */
 export async function updateDataset(api: DatasetApi, olds: DatasetOutputs, news: PushDatasetArgs): Promise<DatasetOutputs> {
     await putChangedTables(api, olds.datasetId, news.tables, olds.tables);
-    return outputsOf(api, olds.datasetId, news);
+    return outputsOf(news, olds.datasetId);
 }
 
 export async function readDataset(api: DatasetApi, props: DatasetOutputs): Promise<{ outs: DatasetOutputs; inputs: PushDatasetArgs } | undefined> {
@@ -114,10 +130,11 @@ export async function readDataset(api: DatasetApi, props: DatasetOutputs): Promi
     if (!dataset) return undefined;
     const live = await api.tables(props.datasetId);
     const inputs: PushDatasetArgs = { ...stripOutputs(props), tables: reconcileTables(props.tables, live) };
-    return { outs: assemble(inputs, props.datasetId, dataset, live), inputs };
+    return { outs: outputsOf(inputs, props.datasetId), inputs };
 }
 
-function stripOutputs(props: DatasetOutputs): PushDatasetArgs {
+function stripOutputs(props: DatasetOutputs & { dataset?: unknown; liveTables?: unknown }): PushDatasetArgs {
+    // State written by earlier builds also carries the outputs `dataset` and `liveTables`, since dropped.
     const { datasetId: _id, dataset: _d, liveTables: _l, ...inputs } = props;
     return inputs;
 }

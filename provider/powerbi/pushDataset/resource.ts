@@ -3,7 +3,7 @@
  * relationships, data sources and retention policy.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { handlerStub, TenantkitResource } from "../../core/dynamic";
+import { handlerStub, lazyUndefinedOutputs, TenantkitResource } from "../../core/dynamic";
 
 export interface PushDatasetColumn {
     readonly name: string;
@@ -72,10 +72,6 @@ export const stub = handlerStub("pulumi-tenantkit/bin/powerbi/pushDataset/handle
 export class PushDataset extends TenantkitResource {
     /** The dataset id. */
     declare readonly datasetId: pulumi.Output<string>;
-    /** What Power BI says about the dataset (configuredBy, webUrl, isRefreshable, ...). */
-    declare readonly dataset: pulumi.Output<Record<string, unknown>>;
-    /** The live table schema (GET tables). */
-    declare readonly liveTables: pulumi.Output<Record<string, unknown>[]>;
     declare readonly name: pulumi.Output<string>;
     declare readonly workspaceId: pulumi.Output<string | undefined>;
     declare readonly tables: pulumi.Output<PushDatasetTable[]>;
@@ -83,6 +79,10 @@ export class PushDataset extends TenantkitResource {
     declare readonly defaultRetentionPolicy: pulumi.Output<string>;
 
     constructor(name: string, args: PushDatasetArgs, opts?: pulumi.CustomResourceOptions) {
-        super(stub, "PushDataset", name, { datasetId: undefined, dataset: undefined, liveTables: undefined, ...args }, opts);
+        // defaultMode and defaultRetentionPolicy always have a value (check applies the defaults); workspaceId has one
+        // only when the program sets it.
+        const props = { datasetId: undefined, defaultMode: undefined, defaultRetentionPolicy: undefined, ...args };
+        super(stub, "PushDataset", name, props, opts);
+        lazyUndefinedOutputs(this, ["workspaceId"], props);
     }
 }

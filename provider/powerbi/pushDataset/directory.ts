@@ -1,0 +1,60 @@
+/**
+ * Which datasets of a workspace already carry a name, for create's adoption by name. A provider host serves one
+ * `pulumi up`; its creates share one listing per workspace (fetched once, again after `MAX_AGE_MS`), so a plan of
+ * 200 datasets costs one GET instead of 200. A dataset this process created or adopted is claimed and never offered
+ * again, so two resources of the same name in one program never share a dataset.
+ */
+import type { DatasetJson } from "./api";
+
+/** A listing older than this is fetched again. */
+export const MAX_AGE_MS = 60_000;
+
+interface Listing {
+    readonly at: number;
+    readonly datasets: Promise<readonly DatasetJson[]>;
+}
+
+/** The directory of one client (credentials and endpoint); keyed by workspace (`""` for My workspace). */
+export class DatasetDirectory {
+    private readonly listings = new Map<string, Listing>();
+    private readonly claimed = new Set<string>();
+
+    constructor(private readonly now: () => number = Date.now) {}
+
+    /** Datasets named exactly `name` that this process has not claimed. */
+    async named(workspace: string, name: string, list: () => Promise<DatasetJson[]>): Promise<DatasetJson[]> {
+        let listing = this.listings.get(workspace);
+        if (!listing || this.now() - listing.at > MAX_AGE_MS) {
+            listing = { at: this.now(), datasets: list() };
+            this.listings.set(workspace, listing);
+            // A failed listing is not remembered: the next create lists again.
+            listing.datasets.catch(() => this.listings.get(workspace) === listing && this.listings.delete(workspace));
+        }
+        return this.unclaimed(await listing.datasets, name);
+    }
+
+    /** Like `named`, from a fresh listing (after a create whose outcome is unknown). */
+    async namedNow(workspace: string, name: string, list: () => Promise<DatasetJson[]>): Promise<DatasetJson[]> {
+        const datasets = list();
+        this.listings.set(workspace, { at: this.now(), datasets });
+        return this.unclaimed(await datasets, name);
+    }
+
+    /** Marks a dataset as this process's: it is never offered for adoption again. */
+    claim(id: string): void {
+        this.claimed.add(id.toLowerCase());
+    }
+
+    private unclaimed(datasets: readonly DatasetJson[], name: string): DatasetJson[] {
+        return datasets.filter((d) => d.name === name && !this.claimed.has(d.id.toLowerCase()));
+    }
+}
+
+const directories = new WeakMap<object, DatasetDirectory>();
+
+/** The directory shared by every create that uses `client` (one per session and service). */
+export function directoryFor(client: object): DatasetDirectory {
+    let d = directories.get(client);
+    if (!d) directories.set(client, (d = new DatasetDirectory()));
+    return d;
+}
