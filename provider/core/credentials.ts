@@ -41,6 +41,8 @@ export interface CredentialDeps {
 /** Token source for one set of settings; share one per provider process. */
 export class Credentials {
     private readonly cache = new Map<string, CachedToken>();
+    /** Token requests under way, per scope: calls that miss the cache together share one request. */
+    private readonly inFlight = new Map<string, Promise<CachedToken>>();
     private credential?: Promise<TokenCredential>;
     private readonly now: () => number;
 
@@ -80,6 +82,16 @@ export class Credentials {
         const scope = scopeFor(this.audience(service));
         const cached = this.cache.get(scope);
         if (cached && !forceRefresh && cached.expiresAt - EXPIRY_MARGIN_MS > this.now()) return cached.header;
+        let pending = this.inFlight.get(scope);
+        if (!pending) {
+            pending = this.fetchToken(service, scope).finally(() => this.inFlight.delete(scope));
+            this.inFlight.set(scope, pending);
+        }
+        return (await pending).header;
+    }
+
+    private async fetchToken(service: TokenService, scope: string): Promise<CachedToken> {
+        const s = this.settings;
         const context = { tenantId: s.tenantId, clientId: s.clientId, authorityHost: s.endpoints.authorityHost, scope, credentialSource: this.describe(service).source };
         let token: Awaited<ReturnType<TokenCredential["getToken"]>>;
         try {
@@ -93,7 +105,7 @@ export class Credentials {
         registerSecret(token.token);
         const entry = { header: `Bearer ${token.token}`, expiresAt: token.expiresOnTimestamp };
         this.cache.set(scope, entry);
-        return entry.header;
+        return entry;
     }
 
     private entraCredential(): Promise<TokenCredential> {

@@ -65,4 +65,29 @@ describe("credentials", () => {
         assert.equal(await graph({ forceRefresh: true }), "Bearer entra-token-3-abcdef", "a 401 forces a new token");
         assert.equal(redactSecrets("token entra-token-3-abcdef"), "token ***", "issued tokens are registered for redaction");
     });
+
+    it("makes one token request for calls that miss the cache together, and a new one after a failure", async () => {
+        const scopes: string[] = [];
+        let fail = false;
+        const slow: TokenCredential = {
+            async getToken(scope): Promise<AccessToken> {
+                scopes.push(String(scope));
+                await new Promise((r) => setTimeout(r, 20));
+                if (fail) throw new Error("AADSTS7000215: Invalid client secret provided.");
+                return { token: `entra-token-${scopes.length}-shared`, expiresOnTimestamp: Date.now() + 3_600_000 };
+            },
+        };
+        const s = settings({ tenantId: "contoso.onmicrosoft.com", clientId: "3c8e1f52-7a4d-4b0e-9f6a-2d5c8b1e4f70", clientSecret: "client-secret-value" });
+        const c = new Credentials(s, { createCredential: async () => slow });
+        const headers = await Promise.all(Array.from({ length: 8 }, () => c.authorizer("powerbi")({ forceRefresh: false })));
+        assert.deepEqual(new Set(headers), new Set(["Bearer entra-token-1-shared"]));
+        assert.equal(scopes.length, 1, "8 concurrent first calls, 1 token request");
+
+        fail = true;
+        const forced = await Promise.allSettled([c.authorizer("powerbi")({ forceRefresh: true }), c.authorizer("powerbi")({ forceRefresh: true })]);
+        assert.deepEqual(forced.map((r) => r.status), ["rejected", "rejected"]);
+        assert.equal(scopes.length, 2, "the two forced refreshes shared one request");
+        fail = false;
+        assert.equal(await c.authorizer("powerbi")({ forceRefresh: true }), "Bearer entra-token-3-shared", "a failed request is not remembered");
+    });
 });
