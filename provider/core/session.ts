@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { Credentials } from "./credentials";
-import { createServiceClient, type ServiceClient } from "./http";
+import type { ServiceClient } from "./http";
 import type { Settings } from "./settings";
 
 export type ApiService = "graph" | "powerbi" | "devops";
@@ -39,6 +39,10 @@ function createSession(settings: Settings): Session {
         client(service) {
             let client = clients.get(service);
             if (!client) {
+                // Loaded on the first request, not with the handler: check and diff send none, and axios with its
+                // dependencies is about 80 module files (bench/hostStart.ts measures the first call).
+                // eslint-disable-next-line @typescript-eslint/no-require-imports
+                const { createServiceClient } = require("./http") as typeof import("./http");
                 client = createServiceClient({
                     service,
                     baseUrl: baseUrl[service],

@@ -1,0 +1,33 @@
+/**
+ * The provider host loads a handler for every preview, where it only checks and diffs: those must not load the
+ * HTTP client (axios and its dependencies) or @azure/identity, which only a request needs. Each handler runs in a
+ * fresh node process, as in the host, and reports the packages it loaded.
+ */
+import { strict as assert } from "node:assert";
+import { execFileSync } from "node:child_process";
+import * as path from "node:path";
+
+const HANDLERS = ["entra/branding", "entra/brandingLocalization", "entra/temporaryAccessPass", "powerbi/pushDataset", "devops/gitPush"];
+const ROOT = path.resolve(__dirname, "..", "..");
+
+const SCRIPT = `
+const h = require("pulumi-tenantkit/bin/" + process.argv[1] + "/handler").handler;
+(async () => {
+    await h.configure({ config: new Map() });
+    await h.check({}, { name: "x" });
+    await h.diff("id", { name: "x" }, { name: "y" });
+    const pkgs = new Set(Object.keys(require.cache).map((f) => (/node_modules\\/((?:@[^/]+\\/)?[^/]+)/.exec(f) || [])[1]).filter(Boolean));
+    process.stdout.write(JSON.stringify([...pkgs]));
+})().catch((e) => { console.error(e); process.exit(1); });
+`;
+
+describe("what check and diff load in the provider host", function () {
+    this.timeout(60_000);
+    for (const handler of HANDLERS) {
+        it(`${handler}: no HTTP client, no @azure/identity`, () => {
+            const loaded = JSON.parse(execFileSync(process.execPath, ["-e", SCRIPT, handler], { cwd: ROOT, encoding: "utf8" })) as string[];
+            assert.ok(loaded.includes("zod"), "the probe sees the packages the handler loads");
+            assert.deepEqual(loaded.filter((p) => p === "axios" || p.startsWith("@azure/")), []);
+        });
+    }
+});
