@@ -11,25 +11,21 @@ import * as pulumi from "@pulumi/pulumi";
 /** The handler module path of a resource: `pulumi-tenantkit/bin/<area>/<resource>/handler` (a public contract). */
 export type HandlerModule = `pulumi-tenantkit/bin/${string}/handler`;
 
-/** The operations a handler module's `handler` may define; the stub installs those it finds. */
-type Operation = "check" | "diff" | "create" | "read" | "update" | "delete";
-
 /**
- * The thin stub for one handler module: one `configure` function and a one-field object holding the module path.
- * The provider host calls `configure` once on each deserialized provider object before any operation
- * (`getProvider` in @pulumi/pulumi/cmd/dynamic-provider, since dynamic providers got `configure` in 2024), so
- * `configure` requires the handler by package name and installs its operations on the object itself. The SDK's
- * serializer wraps every function in ~170 bytes of boilerplate; one function instead of seven takes `__provider`
- * from about 2 KB to under 0.6 KB, and it is stored twice per resource. Keep the text stable: old state keeps
- * calling it after upgrades, and always runs the installed handler.
+ * The thin stub for one handler module: one `configure` function that captures only the module path (a string). The
+ * provider host calls `configure` once on each deserialized provider object before any operation (`getProvider` in
+ * @pulumi/pulumi/cmd/dynamic-provider, since dynamic providers got `configure` in 2024), so the stub requires the
+ * handler by package name and calls the handler's `configure` on itself, which installs the operations
+ * (core/handler.ts). The SDK's serializer wraps every function in ~170 bytes and `__provider` is stored twice per
+ * resource: seven forwarding methods measured 2036 bytes, a stub that installed them itself 790, this one 599 (a bare
+ * one-method provider: 524). Keep the text stable: old state keeps calling it after upgrades, and always runs the
+ * installed handler; the handler keeps accepting older stubs (which install the operations and call `h.configure(r)`).
  */
 export function handlerStub(modulePath: HandlerModule): pulumi.dynamic.ResourceProvider {
-    const t = { m: modulePath };
+    const m: string = modulePath;
     const stub = {
-        configure(this: Record<string, unknown>, r: pulumi.dynamic.ConfigureRequest): Promise<void> {
-            const h = require(t.m).handler;
-            for (const k of ["check", "diff", "create", "read", "update", "delete"] as Operation[]) if (h[k]) this[k] = h[k].bind(h);
-            return h.configure(r);
+        configure(this: object, r: pulumi.dynamic.ConfigureRequest): Promise<void> {
+            return require(m).handler.configure.call(this, r);
         },
     };
     // `create` and the other operations exist once the host has called `configure`, which it always does first.

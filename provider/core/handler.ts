@@ -84,6 +84,9 @@ export function withoutUnknowns(value: unknown): unknown {
 
 const PROVIDER_KEY = "__provider";
 
+/** The operations a handler defines, installed on the stub by `configure`. */
+const OPERATIONS = ["check", "diff", "create", "read", "update", "delete"] as const;
+
 function userProps(props: unknown): JsonObject {
     const out: JsonObject = {};
     if (props && typeof props === "object") {
@@ -118,8 +121,16 @@ export function defineHandler<I extends JsonObject, O extends JsonObject>(spec: 
             return fail(operation, inputs, err);
         }
     };
-    return {
-        async configure(req) {
+    const provider: pulumi.dynamic.ResourceProvider = {
+        /**
+         * Called by the stub on itself (core/dynamic.ts handlerStub): installs this handler's operations on the stub
+         * object the host deserialized, then keeps a reader of the stack config.
+         */
+        async configure(this: unknown, req) {
+            if (this !== provider && typeof this === "object" && this !== null) {
+                const target = this as Record<string, unknown>;
+                for (const op of OPERATIONS) target[op] = provider[op]!.bind(provider);
+            }
             read = (key: SettingKey) => req.config.get(`${CONFIG_NAMESPACE}:${key}`);
             settings = undefined;
         },
@@ -153,4 +164,5 @@ export function defineHandler<I extends JsonObject, O extends JsonObject>(spec: 
             if (spec.delete) await run("delete", p, () => spec.delete!(id, p, ctx));
         },
     };
+    return provider;
 }

@@ -49,4 +49,33 @@ describe("handler stubs", () => {
             assert.ok(fs.existsSync(path.resolve(PROVIDER_DIR, "..", "bin", rel, "handler.js")), "the compiled handler exists where the stub looks");
         });
     }
+
+    // The stub text in state outlives upgrades: the handler must serve every stub form ever written.
+    const MODULE = "pulumi-tenantkit/bin/powerbi/pushDataset/handler";
+    /** The stub earlier builds wrote into state: it installs the operations itself, then calls h.configure(r). */
+    function olderStub(): Record<string, unknown> {
+        const t = { m: MODULE };
+        return {
+            configure(this: Record<string, unknown>, r: pulumi.dynamic.ConfigureRequest): Promise<void> {
+                // eslint-disable-next-line @typescript-eslint/no-require-imports
+                const h = require(t.m).handler;
+                for (const k of ["check", "diff", "create", "read", "update", "delete"]) if (h[k]) this[k] = h[k].bind(h);
+                return h.configure(r);
+            },
+        };
+    }
+    for (const [form, make] of [
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        ["the current stub", () => ({ ...(require("../../provider/powerbi/pushDataset/resource") as { stub: object }).stub }) as Record<string, unknown>],
+        ["an older stub", olderStub],
+    ] as const) {
+        it(`${form} gets every operation from configure, and they work`, async () => {
+            const stub = make();
+            assert.equal(stub.check, undefined, "no operation before configure");
+            await (stub.configure as (r: unknown) => Promise<void>).call(stub, { config: new Map<string, string>() });
+            for (const op of ["check", "diff", "create", "read", "update", "delete"]) assert.equal(typeof stub[op], "function", op);
+            const checked = (await (stub.check as pulumi.dynamic.ResourceProvider["check"])!({}, { name: "Sales", tables: [] })) as pulumi.dynamic.CheckResult;
+            assert.deepEqual(checked.failures?.map((f) => f.property), ["tables"]);
+        });
+    }
 });

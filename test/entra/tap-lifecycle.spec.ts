@@ -61,7 +61,7 @@ describe("TemporaryAccessPassMethods through the engine harness", function () {
         assert.deepEqual(tap.additionalSecretOutputs, ["temporaryAccessPass"]);
         const provider = String(tap.outputs.__provider);
         assert.ok(provider.length < 2048, `__provider is ${provider.length} bytes`);
-        assert.ok(provider.includes('require(t.m)') && provider.includes("pulumi-tenantkit/bin/entra/temporaryAccessPass/handler"));
+        assert.ok(provider.includes("require(m).handler.configure.call(this, r)") && provider.includes("pulumi-tenantkit/bin/entra/temporaryAccessPass/handler"));
         const text = fs.readFileSync(states.statePath("secrets"), "utf8");
         assert.ok(!text.includes(IDS.quickstartClientSecret), "no client secret in state");
         assert.ok(!provider.includes(fx.emu.url) && !provider.includes("127.0.0.1"), "no endpoint inside __provider");
