@@ -197,6 +197,15 @@ export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
             bare: () => h.update({ urn: urnOf("LatencyBase"), id: base.id, oldInputs: bareOf(inA), oldOutputs: bareOf(outs), newInputs: bareOf(inB) }),
         };
 
+        // The floor of any call through the host: a gRPC round trip that does nothing (GetPluginInfo).
+        const noop: number[] = [];
+        for (let i = -warmup; i < calls * 2; i++) {
+            const t = await timeMs(() => h.getPluginInfo());
+            if (i >= 0) noop.push(t);
+        }
+        const pn = median(noop);
+        ctx.log(`gRPC round trip that does nothing (GetPluginInfo): p50 ${pn.toFixed(2)} ms`);
+
         const results: BenchResult[] = [];
         for (const [op, fns] of Object.entries(ops)) {
             const s: Series = { host: [], direct: [], bare: [] };
@@ -208,7 +217,7 @@ export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
             }
             const [ph, pd, pb] = [median(s.host), median(s.direct), median(s.bare)];
             ctx.log(`${op}: host p50 ${ph.toFixed(2)} ms, direct ${pd.toFixed(2)} ms, bare host ${pb.toFixed(2)} ms`);
-            results.push(resultFor(op, s, { create: createSteps, read: readSteps, update: updateSteps[0], diff: [] }[op] ?? [], [ph, pd, pb]));
+            results.push(resultFor(op, s, { create: createSteps, read: readSteps, update: updateSteps[0], diff: [] }[op] ?? [], [ph, pd, pb, pn]));
         }
         return results;
     } finally {
@@ -217,7 +226,7 @@ export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
     }
 };
 
-function resultFor(op: string, s: Series, steps: readonly Recorded[], [ph, pd, pb]: number[]): BenchResult {
+function resultFor(op: string, s: Series, steps: readonly Recorded[], [ph, pd, pb, pn]: number[]): BenchResult {
     const wire = steps.map((r) => `${r.method} ${r.path.replace(/[0-9a-f-]{36}/g, "{id}").replace("/powerbi/v1.0/myorg", "")}`).join(", ");
     const isDiff = op === "diff";
     return result({
@@ -236,6 +245,8 @@ function resultFor(op: string, s: Series, steps: readonly Recorded[], [ph, pd, p
               `${pb.toFixed(2)} ms; handler + HTTP ${(ph - pb).toFixed(2)} ms vs ${pd.toFixed(2)} ms direct, so the handler's own work is ` +
               `${(ph - pb - pd).toFixed(2)} ms. The host hop alone sets the floor: with a handler costing nothing the ratio would be ` +
               `${((pb + pd) / pd).toFixed(2)}, since a loopback request to the emulator (its own process) takes ~${(pd / Math.max(steps.length, 1)).toFixed(2)} ms; ` +
+              `a gRPC round trip that does nothing (GetPluginInfo, same host) takes ${pn.toFixed(2)} ms, so even a host and handler that cost ` +
+              `nothing would give ${((pn + pd) / pd).toFixed(2)}; ` +
               `the hop includes the harness's own protobuf Struct marshalling in JavaScript, which the engine does in Go. Against the service ` +
               `(tens of ms per request) the same absolute overhead is a small ratio. ${s.host.length} calls each after warm-up, interleaved. ` +
               `One CPU profile of the host (400 create + read) puts the handler's share in core/http.ts around axios (headers, limiter, ` +
