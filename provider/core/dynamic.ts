@@ -48,6 +48,18 @@ export function lazyUndefinedOutputs(resource: pulumi.CustomResource, keys: read
     }
 }
 
+/**
+ * Makes each of `keys` an output derived from the seeded object output `carrier` (its member of that name), created
+ * on first access: several outputs the provider fills together cost the SDK one seeded output instead of one each.
+ */
+export function lazyMemberOutputs(resource: pulumi.CustomResource, carrier: string, keys: readonly string[]): void {
+    const source = (resource as unknown as Record<string, pulumi.Output<Record<string, unknown> | undefined>>)[carrier];
+    for (const key of keys) {
+        let output: pulumi.Output<unknown> | undefined;
+        Object.defineProperty(resource, key, { configurable: true, enumerable: true, get: () => (output ??= source.apply((c) => c?.[key])) });
+    }
+}
+
 /** The Pulumi module of every tenantkit type: `pulumi-nodejs:dynamic/tenantkit:<Type>`. */
 export const TYPE_MODULE = "tenantkit";
 

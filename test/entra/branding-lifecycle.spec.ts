@@ -73,6 +73,13 @@ describe("OrganizationalBranding through the engine harness", function () {
         assert.equal(b.usernameHintText, "", "unmanaged properties are left alone");
         assert.equal(up.outputs.usernameHintText, "(not managed)", "an unmanaged property's output is undefined");
         assert.equal(up.outputs.bannerLogoSha256, sha(fs.readFileSync(bannerPath)));
+        // cdnList and the RelativeUrls are outputs (derived from the one state object `cdn`) with the service's values.
+        assert.equal(up.outputs.organizationId, IDS.tenantId);
+        assert.match(String(up.outputs.bannerLogoRelativeUrl), /\/logintenantbranding\/0\/bannerlogo\?ts=/);
+        assert.ok(Array.isArray(up.outputs.cdnList) && (up.outputs.cdnList as string[]).length > 0, "the CDN hosts");
+        const entry = stack.state().resources.find((r) => r.type === TYPE)!;
+        assert.deepEqual(Object.keys(entry.outputs.cdn as object).sort(), ["backgroundImageRelativeUrl", "bannerLogoRelativeUrl", "cdnList", "customCSSRelativeUrl", "faviconRelativeUrl", "headerLogoRelativeUrl", "squareLogoDarkRelativeUrl", "squareLogoRelativeUrl"]);
+        assert.equal(entry.outputs.bannerLogoRelativeUrl, undefined, "state keeps them once, inside cdn");
         const again = await stack.preview();
         ok(again);
         assert.deepEqual(ops(again), ["same"]);

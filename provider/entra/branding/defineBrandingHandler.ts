@@ -6,6 +6,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type * as z from "zod";
 import { defineHandler } from "../../core/handler";
 import type { JsonObject } from "../../core/json";
+import { foldCdn, unfoldCdn } from "./cdnState";
 import { checkBranding, diffBranding } from "./checks";
 import { type BrandingOutputs, type Context, createBranding, deleteBranding, readBranding, updateBranding } from "./lifecycle";
 import type { BrandingInputs } from "./schema";
@@ -27,9 +28,10 @@ export function defineBrandingHandler(o: BrandingHandlerOptions): pulumi.dynamic
         const locale = o.localeOf(values);
         return { graph, locale, cwd: process.cwd(), idOf: (org) => o.idOf(org, locale) };
     };
-    // The localization's `locale` is an input that state keeps: outputs carry it forward.
+    // The localization's `locale` is an input that state keeps: outputs carry it forward. State folds the CDN keys
+    // into `cdn` (cdnState.ts).
     const keepLocale = (outs: BrandingOutputs, values: Partial<Inputs>): Outputs =>
-        (values.locale === undefined ? outs : { ...outs, locale: values.locale }) as Outputs;
+        foldCdn(values.locale === undefined ? outs : { ...outs, locale: values.locale }) as Outputs;
 
     return defineHandler<Inputs, Outputs>({
         type: o.type,
@@ -39,22 +41,25 @@ export function defineBrandingHandler(o: BrandingHandlerOptions): pulumi.dynamic
             return { inputs: r.inputs as Inputs, failures: r.failures };
         },
         async diff(_id, olds, news) {
-            return diffBranding(olds, news);
+            return diffBranding(unfoldCdn(olds), news);
         },
         async create(inputs, ctx) {
             const r = await createBranding(context(ctx.session().client("graph"), inputs), inputs);
             return { id: r.id, outs: keepLocale(r.outs, inputs) };
         },
-        async read(id, props, ctx) {
+        async read(id, state, ctx) {
+            const props = unfoldCdn(state);
             const r = await readBranding(context(ctx.session().client("graph"), props), props);
             if (!r) return undefined;
             const inputs = (props.locale === undefined ? r.inputs : { ...r.inputs, locale: props.locale }) as Inputs;
             return { id, outs: keepLocale(r.outs, props), inputs };
         },
-        async update(_id, olds, news, ctx) {
+        async update(_id, state, news, ctx) {
+            const olds = unfoldCdn(state);
             return keepLocale(await updateBranding(context(ctx.session().client("graph"), olds), olds, news), olds);
         },
-        async delete(_id, props, ctx) {
+        async delete(_id, state, ctx) {
+            const props = unfoldCdn(state);
             await deleteBranding(context(ctx.session().client("graph"), props), props);
         },
     });

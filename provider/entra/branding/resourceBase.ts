@@ -3,8 +3,9 @@
  * program may set, and the outputs both expose.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { lazyUndefinedOutputs, TenantkitResource } from "../../core/dynamic";
-import { IMAGE_PROPERTIES, JSON_PROPERTIES, RELATIVE_URL_KEYS } from "./properties";
+import { lazyMemberOutputs, lazyUndefinedOutputs, TenantkitResource } from "../../core/dynamic";
+import { CDN_KEYS } from "./cdnState";
+import { IMAGE_PROPERTIES, JSON_PROPERTIES } from "./properties";
 import type { ContentCustomization, LoginPageLayoutConfiguration, LoginPageTextVisibilitySettings, OnDestroy } from "./schema";
 
 /** An image: a `pulumi.asset.FileAsset`, or a file path relative to the program's folder. */
@@ -62,12 +63,11 @@ export interface BrandingPropertiesArgs {
 /**
  * The outputs the engine must create, seeded `undefined` (ENGINE-HARNESS.md: outputs must be seeded): those the
  * provider always fills, and the properties the program sets. A property it does not set stays empty, so its output
- * is created lazily (`lazyUndefinedOutputs`); `prior` and `observed` are state for destroy and refresh, not outputs.
+ * is created lazily (`lazyUndefinedOutputs`); `cdnList` and the `*RelativeUrl`s come from the one state object `cdn`
+ * (cdnState.ts); `prior` and `observed` are state for destroy and refresh, not outputs.
  */
 export function seededProps(args: object): Record<string, unknown> {
-    const out: Record<string, unknown> = {};
-    for (const k of [...RELATIVE_URL_KEYS, "cdnList", "organizationId", "onDestroy", "managed"]) out[k] = undefined;
-    return { ...out, ...args };
+    return { cdn: undefined, organizationId: undefined, onDestroy: undefined, managed: undefined, ...args };
 }
 
 /** An image as state shows it: the file's SHA-256 and size, never its bytes. */
@@ -86,9 +86,12 @@ export abstract class BrandingResourceBase extends TenantkitResource {
         const props = seededProps(args);
         super(stub, type, name, props, opts);
         lazyUndefinedOutputs(this, [...JSON_PROPERTIES, ...IMAGE_PROPERTIES], props);
+        lazyMemberOutputs(this, "cdn", CDN_KEYS);
     }
 
     declare readonly organizationId: pulumi.Output<string>;
+    /** `cdnList` and every `*RelativeUrl` as one object, as state keeps them; read the named outputs instead. */
+    declare readonly cdn: pulumi.Output<Record<string, string[] | string | null>>;
     /** Base URLs of the CDNs that serve the images; combine with a `*RelativeUrl`. */
     declare readonly cdnList: pulumi.Output<string[]>;
     declare readonly backgroundImageRelativeUrl: pulumi.Output<string | null>;
