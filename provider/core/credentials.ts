@@ -87,7 +87,12 @@ export class Credentials {
             pending = this.fetchToken(service, scope).finally(() => this.inFlight.delete(scope));
             this.inFlight.set(scope, pending);
         }
-        return (await pending).header;
+        try {
+            return (await pending).header;
+        } catch (err) {
+            // Callers that shared the request each get their own error: they add their own context to it.
+            throw ownCopy(err);
+        }
     }
 
     private async fetchToken(service: TokenService, scope: string): Promise<CachedToken> {
@@ -112,6 +117,11 @@ export class Credentials {
         this.credential ??= (this.deps.createCredential ?? createEntraCredential)(this.settings);
         return this.credential;
     }
+}
+
+/** A copy of an error with every own property (message and stack included) and the same prototype. */
+function ownCopy(err: unknown): unknown {
+    return err instanceof Error ? Object.create(Object.getPrototypeOf(err) as object, Object.getOwnPropertyDescriptors(err)) : err;
 }
 
 function staticToken(s: Settings, service: TokenService): string | undefined {

@@ -87,6 +87,10 @@ describe("credentials", () => {
         const forced = await Promise.allSettled([c.authorizer("powerbi")({ forceRefresh: true }), c.authorizer("powerbi")({ forceRefresh: true })]);
         assert.deepEqual(forced.map((r) => r.status), ["rejected", "rejected"]);
         assert.equal(scopes.length, 2, "the two forced refreshes shared one request");
+        const [a, b] = forced.map((r) => (r as PromiseRejectedResult).reason as Error);
+        assert.notEqual(a, b, "each caller gets its own error, to add its own context to");
+        assert.equal(a!.message, b!.message);
+        assert.ok(a instanceof Error && b instanceof Error);
         fail = false;
         assert.equal(await c.authorizer("powerbi")({ forceRefresh: true }), "Bearer entra-token-3-shared", "a failed request is not remembered");
     });
