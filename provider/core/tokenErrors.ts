@@ -33,6 +33,31 @@ function nextStepFor(aadsts: string | undefined, ctx: TokenRequestContext): stri
     }
 }
 
+/**
+ * MSAL's codes for a token endpoint that failed without judging the credential (measured against the emulator's
+ * faults): `server_error` and `temporarily_unavailable` carry the HTTP status in "The request failed: 503 ...",
+ * `network_error` is a reset or refused connection, `unknown_error` an answer that is not a token response.
+ */
+function outageOf(code: string | undefined, text: string, ctx: TokenRequestContext): { status: number | undefined; nextStep: string } | undefined {
+    const at = `the token endpoint ${ctx.authorityHost}`;
+    switch (code) {
+        case "server_error":
+        case "temporarily_unavailable": {
+            const status = Number(/The request failed: (\d{3})/.exec(text)?.[1]) || undefined;
+            return { status, nextStep: `${at} failed${status ? ` with ${status}` : ""}: the sign-in service is unavailable, the credentials were not judged; run again later` };
+        }
+        case "network_error":
+            return { status: undefined, nextStep: `${at} could not be reached: check network access to it and any proxy, then run again; the credentials were not judged` };
+        case "unknown_error":
+            return {
+                status: undefined,
+                nextStep: `${at} answered with something that is not a token response (a proxy or a sign-in page?): check tenantkit:cloud and tenantkit:authorityHost (or tenantkit:emulator) and any proxy`,
+            };
+        default:
+            return undefined;
+    }
+}
+
 /** Converts whatever a credential threw into an ApiError naming the authority, the code and the next step. */
 export function tokenError(err: unknown, ctx: TokenRequestContext): ApiError {
     const name = err instanceof Error ? err.name : "Error";
@@ -43,7 +68,8 @@ export function tokenError(err: unknown, ctx: TokenRequestContext): ApiError {
     const traceId = /Trace ID: ([0-9a-f-]{36})/i.exec(text)?.[1];
     const unresolved = /endpoints_resolution_error/.test(text);
     const path = `/${ctx.tenantId ?? "organizations"}/oauth2/v2.0/token`;
-    let nextStep = nextStepFor(aadsts, ctx);
+    const outage = aadsts ? undefined : outageOf(code, text, ctx);
+    let nextStep = nextStepFor(aadsts, ctx) ?? outage?.nextStep;
     if (!nextStep && unresolved) {
         nextStep = `the authority ${ctx.authorityHost}/${ctx.tenantId ?? ""} could not be resolved: check tenantkit:tenantId, tenantkit:cloud and tenantkit:authorityHost (or tenantkit:emulator)`;
     }
@@ -57,7 +83,7 @@ export function tokenError(err: unknown, ctx: TokenRequestContext): ApiError {
         method: "POST",
         path,
         // identity does not keep the HTTP status; a refused client credential is a 401 (invalid_client) or 400.
-        status: code === "invalid_client" ? 401 : code ? 400 : undefined,
+        status: outage ? outage.status : code === "invalid_client" ? 401 : code ? 400 : undefined,
         code: code ?? name,
         innerCode: aadsts ? `AADSTS${aadsts}` : undefined,
         serviceMessage: description,
