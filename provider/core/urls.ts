@@ -4,6 +4,15 @@
  * fragment and send a request for a different object.
  */
 
+/**
+ * True for `.` and `..`: URL parsing resolves them away ("this folder", "the parent"; WHATWG URL single- and
+ * double-dot path segments, `%2e` forms included), so no encoding keeps them in their segment. Schemas refuse them
+ * in identifiers at preview; {@link buildPath} refuses them as a last line.
+ */
+export function isDotSegment(segment: string): boolean {
+    return segment === "." || segment === "..";
+}
+
 /** Path segments, each encoded, or an already-encoded path for the rare caller that has one. */
 export type RequestPath = readonly (string | number)[] | { readonly raw: string };
 
@@ -31,7 +40,7 @@ export function buildPath(path: RequestPath): string {
             if (typeof segment === "number" && !Number.isFinite(segment)) {
                 throw new TypeError(`path segment ${index} is not a finite number: ${text}`);
             }
-            if (text === "" || text === "." || text === "..") {
+            if (text === "" || isDotSegment(text)) {
                 throw new TypeError(`path segment ${index} is ${text === "" ? "empty" : `"${text}"`}, which would change the addressed object`);
             }
             return `/${encodeURIComponent(text)}`;

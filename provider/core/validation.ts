@@ -7,11 +7,16 @@ import type * as z from "zod";
 import { UNKNOWN, withoutUnknowns } from "./handler";
 import type { JsonObject } from "./json";
 
-/** A property path as the engine prints it: `tables[2].columns[5].name`. */
+/**
+ * A property path as the engine prints it: `tables[2].columns[5].name`, and `["a.b"]` for a key that is not made
+ * of letters, digits and `_` (pulumi `resource.PropertyPath.String`). An empty key is quoted too (`[""]`), so that
+ * no failure ever has an empty path: the engine would show it as a failure of the whole resource.
+ */
 export function propertyPath(path: readonly PropertyKey[]): string {
     return path.reduce<string>((acc, seg) => {
         if (typeof seg === "number") return `${acc}[${seg}]`;
         const s = String(seg);
+        if (!/^[A-Za-z0-9_]+$/.test(s)) return `${acc}["${s.replace(/["\\]/g, (c) => `\\${c}`)}"]`;
         return acc ? `${acc}.${s}` : s;
     }, "");
 }

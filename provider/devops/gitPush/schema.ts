@@ -3,11 +3,17 @@
  * Strict arguments; a tolerant GitPush that keeps what the service adds.
  */
 import * as z from "zod";
+import { isDotSegment } from "../../core/urls";
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
 const segment = (what: string) =>
-    z.string().trim().min(1, `${what} must not be empty`).refine((s) => !CONTROL.test(s), "must not contain control characters");
+    z
+        .string()
+        .trim()
+        .min(1, `${what} must not be empty`)
+        .refine((s) => !CONTROL.test(s), "must not contain control characters")
+        .refine((s) => !isDotSegment(s), `must not be "." or "..": in a URL path they mean this folder and its parent, so no request can name such a ${what}`);
 
 export const GitPushArgs = z.strictObject({
     /** The organization (Azure DevOps Services) or the collection (Azure DevOps Server). */

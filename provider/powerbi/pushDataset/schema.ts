@@ -3,6 +3,7 @@
  * canonical data types and filter directions, defaults applied, so that previews show no noise.
  */
 import * as z from "zod";
+import { isDotSegment } from "../../core/urls";
 
 /**
  * The spec's NAME_ANY and NAME_LIMITED. Its `\u10000-\u10FFFF` means code points above U+FFFF, which a JavaScript
@@ -18,10 +19,17 @@ const nameLimited = z
     .string()
     .regex(NAME_LIMITED, "must be 1 to 100 characters without ! \" $ % & ' ( ) * + , . / : ; < = > ? [ \\ ] ` { | } or control characters");
 
+/**
+ * A lookup table without a prototype: a program's `constructor` or `__proto__` must find nothing in it, not
+ * Object's members (which once made `dataType: "constructor"` valid and its canonical spelling a function).
+ */
+const lookupTable = (entries: Record<string, string>): Readonly<Record<string, string>> =>
+    Object.freeze(Object.assign(Object.create(null) as Record<string, string>, entries));
+
 /** Data types the service accepts, by their lowercase spelling (official examples use `Int64`, `int64`, `string`, `bool`, `dateTime`). */
-export const DATA_TYPES: Readonly<Record<string, string>> = {
+export const DATA_TYPES = lookupTable({
     int64: "Int64", double: "Double", decimal: "Decimal", boolean: "Boolean", bool: "Boolean", datetime: "DateTime", string: "String",
-};
+});
 const dataType = z
     .string()
     .transform((s, ctx) => {
@@ -30,7 +38,7 @@ const dataType = z
         return canonical ?? s;
     });
 
-const FILTERING: Readonly<Record<string, string>> = { onedirection: "OneDirection", bothdirections: "BothDirections", automatic: "Automatic" };
+const FILTERING = lookupTable({ onedirection: "OneDirection", bothdirections: "BothDirections", automatic: "Automatic" });
 const crossFiltering = z
     .string()
     .transform((s, ctx) => {
@@ -93,11 +101,11 @@ export const Datasource = z.strictObject({
 });
 
 /** Modes the service refuses for push datasets, and why. */
-const REFUSED_MODES: Readonly<Record<string, string>> = {
+const REFUSED_MODES = lookupTable({
     Streaming: "Streaming datasets can no longer be created (Power BI answers FeatureDeprecatedError; real-time streaming is being retired): use Push or PushStreaming",
     AsAzure: "AsAzure is a live connection to Azure Analysis Services, not a push dataset: these calls create push datasets only",
     AsOnPrem: "AsOnPrem is a live connection to an on-premises Analysis Services, not a push dataset: these calls create push datasets only",
-};
+});
 const defaultMode = z
     .string()
     .superRefine((s, ctx) => {
@@ -115,7 +123,11 @@ export const PushDatasetArgs = z.strictObject({
     defaultMode,
     defaultRetentionPolicy: z.enum(["None", "basicFIFO"], "must be None or basicFIFO").default("None"),
     /** Take over an existing dataset by id instead of creating one (dynamic resources cannot be imported). */
-    adopt: z.string().min(1).optional(),
+    adopt: z
+        .string()
+        .min(1)
+        .refine((s) => !isDotSegment(s), 'must be the id of the dataset to adopt, not "." or ".." (in a URL path they mean this folder and its parent)')
+        .optional(),
 });
 export type PushDatasetArgs = z.infer<typeof PushDatasetArgs>;
 
