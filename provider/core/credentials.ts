@@ -4,7 +4,7 @@
  * `@azure/identity`'s ClientSecretCredential on the configured authority; otherwise DefaultAzureCredential.
  * `@azure/identity` is loaded only when a token must be fetched: it is heavy and most previews never need it.
  */
-import type { ClientSecretCredentialOptions, TokenCredential } from "@azure/identity";
+import type { AccessToken, ClientSecretCredentialOptions, TokenCredential } from "@azure/identity";
 import { DEVOPS_AUDIENCE, scopeFor } from "./clouds";
 import { fetchEmulatorCa, isEmulatorAuthority } from "./emulatorTrust";
 import { registerSecret } from "./redact";
@@ -42,7 +42,7 @@ export interface CredentialDeps {
 export class Credentials {
     private readonly cache = new Map<string, CachedToken>();
     /** Token requests under way, per scope: calls that miss the cache together share one request. */
-    private readonly inFlight = new Map<string, Promise<CachedToken>>();
+    private readonly inFlight = new Map<string, Promise<AccessToken | null>>();
     private credential?: Promise<TokenCredential>;
     private readonly now: () => number;
 
@@ -82,46 +82,41 @@ export class Credentials {
         const scope = scopeFor(this.audience(service));
         const cached = this.cache.get(scope);
         if (cached && !forceRefresh && cached.expiresAt - EXPIRY_MARGIN_MS > this.now()) return cached.header;
+        const context = { tenantId: s.tenantId, clientId: s.clientId, authorityHost: s.endpoints.authorityHost, scope, credentialSource: this.describe(service).source };
         let pending = this.inFlight.get(scope);
         if (!pending) {
-            pending = this.fetchToken(service, scope).finally(() => this.inFlight.delete(scope));
+            pending = this.requestToken(scope).finally(() => this.inFlight.delete(scope));
             this.inFlight.set(scope, pending);
         }
+        let token: AccessToken | null;
         try {
-            return (await pending).header;
+            token = await pending;
         } catch (err) {
-            // Callers that shared the request each get their own error: they add their own context to it.
-            throw ownCopy(err);
-        }
-    }
-
-    private async fetchToken(service: TokenService, scope: string): Promise<CachedToken> {
-        const s = this.settings;
-        const context = { tenantId: s.tenantId, clientId: s.clientId, authorityHost: s.endpoints.authorityHost, scope, credentialSource: this.describe(service).source };
-        let token: Awaited<ReturnType<TokenCredential["getToken"]>>;
-        try {
-            token = await (await this.entraCredential()).getToken(scope);
-        } catch (err) {
-            // A failed credential is rebuilt on the next call (a fixed secret, a started emulator...).
-            this.credential = undefined;
+            // Callers that shared the request each get their own ApiError: each adds its own operation to it.
             throw tokenError(err, context);
         }
         if (!token) throw tokenError(new Error(`no token was issued for ${scope}`), context);
         registerSecret(token.token);
         const entry = { header: `Bearer ${token.token}`, expiresAt: token.expiresOnTimestamp };
         this.cache.set(scope, entry);
-        return entry;
+        return entry.header;
+    }
+
+    /** One token request; calls that miss the cache together share it (`inFlight`). */
+    private async requestToken(scope: string): Promise<AccessToken | null> {
+        try {
+            return await (await this.entraCredential()).getToken(scope);
+        } catch (err) {
+            // A failed credential is rebuilt on the next call (a fixed secret, a started emulator...).
+            this.credential = undefined;
+            throw err;
+        }
     }
 
     private entraCredential(): Promise<TokenCredential> {
         this.credential ??= (this.deps.createCredential ?? createEntraCredential)(this.settings);
         return this.credential;
     }
-}
-
-/** A copy of an error with every own property (message and stack included) and the same prototype. */
-function ownCopy(err: unknown): unknown {
-    return err instanceof Error ? Object.create(Object.getPrototypeOf(err) as object, Object.getOwnPropertyDescriptors(err)) : err;
 }
 
 function staticToken(s: Settings, service: TokenService): string | undefined {

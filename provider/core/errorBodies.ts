@@ -35,6 +35,8 @@ export function bodyAsJson(body: unknown): unknown {
 /**
  * A short description of a body that is not JSON: the `<title>` of an HTML page (the real services answer
  * sign-in pages with 200/203, API-FACTS.md D), or the start of a text body, whitespace collapsed and redacted.
+ * A body that looks like JSON (cut short, or labelled as HTML) keeps its shape and member names but not its string
+ * values: it may be data holding a secret no registry knows, such as the pass of a TAP list.
  */
 export function describeNonJsonBody(body: unknown): string | undefined {
     const text = bodyAsText(body)?.trim();
@@ -43,8 +45,14 @@ export function describeNonJsonBody(body: unknown): string | undefined {
         const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1]?.trim();
         return title ? `an HTML page titled "${redactSecrets(title)}"` : "an HTML page";
     }
-    const flat = text.replace(/\s+/g, " ");
+    const flat = (/^[[{]/.test(text) ? withoutStringValues(text) : text).replace(/\s+/g, " ");
     return redactSecrets(flat.length > EXCERPT_LENGTH ? `${flat.slice(0, EXCERPT_LENGTH)}...` : flat);
+}
+
+/** JSON-like text with every string value, finished or cut off, replaced by `"..."`; member names stay. */
+function withoutStringValues(text: string): string {
+    return text.replace(/"(?:[^"\\]|\\.)*("|$)/g, (s: string, closed: string, offset: number) =>
+        closed !== "" && /^\s*:/.test(text.slice(offset + s.length)) ? s : '"..."');
 }
 
 /** Whether text is an HTML document rather than JSON or prose. */

@@ -1,6 +1,7 @@
 import { strict as assert } from "node:assert";
 import type { AccessToken, TokenCredential } from "@azure/identity";
 import { Credentials } from "../../provider/core/credentials";
+import { withContext } from "../../provider/core/errors";
 import { redactSecrets } from "../../provider/core/redact";
 import { resolveSettings, type SettingKey } from "../../provider/core/settings";
 
@@ -89,8 +90,10 @@ describe("credentials", () => {
         assert.equal(scopes.length, 2, "the two forced refreshes shared one request");
         const [a, b] = forced.map((r) => (r as PromiseRejectedResult).reason as Error);
         assert.notEqual(a, b, "each caller gets its own error, to add its own context to");
-        assert.equal(a!.message, b!.message);
-        assert.ok(a instanceof Error && b instanceof Error);
+        withContext(a, { resource: "tenantkit:powerbi:PushDataset (dataset \"Sales\")", operation: "create" });
+        assert.match(a!.message, /\(create\)|create/);
+        assert.doesNotMatch(b!.message, /PushDataset|create/, "the other caller's error is untouched");
+        assert.match(b!.message, /AADSTS7000215/);
         fail = false;
         assert.equal(await c.authorizer("powerbi")({ forceRefresh: true }), "Bearer entra-token-3-shared", "a failed request is not remembered");
     });
