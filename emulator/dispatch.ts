@@ -1,7 +1,7 @@
 /**
  * The one request handler behind both the HTTP and the HTTPS side of the port. For each request to an
  * emulated service it logs the request, applies an injected fault or the throttle if one applies, routes
- * to the service, and answers unknown routes with a logged 404 in the service's error shape (a loud miss).
+ * to the service (a `hold` fault then holds the answer back), and answers unknown routes with a logged 404 in the service's error shape (a loud miss).
  * Admin requests (`/_admin/...`) are answered on loopback only and are neither logged nor faulted.
  */
 import { randomUUID } from "node:crypto";
@@ -78,11 +78,14 @@ async function handle(rt: Runtime, req: IncomingMessage, res: ServerResponse): P
     }, body);
     const common = service?.commonHeaders(ctx) ?? {};
     const fault = rt.faults.take(service?.name, ctx.method, ctx.subPath);
+    let holdMs = 0;
     if (fault !== undefined) {
         entry.fault = fault.kind;
         if (fault.kind === "delay") {
             await rt.sleep(fault.delayMs ?? 1000);
-        } else {
+        } else if (fault.kind === "hold") {
+            holdMs = fault.delayMs ?? 1000;
+        } else if (fault.served !== true) {
             entry.status = applyFault(fault, res, common, (spec) => errorFor(service, ctx, spec), service?.jsonContentType);
             return;
         }
@@ -95,6 +98,14 @@ async function handle(rt: Runtime, req: IncomingMessage, res: ServerResponse): P
     } else {
         reply = await route(service, ctx);
     }
+    // `served` faults: the service has acted; the fault answers instead of it (unless the throttle refused the request).
+    if (fault?.served === true && entry.fault !== "throttle") {
+        entry.served = true;
+        entry.status = applyFault(fault, res, common, (spec) => errorFor(service, ctx, spec), service?.jsonContentType);
+        return;
+    }
+    // `hold`: the service has acted; its answer waits (status 0 in the log meanwhile).
+    if (holdMs > 0) await rt.sleep(holdMs);
     if (reply.abort === true) {
         entry.fault = "lostResponse";
         entry.status = 0;

@@ -1,6 +1,6 @@
 /**
- * Writes the response of an injected fault (all kinds but `delay`, which the dispatcher handles by
- * waiting and then serving normally).
+ * Writes the response of an injected fault (all kinds but `delay` and `hold`, which the dispatcher handles by
+ * waiting before, or after, serving normally).
  */
 import type { ServerResponse } from "node:http";
 import type { FaultRule } from "./faults";
@@ -67,6 +67,7 @@ export function applyFault(
             return status;
         }
         case "delay":
-            throw new Error("delay faults are applied by the dispatcher");
+        case "hold":
+            throw new Error(`${fault.kind} faults are applied by the dispatcher`);
     }
 }

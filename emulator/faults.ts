@@ -1,12 +1,14 @@
 /**
  * Fault injection: rules set through the admin API that make the next matching request(s) fail in a
  * chosen way, so clients can be tested against 429s with Retry-After, 5xx, slow answers, reset
- * connections, malformed or cut bodies and HTML sign-in pages.
+ * connections, malformed or cut bodies and HTML sign-in pages; after the service acted, too (`served` rules, and
+ * `hold`, which keeps the answer back so a test can kill the client while it waits, as a crash would); at random,
+ * with a `probability` per rule, for soak tests.
  */
 import { isServiceName, type ServiceName } from "./services";
 
 /** The kinds of fault; see {@link FaultRule}. */
-export const FAULT_KINDS = ["status", "delay", "reset", "malformed", "truncated", "html"] as const;
+export const FAULT_KINDS = ["status", "delay", "reset", "malformed", "truncated", "html", "hold"] as const;
 /** One of {@link FAULT_KINDS}. */
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
@@ -26,7 +28,11 @@ export interface FaultMatch {
  * - `reset`: destroy the connection without a response;
  * - `malformed`: 200 with a body that is not valid JSON;
  * - `truncated`: a Content-Length larger than the body, then the connection ends;
- * - `html`: 200 (or `status`, e.g. 203) with an HTML sign-in page, as Azure DevOps does for bad credentials.
+ * - `html`: 200 (or `status`, e.g. 203) with an HTML sign-in page, as Azure DevOps does for bad credentials;
+ * - `hold`: serve the request normally (its changes are made and visible to the admin API at once), then wait
+ *   `delayMs` (default 1000, through the emulator's sleep) before writing the response. The log entry keeps
+ *   status 0 while the response is held. Unlike `delay`, the service has acted while the client still waits:
+ *   a test kills the client in that window to simulate a crash after the service accepted a write.
  */
 export interface FaultRule {
     match: FaultMatch;
@@ -39,6 +45,16 @@ export interface FaultRule {
     delayMs?: number;
     /** How many requests the rule answers; default 1, 0 = every matching request. */
     times?: number;
+    /**
+     * The chance (0 to 1, default 1) that the rule answers a matching request; when it does not, the next matching
+     * rule draws. Draws come from the emulator's `random` option, so a seeded source gives a repeatable sequence.
+     */
+    probability?: number;
+    /**
+     * `status`, `reset`, `malformed`, `truncated` and `html` only: serve the request first (its changes are made),
+     * then answer with the fault instead of the real response, as a gateway that fails after the service acted.
+     */
+    served?: boolean;
 }
 
 /** A rule as stored, with what is left of it. */
@@ -63,7 +79,7 @@ export function parseFaultRules(value: unknown): FaultRule[] {
     return rules;
 }
 
-const RULE_KEYS = new Set(["match", "kind", "status", "headers", "retryAfter", "body", "delayMs", "times"]);
+const RULE_KEYS = new Set(["match", "kind", "status", "headers", "retryAfter", "body", "delayMs", "times", "probability", "served"]);
 
 function isRecord(v: unknown): v is Record<string, unknown> {
     return typeof v === "object" && v !== null && !Array.isArray(v);
@@ -97,6 +113,11 @@ function checkRule(v: unknown, at: string, problems: string[]): FaultRule {
             problems.push(`${at}.${key}: must be an integer from ${min} to ${max}`);
         }
     }
+    if (v.probability !== undefined && !(typeof v.probability === "number" && v.probability >= 0 && v.probability <= 1)) {
+        problems.push(`${at}.probability: must be a number from 0 to 1`);
+    }
+    if (v.served !== undefined && typeof v.served !== "boolean") problems.push(`${at}.served: must be a boolean`);
+    if (v.served === true && (v.kind === "delay" || v.kind === "hold")) problems.push(`${at}.served: ${String(v.kind)} faults always serve the request`);
     if (v.retryAfter !== undefined && typeof v.retryAfter !== "string") problems.push(`${at}.retryAfter: must be a string`);
     if (v.headers !== undefined && !(isRecord(v.headers) && Object.values(v.headers).every((h) => typeof h === "string"))) {
         problems.push(`${at}.headers: must be an object of strings`);
@@ -108,6 +129,9 @@ function checkRule(v: unknown, at: string, problems: string[]): FaultRule {
 /** The active rules, consumed in the order they were added. */
 export class FaultStore {
     private rules: ActiveFault[] = [];
+
+    /** `random` draws for rules with a probability; [0, 1). */
+    constructor(private readonly random: () => number = Math.random) {}
 
     /** Appends rules. */
     add(rules: readonly FaultRule[]): void {
@@ -127,9 +151,11 @@ export class FaultStore {
         return this.rules.map((r) => structuredClone(r));
     }
 
-    /** The first active rule matching the request, counted as used; spent rules are dropped. */
+    /** The first active rule matching the request (and winning its draw), counted as used; spent rules are dropped. */
     take(service: ServiceName | undefined, method: string, subPath: string): FaultRule | undefined {
-        const index = this.rules.findIndex((r) => matches(r.match, service, method, subPath));
+        const index = this.rules.findIndex(
+            (r) => matches(r.match, service, method, subPath) && (r.probability === undefined || this.random() < r.probability),
+        );
         if (index < 0) return undefined;
         const rule = this.rules[index];
         rule.hits += 1;

@@ -29,6 +29,8 @@ export interface RequestLogEntry {
     service: ServiceName | "unknown";
     /** The injected fault that answered, "throttle", or "lostResponse" (admin `lose-next-post-response`). */
     fault?: FaultKind | "throttle" | "lostResponse";
+    /** True when the fault answered after the request was served (`served` rules): the service acted. */
+    served?: boolean;
 }
 
 /** Criteria for {@link RequestLog.list}; all optional, combined with AND. */

@@ -35,8 +35,10 @@ export interface EmulatorOptions {
     statePath?: string;
     /** The clock for pass usability, token lifetimes and the throttle; default the system clock. */
     now?: () => Date;
-    /** How `delay` faults wait; tests inject one that records the delay instead of sleeping. */
+    /** How `delay` and `hold` faults wait; tests inject one that records the delay instead of sleeping. */
     sleep?: (ms: number) => Promise<void>;
+    /** Draws for fault rules with a `probability`, [0, 1); default Math.random. A seeded source repeats a run. */
+    random?: () => number;
 }
 
 /** A started emulator. */
@@ -68,7 +70,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
         timers.add(timer);
     }));
     const devopsRateLimit = new DevOpsRateLimit();
-    const deps = { caPem: tls.caCert, store, log: new RequestLog(), faults: new FaultStore(), throttle: new Throttle(), devopsRateLimit };
+    const deps = { caPem: tls.caCert, store, log: new RequestLog(), faults: new FaultStore(opts.random), throttle: new Throttle(), devopsRateLimit };
     const tcp = net.createServer();
     const rt: Runtime = {
         ...deps,

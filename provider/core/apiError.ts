@@ -189,6 +189,13 @@ export function defaultNextStep(
     if (code === "InvalidResponse") {
         return "check that the endpoint setting points at the service (or the emulator), not at a proxy or a sign-in page.";
     }
+    if (code === "IncompleteResponse") {
+        return "run again; if answers keep breaking off, check the network path (proxy, VPN) to the service endpoint.";
+    }
+    if (status === undefined && (code === "ETIMEDOUT" || code === "ECONNABORTED")) {
+        return "no answer within the request timeout: check network access to the service endpoint and any proxy, then run again; " +
+            "if the service is only slow, raise tenantkit:requestTimeoutSeconds (TENANTKIT_REQUEST_TIMEOUT_SECONDS, default 30).";
+    }
     if (status === undefined) {
         return "check network access to the service endpoint (tenantkit:graphEndpoint, powerBiEndpoint, devopsEndpoint) and any proxy, then run again.";
     }

@@ -5,7 +5,7 @@
  * Authorization header) is never copied, so it cannot reach a message, a log line or state.
  */
 import { ApiError, AuthenticationError, NotFoundError, ThrottledError, isAuthFailure, type ApiErrorInit, type ErrorContext, type ServiceName } from "./apiError";
-import { parseServiceError } from "./errorBodies";
+import { parseServiceError, requestIdFrom } from "./errorBodies";
 import { headerValue, redactSecrets } from "./redact";
 import { isRetryable, parseRetryAfter } from "./retry";
 
@@ -38,6 +38,28 @@ export function isAuthenticationError(e: unknown): e is AuthenticationError {
 export function isThrottled(e: unknown): e is ThrottledError {
     return isApiError(e) && e.name === "ThrottledError";
 }
+
+/**
+ * What a failed write may have done on the service, for callers that must not repeat a non-idempotent request blindly:
+ * - `none`: refused or never sent (an HTTP 4xx such as 429, a refused connection): nothing happened;
+ * - `finished`: the service answered or dropped the connection (5xx, a body that is broken or not JSON, a reset): it
+ *   may have acted, and whatever it did is visible now;
+ * - `pending`: no answer in time (the client's timeout, 504 Gateway Timeout): it may still be acting, and its effect
+ *   can appear after the caller has moved on.
+ */
+export type WriteOutcome = "none" | "finished" | "pending";
+
+/** {@link WriteOutcome} of a failure; anything that is not an ApiError was thrown before or after the request: `none`. */
+export function writeOutcome(err: unknown): WriteOutcome {
+    if (!isApiError(err)) return "none";
+    if (err.status === 504 || (err.status === undefined && (err.code === "ETIMEDOUT" || err.code === "ECONNABORTED"))) return "pending";
+    if (err.status === undefined) return NEVER_SENT_CODES.has(err.code ?? "") ? "none" : "finished";
+    if (err.status >= 500 || err.code === "InvalidResponse" || err.code === "IncompleteResponse") return "finished";
+    return "none";
+}
+
+/** Network failures before the request left: a refused connection, an unknown host. */
+const NEVER_SENT_CODES: ReadonlySet<string> = new Set(["ECONNREFUSED", "EAI_AGAIN", "ENOTFOUND"]);
 
 /** The subclass a failure deserves: callers act differently on auth failures, 404 and throttling. */
 export function createApiError(init: ApiErrorInit): ApiError {
@@ -103,6 +125,7 @@ export interface ResponseLike {
 export function fromAxiosError(err: unknown, ctx: RequestContext): ApiError {
     if (isApiError(err)) return err;
     const response = readResponse(err);
+    if (response !== undefined && response.status >= 200 && response.status < 300) return incompleteResponse(err, response, ctx);
     if (response !== undefined) return fromResponse(response, ctx);
     const code = networkCode(err);
     const message = err instanceof Error && err.message ? err.message : typeof err === "string" ? err : undefined;
@@ -127,6 +150,23 @@ export function fromResponse(res: ResponseLike, ctx: RequestContext): ApiError {
         clientRequestId: ctx.clientRequestId ?? parsed.correlationId,
         retryable: isRetryable({ method: ctx.method, idempotent: ctx.idempotent, status: res.status }),
         retryAfterMs: parseRetryAfter(headerValue(res.headers, "retry-after"), ctx.nowMs ?? Date.now()),
+    });
+}
+
+/**
+ * A 2xx whose body broke off before its end (the connection closed short of its Content-Length): the service answered,
+ * and may have acted, but what it said is lost. Retried like a body that is not JSON (retry.ts), never reported as a
+ * bare "200".
+ */
+function incompleteResponse(err: unknown, res: ResponseLike, ctx: RequestContext): ApiError {
+    const cause = err instanceof Error && err.message ? ` (${err.message})` : "";
+    return createApiError({
+        ...baseInit(ctx),
+        status: res.status,
+        code: "IncompleteResponse",
+        serviceMessage: `the answer broke off before the end of its body${cause}`,
+        requestId: requestIdFrom(ctx.service, res.headers),
+        retryable: isRetryable({ method: ctx.method, idempotent: ctx.idempotent, status: res.status, errorCode: "IncompleteResponse" }),
     });
 }
 

@@ -95,6 +95,12 @@ function userProps(props: unknown): JsonObject {
     return out;
 }
 
+/** `{ __provider }` of the properties the host passed, or nothing. */
+function providerOf(raw: unknown): JsonObject {
+    const value = raw && typeof raw === "object" ? (raw as Record<string, unknown>)[PROVIDER_KEY] : undefined;
+    return typeof value === "string" ? { [PROVIDER_KEY]: value } : {};
+}
+
 /** Builds the `handler` a stub calls into. */
 export function defineHandler<I extends JsonObject, O extends JsonObject>(spec: HandlerSpec<I, O>): pulumi.dynamic.ResourceProvider {
     let read: ConfigReader = () => undefined;
@@ -103,22 +109,25 @@ export function defineHandler<I extends JsonObject, O extends JsonObject>(spec: 
         settings: () => (settings ??= resolveSettings(read)),
         session: () => sessionFor(ctx.settings()),
     };
-    const fail = (operation: string, inputs: Partial<I>, err: unknown): never => {
+    /** `raw`: the properties as the host passed them, whose `__provider` a partial failure must carry on. */
+    const fail = (operation: string, inputs: Partial<I>, err: unknown, raw?: unknown): never => {
         const where = `${spec.type} (${spec.describe(inputs)})`;
         if (isPartialFailure(err)) {
             const inner = isApiError(err.cause) ? withContext(err.cause, { resource: where, operation }).message : `${operation} of ${where} failed: ${err.message}`;
             const reason = redactSecrets(`${inner} The object exists and its state is recorded; run up again to finish.`);
-            throw Object.assign(new Error(reason), { id: err.id, properties: toPlainJson(err.properties), reasons: [reason] });
+            // The host sends these properties as they are, without adding `__provider` as it does to results, and the
+            // engine records them as the outputs that a later delete deserializes its provider from: keep it.
+            throw Object.assign(new Error(reason), { id: err.id, properties: { ...toPlainJson(err.properties), ...providerOf(raw) }, reasons: [reason] });
         }
         if (isApiError(err)) throw withContext(err, { resource: where, operation });
         const message = err instanceof Error ? err.message : String(err);
         throw new Error(redactSecrets(`${operation} of ${where} failed: ${message}`));
     };
-    const run = async <T>(operation: string, inputs: Partial<I>, body: () => Promise<T>): Promise<T> => {
+    const run = async <T>(operation: string, inputs: Partial<I>, body: () => Promise<T>, raw?: unknown): Promise<T> => {
         try {
             return await body();
         } catch (err) {
-            return fail(operation, inputs, err);
+            return fail(operation, inputs, err, raw);
         }
     };
     const provider: pulumi.dynamic.ResourceProvider = {
@@ -144,7 +153,7 @@ export function defineHandler<I extends JsonObject, O extends JsonObject>(spec: 
         },
         async create(inputs) {
             const i = userProps(inputs) as I;
-            const r = await run("create", i, () => spec.create(i, ctx));
+            const r = await run("create", i, () => spec.create(i, ctx), inputs);
             return { id: r.id, outs: toPlainJson(r.outs) };
         },
         async read(id, props) {
@@ -156,7 +165,7 @@ export function defineHandler<I extends JsonObject, O extends JsonObject>(spec: 
         async update(id, olds, news) {
             const n = userProps(news) as I;
             if (!spec.update) return fail("update", n, new Error("this resource cannot be updated in place; it is replaced"));
-            const outs = await run("update", n, () => spec.update!(id, userProps(olds) as O & I, n, ctx));
+            const outs = await run("update", n, () => spec.update!(id, userProps(olds) as O & I, n, ctx), news);
             return { outs: toPlainJson(outs) };
         },
         async delete(id, props) {

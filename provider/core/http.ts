@@ -73,6 +73,11 @@ export interface ServiceClient {
     readonly service: ServiceName;
     readonly baseUrl: string;
     request<T = unknown>(req: ServiceRequest): Promise<ServiceResponse<T>>;
+    /**
+     * Waits as long as one attempt waits for an answer (the request timeout). A write that got no answer in time may
+     * still be executing; a caller about to repeat it waits this long first, so that the first one can show.
+     */
+    waitForLateRequest(): Promise<void>;
 }
 
 /** Create the client of one service. Cheap; share one per service and settings in a process. */
@@ -113,7 +118,7 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
             }
             if (!(outcome instanceof Error)) return outcome;
             const where = `${opts.service} ${method} ${safePath(pathAndQuery)}`;
-            if ((outcome.status === 401 || outcome.status === 203) && !refreshed) {
+            if ((outcome.status === 401 || outcome.status === 203 || outcome.code === "SignInPage") && !refreshed) {
                 // One new token per request: a token revoked or expired early is fixed by a refresh, a wrong one is not.
                 refreshed = true;
                 forceRefresh = true;
@@ -134,15 +139,18 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
         }
     }
 
-    return { service: opts.service, baseUrl, request };
+    const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    return { service: opts.service, baseUrl, request, waitForLateRequest: () => clock.sleep(timeoutMs) };
 }
+
+const DEFAULT_TIMEOUT_MS = 30_000;
 
 function createAxios(opts: ServiceClientOptions): AxiosInstance {
     if (opts.httpsAgent !== undefined && !(opts.httpsAgent instanceof HttpAgent)) {
         throw new TypeError("httpsAgent must be an https.Agent");
     }
     return axios.create({
-        timeout: opts.timeoutMs ?? 30_000,
+        timeout: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
         // Every status is an answer to interpret, and a redirect is a failure to report (often a sign-in page).
         validateStatus: () => true,
         maxRedirects: 0,
@@ -181,7 +189,7 @@ function interpret<T>(res: AxiosResponse<Buffer>, req: ServiceRequest, ctx: Requ
     const headers = plainHeaders(res.headers);
     const bytes = Buffer.isBuffer(res.data) ? res.data : Buffer.alloc(0);
     const ok = (res.status >= 200 && res.status < 300) || (req.okStatuses ?? []).includes(res.status);
-    const signIn = isSignInAnswer(res.status, headers);
+    const signIn = isSignInAnswer(ctx.service, res.status, headers);
     if (!ok || signIn) {
         if (signIn) return invalid(res.status, headers, ctx, "SignInPage", `the service answered with ${describeNonJsonBody(bytes) ?? "a sign-in redirect"} instead of data`);
         return fromResponse({ status: res.status, headers, data: bytes }, ctx);
@@ -189,7 +197,7 @@ function interpret<T>(res: AxiosResponse<Buffer>, req: ServiceRequest, ctx: Requ
     const result = (data: unknown): ServiceResponse<T> => ({
         status: res.status, headers, data: data as T, requestId: requestIdFrom(ctx.service, headers), clientRequestId: ctx.clientRequestId ?? "",
     });
-    if (req.responseType === "buffer") return result(bytes);
+    if (req.responseType === "buffer") return brokenBytes(res.status, headers, bytes, ctx) ?? result(bytes);
     const text = bytes.toString("utf8");
     if (text.trim() === "") return result(undefined);
     // An ok non-2xx (a 404 on delete) needs no body: take JSON when there is some, never fail on the rest.
@@ -203,9 +211,30 @@ function interpret<T>(res: AxiosResponse<Buffer>, req: ServiceRequest, ctx: Requ
     return invalid(res.status, headers, ctx, "InvalidResponse", `the body is not valid JSON (${contentType || "no content type"}): ${describeNonJsonBody(bytes) ?? ""}`);
 }
 
-/** 203 (Azure DevOps' sign-in page for bad credentials) or a redirect to a sign-in page (API-FACTS.md D). */
-function isSignInAnswer(status: number, headers: Readonly<Record<string, string>>): boolean {
+/**
+ * Bytes are what a `buffer` caller wants (an image, a stylesheet), but a 2xx that is an HTML page (a proxy's, a sign-in
+ * page) or a JSON body that does not parse is a broken answer, never the object: taken as an image, it would be recorded
+ * as the tenant's prior banner and put back on destroy. Such an answer is an InvalidResponse, retried like any other.
+ */
+function brokenBytes(status: number, headers: Readonly<Record<string, string>>, bytes: Buffer, ctx: RequestContext): ApiError | undefined {
+    if (status < 200 || status >= 300 || bytes.length === 0) return undefined;
+    const contentType = headers["content-type"] ?? "";
+    if (/html/i.test(contentType) || looksLikeHtml(bytes.subarray(0, 256).toString("utf8"))) {
+        return invalid(status, headers, ctx, "InvalidResponse", `expected the object's bytes, got ${describeNonJsonBody(bytes) ?? "an HTML page"}`);
+    }
+    if (/[/+]json/i.test(contentType) && bodyAsJson(bytes) === undefined) {
+        return invalid(status, headers, ctx, "InvalidResponse", `the body is not valid JSON (${contentType}): ${describeNonJsonBody(bytes) ?? ""}`);
+    }
+    return undefined;
+}
+
+/**
+ * 203 (Azure DevOps' sign-in page for bad credentials), a redirect to a sign-in page, or an HTML page where Azure
+ * DevOps should answer JSON: "Treat 203 / text/html as an auth failure" (API-FACTS.md D).
+ */
+function isSignInAnswer(service: ServiceName, status: number, headers: Readonly<Record<string, string>>): boolean {
     if (status === 203) return true;
+    if (service === "devops" && status >= 200 && status < 300 && /text\/html/i.test(headers["content-type"] ?? "")) return true;
     return status >= 300 && status < 400 && /sign-?in|login|vssps/i.test(headerValue(headers, "location") ?? "");
 }
 

@@ -57,10 +57,11 @@ const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "PUT", "
 
 /**
  * Network errors that are usually transient (the outcome of a sent request is unknown), plus the client's
- * own `InvalidResponse` for a 2xx whose body was not the JSON promised (a truncated or proxied answer).
+ * own `InvalidResponse` for a 2xx whose body was not the JSON promised (a proxied or mangled answer) and
+ * `IncompleteResponse` for a 2xx whose body broke off before its Content-Length.
  */
 const TRANSIENT_NETWORK_CODES: ReadonlySet<string> = new Set([
-    "ECONNRESET", "ETIMEDOUT", "ECONNABORTED", "EPIPE", "ECONNREFUSED", "EAI_AGAIN", "SOCKET HANG UP", "INVALIDRESPONSE",
+    "ECONNRESET", "ETIMEDOUT", "ECONNABORTED", "EPIPE", "ECONNREFUSED", "EAI_AGAIN", "SOCKET HANG UP", "INVALIDRESPONSE", "INCOMPLETERESPONSE",
 ]);
 
 /**

@@ -48,6 +48,7 @@ function createSession(settings: Settings): Session {
                     baseUrl: baseUrl[service],
                     authorize: credentials.authorizer(service),
                     credentialSource: credentials.describe(service).source,
+                    timeoutMs: settings.requestTimeoutSeconds * 1000,
                 });
                 clients.set(service, client);
             }

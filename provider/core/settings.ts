@@ -27,6 +27,7 @@ export const SETTING_KEYS = {
     devopsEndpoint: { env: "TENANTKIT_DEVOPS_ENDPOINT", secret: false, hint: "https://dev.azure.com" },
     authorityHost: { env: "TENANTKIT_AUTHORITY_HOST", secret: false, hint: "https://login.microsoftonline.com" },
     emulator: { env: "TENANTKIT_EMULATOR", secret: false, hint: "http://127.0.0.1:8787" },
+    requestTimeoutSeconds: { env: "TENANTKIT_REQUEST_TIMEOUT_SECONDS", secret: false, hint: "<seconds, e.g. 30>" },
 } as const satisfies Record<string, KeySpec>;
 
 export type SettingKey = keyof typeof SETTING_KEYS;
@@ -55,6 +56,8 @@ export interface Settings {
     readonly endpoints: Endpoints;
     /** The emulator's base URL when every endpoint points at the bundled emulator. */
     readonly emulator?: string;
+    /** How long one attempt of a request may wait for the service (connecting, then each gap in the answer). */
+    readonly requestTimeoutSeconds: number;
 }
 
 export interface SettingsProblem {
@@ -81,6 +84,11 @@ function formatProblems(problems: readonly SettingsProblem[]): string {
     const count = problems.length === 1 ? "1 problem" : `${problems.length} problems`;
     return `tenantkit settings are invalid (${count}):\n${lines.join("\n")}`;
 }
+
+/** Default of {@link Settings.requestTimeoutSeconds}. */
+export const DEFAULT_REQUEST_TIMEOUT_SECONDS = 30;
+/** An hour: longer than any call needs, and far below the 2^31 ms past which Node fires a timer at once. */
+const MAX_REQUEST_TIMEOUT_SECONDS = 3600;
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
@@ -128,9 +136,11 @@ export function resolveSettings(read: ConfigReader, env: NodeJS.ProcessEnv = pro
         authorityHost: endpoint("authorityHost", derived?.authorityHost ?? cloud.authorityHost),
     };
 
+    const requestTimeoutSeconds = positiveSeconds(raw("requestTimeoutSeconds"), "requestTimeoutSeconds", problems) ?? DEFAULT_REQUEST_TIMEOUT_SECONDS;
+
     if (problems.length) throw new SettingsError(dedupe(problems));
     return {
-        cloud, tenantId, clientId, clientSecret, emulator, endpoints,
+        cloud, tenantId, clientId, clientSecret, emulator, endpoints, requestTimeoutSeconds,
         graphToken: raw("graphToken"), powerBiToken: raw("powerBiToken"),
         devopsToken: raw("devopsToken"), devopsPat: raw("devopsPat"),
     };
@@ -170,6 +180,18 @@ function url(value: string | undefined, key: SettingKey, problems: SettingsProbl
     } else {
         return `${u.origin}${u.pathname.replace(/\/+$/, "")}`;
     }
+    return undefined;
+}
+
+/**
+ * Decimal seconds above zero and at most an hour: `30`, `2.5`. A unit (`30s`) or a number JavaScript reads otherwise
+ * (`1e3`, `0x1f`) is refused.
+ */
+function positiveSeconds(value: string | undefined, key: SettingKey, problems: SettingsProblem[]): number | undefined {
+    if (value === undefined) return undefined;
+    const seconds = /^(\d+(\.\d*)?|\.\d+)$/.test(value) ? Number(value) : NaN;
+    if (seconds > 0 && seconds <= MAX_REQUEST_TIMEOUT_SECONDS) return seconds;
+    problems.push({ key, problem: `"${value}" is not a number of seconds above 0 and at most ${MAX_REQUEST_TIMEOUT_SECONDS}` });
     return undefined;
 }
 

@@ -140,7 +140,8 @@ describe("fromAxiosError", () => {
         assert.equal(err.retryable, true);
         assert.equal(err.message,
             "graph GET /v1.0/users/x/authentication/temporaryAccessPassMethods failed after 3 attempts: network error ETIMEDOUT: timeout of 50ms exceeded (client-request-id c-1). " +
-            "Next: check network access to the service endpoint (tenantkit:graphEndpoint, powerBiEndpoint, devopsEndpoint) and any proxy, then run again.");
+            "Next: no answer within the request timeout: check network access to the service endpoint and any proxy, then run again; " +
+            "if the service is only slow, raise tenantkit:requestTimeoutSeconds (TENANTKIT_REQUEST_TIMEOUT_SECONDS, default 30).");
     });
 
     it("names a `socket hang up` ECONNRESET, not retryable for a POST", () => {

@@ -69,6 +69,25 @@ describe("settings", () => {
         assert.equal(fixFor("cloud"), "pulumi config set tenantkit:cloud <Global|USGov|USGovDoD|China> (or set TENANTKIT_CLOUD)");
     });
 
+    it("reads the request timeout from stack config, then TENANTKIT_REQUEST_TIMEOUT_SECONDS, 30 s by default", () => {
+        assert.equal(resolveSettings(from({}), NO_ENV).requestTimeoutSeconds, 30);
+        assert.equal(resolveSettings(from({}), { TENANTKIT_REQUEST_TIMEOUT_SECONDS: "2.5" }).requestTimeoutSeconds, 2.5);
+        assert.equal(resolveSettings(from({ requestTimeoutSeconds: "90" }), { TENANTKIT_REQUEST_TIMEOUT_SECONDS: "2.5" }).requestTimeoutSeconds, 90);
+    });
+
+    it("refuses a request timeout that is not a positive number of seconds, naming the key and how to set it", () => {
+        for (const bad of ["0", "-5", "30s", "1e3", "abc", "3601"]) {
+            assert.throws(
+                () => resolveSettings(from({ requestTimeoutSeconds: bad }), NO_ENV),
+                (err: Error) => err instanceof SettingsError && err.message.includes(
+                    `tenantkit:requestTimeoutSeconds: "${bad}" is not a number of seconds above 0 and at most 3600. ` +
+                        "Fix: pulumi config set tenantkit:requestTimeoutSeconds <seconds, e.g. 30> (or set TENANTKIT_REQUEST_TIMEOUT_SECONDS)",
+                ),
+                bad,
+            );
+        }
+    });
+
     it("refuses a tenant that is neither a guid nor a domain", () => {
         assert.throws(() => resolveSettings(from({ tenantId: "bad tenant" }), NO_ENV), /"bad tenant" is neither a tenant id \(guid\) nor a domain name/);
     });

@@ -186,7 +186,10 @@ export class ProviderHost {
         };
     }
 
-    /** `Update`; in preview the engine sends nothing and uses the new inputs as outputs. */
+    /**
+     * `Update`; in preview the engine sends nothing and uses the new inputs as outputs. A partial failure rejects
+     * with a {@link HostCallError} whose `partial` holds the outputs the engine records.
+     */
     async update(args: T.UpdateArgs): Promise<T.UpdateResult> {
         await this.ready("update");
         if (args.preview && !this.supportsPreview) return { outs: args.newInputs, sent: false };
@@ -195,8 +198,13 @@ export class ProviderHost {
         req.setOlds(this.marshal(args.oldOutputs, false)).setOldInputs(this.marshal(args.oldInputs, false));
         req.setNews(this.marshal(args.newInputs, false)).setIgnorechangesList(args.ignoreChanges ?? []);
         req.setTimeout(args.timeout ?? 0).setPreview(Boolean(args.preview));
-        const resp = await this.rpc("update", req);
-        return { outs: this.unmarshal(resp.getProperties(), args.newInputs), sent: true };
+        try {
+            const resp = await this.rpc("update", req);
+            return { outs: this.unmarshal(resp.getProperties(), args.newInputs), sent: true };
+        } catch (err) {
+            if (err instanceof HostCallError && err.partial && !this.acceptSecrets) err.partial.outs = annotateSecrets(err.partial.outs, args.newInputs);
+            throw err;
+        }
     }
 
     /** `Delete`, with the prior outputs (and so the `__provider` saved in state). */

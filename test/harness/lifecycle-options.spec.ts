@@ -32,6 +32,17 @@ describe("lifecycle runner: resource options and failures", () => {
         assert.equal(stack.resource("alpha")?.initErrors, undefined);
     });
 
+    it("records the outputs of an update that failed to initialize, with its init errors", async () => {
+        const stack = newStack();
+        assert.deepEqual((await stack.runner({ withBeta: "false" }).up()).errors, []);
+        const failed = await stack.runner({ withBeta: "false", alphaMode: "updateInitFail", alphaColor: "#abcdef" }).up();
+        assert.deepEqual(failed.errors.map((e) => e.message), [
+            "update of pulumi-nodejs:dynamic/harness:Item resource 'alpha' failed to initialize: half updated",
+        ]);
+        const alpha = stack.resource("alpha");
+        assert.deepEqual([alpha?.id, alpha?.outputs.color, alpha?.outputs.half, alpha?.initErrors], ["item-1", "#abcdef", true, ["half updated"]]);
+    });
+
     it("deletes the old item before creating its replacement when deleteBeforeReplace is set", async () => {
         const stack = newStack();
         assert.deepEqual((await stack.runner({ alphaDeleteFirst: "true", withBeta: "false" }).up()).errors, []);

@@ -41,6 +41,8 @@ export interface LifecycleOptions {
     hostEnv?: Record<string, string>;
     /** Print the host's output as it arrives. */
     echo?: boolean;
+    /** Called with each operation's provider host once it runs (crash tests kill its process). */
+    onHost?: (host: ProviderHost) => void;
 }
 
 /** Runs operations on one stack. Each operation starts one provider host, configures it, and closes it. */
@@ -183,6 +185,7 @@ class HostSession {
             const cwd = this.opts.cwd ?? path.dirname(path.resolve(this.opts.programPath));
             const h = await startHost({ cwd, project: this.project, config: this.opts.config, env: this.opts.hostEnv, echo: this.opts.echo });
             this.started = h;
+            this.opts.onHost?.(h);
             this.logs.stdout = h.stdout;
             this.logs.stderr = h.stderr;
             await h.handshake(cwd);

@@ -177,10 +177,19 @@ export class Deployment implements StepSink {
             return created;
         }
         this.addStep("update", reg.urn, reg.type, { diff, providerDiff: d.changes });
-        const r = await this.call(reg.urn, "update", () =>
-            host.update({ urn: reg.urn, id: old.id, oldInputs: old.inputs, oldOutputs: old.outputs, newInputs: inputs, preview: this.preview, ignoreChanges: reg.opts.ignoreChanges }),
-        );
-        return this.record(reg, old.id, inputs, r.outs);
+        try {
+            const r = await host.update({ urn: reg.urn, id: old.id, oldInputs: old.inputs, oldOutputs: old.outputs, newInputs: inputs, preview: this.preview, ignoreChanges: reg.opts.ignoreChanges });
+            return this.record(reg, old.id, inputs, r.outs);
+        } catch (err) {
+            if (err instanceof HostCallError && err.partial) {
+                // UpdateStep.Apply: a StatusPartialFailure still records the outputs the provider reported, with
+                // the reasons as init errors (pulumi/pulumi pkg/resource/deploy/step.go).
+                const { outs, reasons } = err.partial;
+                this.record(reg, old.id, inputs, outs, reasons);
+                throw this.fail(reg.urn, `update of ${reg.type} resource '${reg.name}' failed to initialize: ${reasons.join("; ")}`, { initErrors: reasons });
+            }
+            throw this.aborted ? err : this.fail(reg.urn, `update failed: ${errorText(err)}`);
+        }
     }
 
     /**

@@ -2,6 +2,7 @@
  * Program-side forms of the push lookup (`getGitPush` / `getGitPushOutput`); they read at every preview and update.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { withContext } from "../../core/errors";
 import { programSession } from "../../core/programSettings";
 import { propertyPath } from "../../core/validation";
 import { getGitPush as fetchPush } from "./api";
@@ -15,7 +16,13 @@ export async function getGitPush(args: GetGitPushArgs): Promise<GitPush> {
     if (!parsed.success) {
         throw new Error(`getGitPush: invalid arguments: ${parsed.error.issues.map((i) => `${propertyPath(i.path) || "args"}: ${i.message}`).join("; ")}`);
     }
-    return fetchPush(programSession().client("devops"), parsed.data);
+    try {
+        return await fetchPush(programSession().client("devops"), parsed.data);
+    } catch (err) {
+        // No handler names this call in errors: the function does, as a handler names its resource and operation.
+        const a = parsed.data;
+        throw withContext(err, { resource: `getGitPush (push ${a.pushId} of repository "${a.repository}" in organization "${a.organization}")` });
+    }
 }
 
 export function getGitPushOutput(args: GetGitPushOutputArgs): pulumi.Output<GitPush> {

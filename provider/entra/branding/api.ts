@@ -4,7 +4,7 @@
  * Streams of both go through `.../branding/localizations/{locale}/{property}` (locale `0` for the default): the
  * OpenAPI's `/branding/{property}` form is refused by the service (graph-docs #12856, powershell #3198).
  */
-import { isApiError, isNotFound, withContext } from "../../core/errors";
+import { isApiError, isNotFound, withContext, writeOutcome } from "../../core/errors";
 import type { ServiceClient } from "../../core/http";
 import type { ImageProperty, JsonProperty } from "./properties";
 import { BrandingWire, OrganizationListWire } from "./schema";
@@ -98,9 +98,27 @@ export class BrandingApi {
         await this.call({ method: "DELETE", path: this.streamPath(property), okStatuses: [404], operation: `delete ${property}` });
     }
 
-    /** Creates this localization; Graph creates the default branding with it when the tenant has none. */
+    /**
+     * Creates this localization; Graph creates the default branding with it when the tenant has none. A POST is not
+     * repeated blindly: when its outcome is unknown, the localization is looked up first (after one request timeout
+     * when no answer came, since the POST may still be running). The locale is its key, so a second POST cannot
+     * duplicate it, and a 409 to it means the first one landed.
+     */
     async createLocalization(body: BrandingPatch): Promise<void> {
-        await this.call({ method: "POST", path: [...this.base(), "localizations"], body: { ...body, id: this.locale }, operation: `create localization ${this.locale}` });
+        const post = () => this.call({ method: "POST", path: [...this.base(), "localizations"], body: { ...body, id: this.locale }, operation: `create localization ${this.locale}` });
+        try {
+            await post();
+        } catch (err) {
+            const outcome = writeOutcome(err);
+            if (outcome === "none") throw err;
+            if (outcome === "pending") await this.graph.waitForLateRequest();
+            if ((await this.get()) !== undefined) return;
+            try {
+                await post();
+            } catch (again) {
+                if (!isApiError(again) || again.status !== 409) throw again;
+            }
+        }
     }
 
     /** Deletes this localization, or the default branding (doc body `{"id":"0"}`); its images must be gone first. */

@@ -12,6 +12,7 @@ import type { ImageDescriptor } from "./images";
 import { applyPlan, emptyPlan, isEmpty, type Progress, setDesired, setReverted, type WritePlan } from "./plan";
 import { IMAGE_PROPERTIES, isImageProperty, JSON_PROPERTIES, type BrandingProperty, type ImageProperty, RELATIVE_URL_KEYS } from "./properties";
 import { type Observed, type Prior, liveDescriptor, liveValue, relativeUrlOf, sameImage, sameJson } from "./record";
+import { intendedOf, journalOf, journaled as journaledProperties, readJournal, recoverPrior, removeJournal, type Revert, writeJournal } from "./journal";
 import { snapshotPrior, ensureBranding, readState } from "./snapshot";
 import type { BrandingInputs, BrandingWire } from "./schema";
 
@@ -43,14 +44,43 @@ export async function createBranding(ctx: Context, inputs: BrandingInputs): Prom
     const organizationId = inputs.organizationId ?? (await discoverOrganizationId(ctx.graph));
     const api = new BrandingApi(ctx.graph, organizationId, ctx.locale);
     const managed = managedOf(inputs);
-    let live = await api.get();
-    const existed = live !== undefined;
-    if (!live) live = await ensureBranding(api);
-    const prior = await snapshotPrior(api, live, managed, existed);
+    const live = await api.get();
+    const { prior, revert } = await takePrior(ctx, api, live, managed, live !== undefined, inputs, managed, true);
     const plan = emptyPlan();
+    for (const r of revert) setReverted(plan, r.property, r.prior, "restore");
     for (const p of managed) setDesired(plan, p, inputs[p], ctx.cwd);
-    const outs = await write(ctx, api, inputs, managed, prior, plan, undefined);
+    if (!live) await ensureBranding(api);
+    const outs = await journaled(ctx, api, () => write(ctx, api, inputs, managed, prior, plan, undefined));
     return { id: ctx.idOf(organizationId), outs };
+}
+
+/**
+ * The prior of the properties tenantkit takes over now (`props`): read from the live branding, except where the journal
+ * of an operation that crashed after writing them says what was there before (journal.ts). Unless there is nothing to
+ * protect (`always` for a create, whose `existed` needs it), the journal of this operation is written before
+ * returning, so before any write.
+ */
+async function takePrior(
+    ctx: Context, api: BrandingApi, live: BrandingWire | undefined, props: readonly BrandingProperty[], existed: boolean, inputs: BrandingInputs,
+    kept: readonly BrandingProperty[], always: boolean,
+): Promise<{ prior: Prior; revert: Revert[] }> {
+    const journal = readJournal(ctx.cwd, api.organizationId, api.locale);
+    const covered = journal ? [...new Set([...props, ...journaledProperties(journal)])] : [...props];
+    const snapshot = await snapshotPrior(api, live, covered, existed);
+    const recovered = recoverPrior(journal, snapshot, props, kept);
+    if (always || props.length > 0 || recovered.revert.length > 0) {
+        writeJournal(ctx.cwd, journalOf(api.organizationId, api.locale, recovered.prior, intendedOf(inputs, props), recovered.revert, new Date()));
+    }
+    return recovered;
+}
+
+/** Runs the writes; once they returned to the engine (done, or a partial failure it records), the journal has served. */
+async function journaled<T>(ctx: Context, api: BrandingApi, body: () => Promise<T>): Promise<T> {
+    try {
+        return await body();
+    } finally {
+        removeJournal(ctx.cwd, api.organizationId, api.locale);
+    }
 }
 
 export async function updateBranding(ctx: Context, olds: BrandingOutputs, news: BrandingInputs): Promise<BrandingOutputs> {
@@ -61,13 +91,14 @@ export async function updateBranding(ctx: Context, olds: BrandingOutputs, news: 
     if (!live) live = await ensureBranding(api);
     const added = managed.filter((p) => !before.includes(p));
     const removed = before.filter((p) => !managed.includes(p));
-    const addedPrior = await snapshotPrior(api, live, added, olds.prior.existed);
+    const { prior: addedPrior, revert } = await takePrior(ctx, api, live, added, olds.prior.existed, news, [...before, ...managed], false);
     const prior: Prior = {
         existed: olds.prior.existed,
         values: { ...olds.prior.values, ...addedPrior.values },
         images: { ...olds.prior.images, ...addedPrior.images },
     };
     const plan = emptyPlan();
+    for (const r of revert) setReverted(plan, r.property, r.prior, "restore");
     for (const p of removed) setReverted(plan, p, prior, news.onDestroy);
     for (const p of managed) {
         const same = isImageProperty(p) ? sameImage(news[p], olds[p] as ImageDescriptor | undefined) : sameJson(news[p], olds[p]);
@@ -78,7 +109,8 @@ export async function updateBranding(ctx: Context, olds: BrandingOutputs, news: 
         values: Object.fromEntries(Object.entries(prior.values).filter(([p]) => managed.includes(p as BrandingProperty))),
         images: Object.fromEntries(Object.entries(prior.images).filter(([p]) => managed.includes(p as BrandingProperty))),
     };
-    return write(ctx, api, news, managed, kept, plan, olds);
+    if (added.length === 0 && revert.length === 0) return write(ctx, api, news, managed, kept, plan, olds);
+    return journaled(ctx, api, () => write(ctx, api, news, managed, kept, plan, olds));
 }
 
 /** Applies the plan, then reads the branding back to record what the service shows (observed) and its URLs. */

@@ -40,7 +40,7 @@ export async function priorImage(api: BrandingApi, p: ImageProperty): Promise<Pr
 }
 
 /** The values of `props` before tenantkit writes them; nothing was there when the branding did not exist. */
-export async function snapshotPrior(api: BrandingApi, live: BrandingWire, props: readonly BrandingProperty[], existed: boolean): Promise<Prior> {
+export async function snapshotPrior(api: BrandingApi, live: BrandingWire | undefined, props: readonly BrandingProperty[], existed: boolean): Promise<Prior> {
     const values: Partial<Record<JsonProperty, JsonValue>> = {};
     const images: Partial<Record<ImageProperty, PriorImage | null>> = {};
     for (const p of props) {

@@ -46,7 +46,7 @@ export async function getTemporaryAccessPassMethods(
     assertTapAvailable(cloud);
     let body: unknown;
     try {
-        body = (await graph.request<unknown>({ method: "GET", path: tapPath(user) })).data;
+        body = (await graph.request<unknown>({ method: "GET", path: tapPath(user), operation: "list TAP methods" })).data;
     } catch (err) {
         throw explain(err, user);
     }

@@ -3,6 +3,7 @@
  * from the program (also during preview, like an invoke); settings come from `pulumi.Config("tenantkit")`.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { withContext } from "../../core/errors";
 import { programSession } from "../../core/programSettings";
 import { propertyPath } from "../../core/validation";
 import { getTemporaryAccessPassMethods as fetchMethods } from "./api";
@@ -25,7 +26,12 @@ export async function getTemporaryAccessPassMethods(args: GetTemporaryAccessPass
         throw new Error(`getTemporaryAccessPassMethods: invalid arguments: ${problems.join("; ")}`);
     }
     const session = programSession();
-    return fetchMethods(session.client("graph"), session.settings.cloud, parsed.data.user);
+    try {
+        return await fetchMethods(session.client("graph"), session.settings.cloud, parsed.data.user);
+    } catch (err) {
+        // No handler names this call in errors: the function does, as a handler names its resource and operation.
+        throw withContext(err, { resource: `getTemporaryAccessPassMethods (${parsed.data.user === undefined ? "the signed-in user" : `user "${parsed.data.user}"`})` });
+    }
 }
 
 /**

@@ -40,6 +40,11 @@ export class DatasetDirectory {
         return this.unclaimed(await datasets, name);
     }
 
+    /** Drops the workspace's listing: the next create lists again (after a POST whose outcome stayed unknown). */
+    forget(workspace: string): void {
+        this.listings.delete(workspace);
+    }
+
     /** Marks a dataset as this process's: it is never offered for adoption again. */
     claim(id: string): void {
         this.claimed.add(id.toLowerCase());

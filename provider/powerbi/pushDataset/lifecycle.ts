@@ -3,10 +3,12 @@
  * of that name (one listing per workspace and process, see directory.ts) and adopts it, which is how an `up` after a
  * crash converges on the dataset the lost create made; only when there is none is it POSTed. When a POST's outcome
  * is unknown (timeout, reset, 5xx), the workspace is listed again before any second POST, so a create never leaves
- * a duplicate. Writes are trusted: the outputs are the inputs and the id, so a create is one request and a schema
- * change one PutTable per changed table. Table schemas change in place; the rest replaces.
+ * a duplicate; when it got no answer at all (a timeout, 504), the POST may still be running, so the listing waits one
+ * request timeout and, if the dataset has not shown, the create fails instead of posting again. Writes are trusted: the
+ * outputs are the inputs and the id, so a create is one request and a schema change one PutTable per changed table.
+ * Table schemas change in place; the rest replaces.
  */
-import { isApiError } from "../../core/errors";
+import { withContext, writeOutcome } from "../../core/errors";
 import type { DatasetApi, DatasetJson } from "./api";
 import { directoryFor } from "./directory";
 import type { LiveTable, PushDatasetArgs, Table } from "./schema";
@@ -15,11 +17,6 @@ import { DATA_TYPES } from "./schema";
 export type DatasetOutputs = PushDatasetArgs & {
     datasetId: string;
 };
-
-/** Did the service maybe act on a request that failed? (no answer, or a server error) */
-function outcomeUnknown(err: unknown): boolean {
-    return isApiError(err) && (err.status === undefined || err.status >= 500 || err.code === "InvalidResponse");
-}
 
 function ambiguous(api: DatasetApi, name: string, found: readonly DatasetJson[], why: string): Error {
     return new Error(
@@ -42,9 +39,21 @@ async function findOrPost(api: DatasetApi, args: PushDatasetArgs): Promise<{ id:
         directory.claim(created.id);
         return { id: created.id, adopted: false };
     } catch (err) {
-        if (!outcomeUnknown(err)) throw err;
+        const outcome = writeOutcome(err);
+        if (outcome === "none") throw err;
+        // A POST that got no answer may still be running: give it the time one attempt waits before looking.
+        if (outcome === "pending") await api.client.waitForLateRequest();
         const fresh = await directory.namedNow(api.workspaceId ?? "", args.name, () => api.list());
         if (fresh.length > 1) throw ambiguous(api, args.name, fresh, `creating it failed with an unknown outcome (${(err as Error).message}), and`);
+        if (fresh.length === 0 && outcome === "pending") {
+            // Posting again could make a second dataset when the first POST lands late. The next up lists afresh.
+            directory.forget(api.workspaceId ?? "");
+            throw withContext(err, {
+                nextStep:
+                    `Power BI may still be creating dataset "${args.name}" in ${api.where}, so it was not posted a second time: run up again ` +
+                    `in a minute; tenantkit then adopts the dataset of that name if it was created, and creates it if not`,
+            });
+        }
         const id = fresh.length === 1 ? fresh[0]!.id : (await api.create(args)).id;
         directory.claim(id);
         return { id, adopted: false };

@@ -1,0 +1,55 @@
+/**
+ * Regression: a push dataset POST that got no answer within the request timeout was followed at once by a listing and,
+ * finding nothing yet, by a second POST; when the first one landed late (a slow service acts after the client gave up),
+ * the workspace held two datasets of the name. Now a create whose POST got no answer (a timeout, 504) waits one request
+ * timeout and lists: it takes the dataset if it showed, and otherwise fails without posting again (names do not make
+ * datasets unique); the next create lists afresh.
+ */
+import { strict as assert } from "node:assert";
+import { resolveSettings, type SettingKey } from "../../provider/core/settings";
+import { sessionFor } from "../../provider/core/session";
+import { DatasetApi } from "../../provider/powerbi/pushDataset/api";
+import { createDataset } from "../../provider/powerbi/pushDataset/lifecycle";
+import { PushDatasetArgs } from "../../provider/powerbi/pushDataset/schema";
+import { IDS, useEmulator } from "../emulator/helpers";
+import { rejection } from "../support/rejection";
+
+describe("regression: a dataset POST that got no answer is never sent twice", function () {
+    this.timeout(30_000);
+    const fx = useEmulator();
+    const args = PushDatasetArgs.parse({ name: "Late", tables: [{ name: "Product", columns: [{ name: "ProductID", dataType: "Int64" }] }] });
+    /** A workspace of its own per test: the listing is kept per workspace and process. */
+    const api = async () => {
+        const values: Partial<Record<SettingKey, string>> = {
+            emulator: fx.emu.url, tenantId: IDS.domain, clientId: IDS.quickstartClientId, clientSecret: IDS.quickstartClientSecret, requestTimeoutSeconds: "1",
+        };
+        const ws = await fx.emu.admin.addPowerBiWorkspace(IDS.tenantId, { name: "Regression", members: [IDS.quickstartClientId] });
+        return new DatasetApi(sessionFor(resolveSettings((k) => values[k], {})).client("powerbi"), ws.id);
+    };
+    const named = async (workspaceId: string) =>
+        (await fx.emu.admin.powerBi(IDS.tenantId)).datasets.filter((d) => d.workspaceId === workspaceId.toLowerCase() && d.name === "Late");
+    const posts = async () => (await fx.emu.admin.requests({ service: "powerbi", method: "POST" })).length;
+
+    it("takes the dataset a POST served after the timeout made, without a second POST", async () => {
+        const datasets = await api();
+        await fx.emu.admin.setFaults({ match: { service: "powerbi", method: "POST" }, kind: "delay", delayMs: 1500 });
+        const { id } = await createDataset(datasets, args);
+        const found = await named(datasets.workspaceId!);
+        assert.deepEqual(found.map((d) => d.id), [id]);
+        assert.equal(await posts(), 1);
+    });
+
+    it("fails on a 504 without a second POST, and the next create posts once", async () => {
+        const datasets = await api();
+        await fx.emu.admin.setFaults({ match: { service: "powerbi", method: "POST" }, kind: "status", status: 504 });
+        const err = await rejection(createDataset(datasets, args));
+        assert.equal(err.status, 504);
+        assert.match(err.nextStep ?? "", /^Power BI may still be creating dataset "Late" in workspace [0-9a-f-]+, so it was not posted a second time: run up again/);
+        assert.equal(await posts(), 1);
+        assert.deepEqual(await named(datasets.workspaceId!), []);
+        const { id } = await createDataset(datasets, args);
+        assert.deepEqual((await named(datasets.workspaceId!)).map((d) => d.id), [id]);
+        const lists = await fx.emu.admin.requests({ service: "powerbi", method: "GET" });
+        assert.equal(lists.length, 3, "listed before the POST, after the 504, and afresh by the next create");
+    });
+});

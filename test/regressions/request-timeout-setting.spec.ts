@@ -1,0 +1,27 @@
+/**
+ * Regression: the HTTP client's per-attempt timeout was fixed at 30 s with no setting, so a user on a slow link could
+ * not raise it, nor a test lower it, and a timed-out request's next step did not say how. `tenantkit:requestTimeoutSeconds`
+ * (TENANTKIT_REQUEST_TIMEOUT_SECONDS) now reaches every service client, and the timeout's next step names it.
+ */
+import { strict as assert } from "node:assert";
+import { resolveSettings, type SettingKey } from "../../provider/core/settings";
+import { sessionFor } from "../../provider/core/session";
+import { IDS, useEmulator } from "../emulator/helpers";
+
+describe("regression: requestTimeoutSeconds is the client's per-attempt timeout", function () {
+    this.timeout(30_000);
+    const fx = useEmulator();
+    const graph = (env: Record<string, string>) => {
+        const values: Partial<Record<SettingKey, string>> = { emulator: fx.emu.url, tenantId: IDS.domain, clientId: IDS.quickstartClientId, clientSecret: IDS.quickstartClientSecret };
+        return sessionFor(resolveSettings((k) => values[k], env)).client("graph");
+    };
+
+    it("gives up an attempt the service answers later than the timeout, and sends it again", async () => {
+        await fx.emu.admin.setFaults({ match: { service: "graph", method: "GET" }, kind: "delay", delayMs: 1500 });
+        const started = performance.now();
+        await graph({ TENANTKIT_REQUEST_TIMEOUT_SECONDS: "0.5" }).request({ method: "GET", path: ["v1.0", "organization"] });
+        const gets = await fx.emu.admin.requests({ service: "graph", method: "GET" });
+        assert.equal(gets.length, 2, "the slow attempt was given up after 0.5 s and sent again");
+        assert.ok(performance.now() - started < 1500, "the answer did not wait for the slow attempt");
+    });
+});

@@ -1,0 +1,295 @@
+/**
+ * Crash and partial failure, as a user meets them: the provider host killed (SIGKILL) while a create waits for the
+ * answer to a write the service already made, and a branding update whose text PATCH succeeded and whose image PUT
+ * failed. The emulator's `hold` fault serves the write and holds the answer back, which opens the window; the next
+ * `up` runs with a fresh runner on the same state file, as after a real crash (the engine records nothing for a
+ * create whose provider died). Everything is judged by the emulator's state, the state file and the error messages.
+ */
+import { strict as assert } from "node:assert";
+import { createHash } from "node:crypto";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type { FaultRule } from "../../emulator/client";
+import { DEFAULT_BANNER_LOGO_PNG, DEFAULT_SEED_BRANDING } from "../../emulator/seeds/default";
+import type { ProviderHost } from "../harness/host";
+import { LifecycleRunner, type RunResult } from "../harness/lifecycle";
+import { IDS, useEmulator } from "../emulator/helpers";
+import { png, writeFixture } from "../support/images";
+import { emulatorConfig, useStateDir } from "../support/stacks";
+
+const REPO = path.resolve(__dirname, "..", "..");
+const PROGRAMS = path.join(REPO, "test", "fixtures", "programs");
+const BRANDING = "pulumi-nodejs:dynamic/tenantkit:OrganizationalBranding";
+const LOCALIZATION = "pulumi-nodejs:dynamic/tenantkit:OrganizationalBrandingLocalization";
+const DATASET = "pulumi-nodejs:dynamic/tenantkit:PushDataset";
+const sha = (b: Buffer) => createHash("sha256").update(b).digest("hex");
+const BRANDING_PATH = `^/v1\\.0/organization/${IDS.tenantId}/branding`;
+
+describe("crash and partial failure through the engine harness", function () {
+    this.timeout(180_000);
+    const fx = useEmulator();
+    const states = useStateDir("tk-crash-");
+    /** The program's folder as the provider host sees it (journals land here): private to this suite, with the repo's node_modules. */
+    let work = "";
+    before(() => {
+        work = path.join(states.dir, "project");
+        fs.mkdirSync(work);
+        fs.symlinkSync(path.join(REPO, "node_modules"), path.join(work, "node_modules"), "dir");
+    });
+
+    interface Stack {
+        readonly program: "branding" | "dataset";
+        readonly name: string;
+        readonly config: Record<string, string>;
+    }
+    const runner = (s: Stack, onHost?: (h: ProviderHost) => void) =>
+        new LifecycleRunner({
+            programPath: path.join(PROGRAMS, s.program, "index.ts"), cwd: work, statePath: states.statePath(s.name), onHost,
+            project: s.program === "branding" ? "brandprog" : "dsprog",
+            config: { ...emulatorConfig(fx), ...Object.fromEntries(Object.entries(s.config).map(([k, v]) => [`${s.program === "branding" ? "brandprog" : "dsprog"}:${k}`, v])) },
+        });
+    const brandingStack = (name: string, props: object, assets: Record<string, string> = {}, localizations?: object): Stack => ({
+        program: "branding", name,
+        config: { props: JSON.stringify(props), assets: JSON.stringify(assets), ...(localizations ? { localizations: JSON.stringify(localizations) } : {}) },
+    });
+    const ok = (r: RunResult) => assert.deepEqual(r.errors, [], JSON.stringify(r.errors, null, 2));
+    const ops = (r: RunResult, type: string) => r.steps.filter((s) => s.type === type).map((s) => s.op);
+    const resource = (s: Stack, type: string) => runner(s).state().resources.find((r) => r.type === type);
+    const journalFile = (locale: string) => path.join(work, ".tenantkit", "journal", `branding-${IDS.tenantId}-${locale}.json`);
+    const strip = (x: unknown) => JSON.parse(JSON.stringify(x, (k, v) => (k === "relativeUrl" ? undefined : v)));
+    const image = (name: string, w: number, h: number) => writeFixture(states.dir, name, png(w, h));
+    const graphWrites = async () =>
+        (await fx.emu.admin.requests({ service: "graph" })).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path.replace(`/graph/v1.0/organization/${IDS.tenantId}/branding`, "")}`);
+
+    /** Waits (polling the emulator, never a fixed sleep) until `probe` holds. */
+    async function until(probe: () => Promise<boolean>, what: string): Promise<void> {
+        const deadline = Date.now() + 60_000;
+        while (!(await probe())) {
+            if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+            await new Promise((r) => setTimeout(r, 25));
+        }
+    }
+
+    /**
+     * Runs `up`, holds the answer of the request `match` selects, waits until `acted` shows the service made the
+     * change, then SIGKILLs the provider host while it waits for that answer.
+     */
+    async function upKilledAfter(s: Stack, match: FaultRule["match"], acted: () => Promise<boolean>): Promise<RunResult> {
+        let host: ProviderHost | undefined;
+        await fx.emu.admin.setFaults({ match, kind: "hold", delayMs: 120_000 });
+        const running = runner(s, (h) => (host = h)).up();
+        await until(acted, "the service to accept the write");
+        assert.ok(host?.pid, "the provider host runs");
+        process.kill(host.pid, "SIGKILL");
+        const result = await running;
+        await fx.emu.admin.clearFaults();
+        assert.equal(result.errors.length, 1, JSON.stringify(result.errors));
+        return result;
+    }
+
+    /** The tenant's original branding: the seed's texts and banner logo, plus a square logo and a complex value. */
+    async function richOriginal(): Promise<{ square: Buffer }> {
+        const square = png(120, 120);
+        await fx.emu.admin.putBrandingStream(IDS.tenantId, "0", "squareLogo", square, "image/png");
+        await fx.emu.admin.updateBranding(IDS.tenantId, "0", { usernameHintText: "someone@contoso.com", loginPageTextVisibilitySettings: { hideAccountResetCredentials: true } });
+        return { square };
+    }
+
+    async function assertOriginalBytes(square: Buffer): Promise<void> {
+        const banner = await fx.emu.admin.brandingStream(IDS.tenantId, "0", "bannerLogo");
+        const sq = await fx.emu.admin.brandingStream(IDS.tenantId, "0", "squareLogo");
+        assert.ok(banner && banner.bytes.equals(DEFAULT_BANNER_LOGO_PNG), "the original banner logo, byte for byte");
+        assert.ok(sq && sq.bytes.equals(square), "the original square logo, byte for byte");
+    }
+
+    it("converges on exactly one dataset when the host dies after Power BI created it", async () => {
+        const stack: Stack = {
+            program: "dataset", name: "ds-crash",
+            config: { dataset: JSON.stringify({ name: "CrashSales", tables: [{ name: "Product", columns: [{ name: "ProductID", dataType: "Int64" }] }] }) },
+        };
+        const named = async () => (await fx.emu.admin.powerBi(IDS.tenantId)).datasets.filter((d) => d.name === "CrashSales");
+        const crashed = await upKilledAfter(stack, { service: "powerbi", method: "POST", path: "/datasets$" }, async () => (await named()).length > 0);
+        assert.match(crashed.errors[0]!.message, /create failed/);
+        assert.equal(resource(stack, DATASET), undefined, "the engine recorded nothing");
+
+        await fx.emu.admin.clearRequests();
+        const again = await runner(stack).up();
+        ok(again);
+        assert.deepEqual(ops(again, DATASET), ["create"]);
+        const all = await named();
+        assert.equal(all.length, 1, "exactly one dataset of the name");
+        assert.equal(resource(stack, DATASET)!.outputs.datasetId, all[0]!.id, "state holds the dataset the crashed create made");
+        const posts = await fx.emu.admin.requests({ service: "powerbi", method: "POST" });
+        assert.deepEqual(posts, [], "adopted, not posted again");
+        ok(await runner(stack).destroy());
+        assert.deepEqual(await named(), []);
+    });
+
+    for (const window of [
+        { what: "the text PATCH", match: { service: "graph" as const, method: "PATCH", path: `${BRANDING_PATH}$` }, done: (b: Awaited<ReturnType<typeof brandingNow>>) => b.signInPageText === "During the crash" },
+        { what: "the banner logo PUT", match: { service: "graph" as const, method: "PUT", path: `${BRANDING_PATH}/localizations/0/bannerLogo$` }, done: (b: Awaited<ReturnType<typeof brandingNow>>) => b.bannerLogo?.sha256 !== DEFAULT_SEED_BRANDING.bannerLogoSha256 },
+    ]) {
+        it(`keeps the tenant's original branding when the host dies after ${window.what}, and destroy restores it byte for byte`, async () => {
+            const { square } = await richOriginal();
+            const before = await fx.emu.admin.branding(IDS.tenantId);
+            const logo = image("crash-banner.png", 210, 30);
+            const stack = brandingStack(`branding-${window.what.split(" ").pop()}`, {
+                backgroundColor: "#112233", signInPageText: "During the crash", usernameHintText: "crash@contoso.com",
+                loginPageTextVisibilitySettings: { hideForgotMyPassword: true },
+            }, { bannerLogo: logo, squareLogo: image("crash-square.png", 100, 100) });
+            await upKilledAfter(stack, window.match, async () => window.done(await brandingNow()));
+            assert.equal(resource(stack, BRANDING), undefined, "the engine recorded nothing");
+            assert.ok(fs.existsSync(journalFile("0")), "the prior waits in the journal");
+            assert.notDeepEqual(strip(await fx.emu.admin.branding(IDS.tenantId)), strip(before), "the tenant shows the program's values");
+
+            const again = await runner(stack).up();
+            ok(again);
+            assert.deepEqual(ops(again, BRANDING), ["create"]);
+            assert.equal(fs.existsSync(journalFile("0")), false, "the journal is removed once state holds the prior");
+            const prior = resource(stack, BRANDING)!.outputs.prior as { existed: boolean; values: Record<string, unknown>; images: Record<string, { data: string } | null> };
+            assert.equal(prior.existed, true);
+            assert.deepEqual(prior.values, {
+                backgroundColor: "#0F6CBD", signInPageText: "Contoso", usernameHintText: "someone@contoso.com",
+                loginPageTextVisibilitySettings: before!.default.loginPageTextVisibilitySettings,
+            });
+            assert.ok(Buffer.from(prior.images.bannerLogo!.data, "base64").equals(DEFAULT_BANNER_LOGO_PNG), "the recorded banner is the original's bytes");
+            assert.ok(Buffer.from(prior.images.squareLogo!.data, "base64").equals(square));
+            assert.equal((await brandingNow()).bannerLogo?.sha256, sha(fs.readFileSync(logo)), "the program's banner is applied");
+
+            ok(await runner(stack).destroy());
+            assert.deepEqual(strip(await fx.emu.admin.branding(IDS.tenantId)), strip(before));
+            await assertOriginalBytes(square);
+        });
+    }
+
+    it("keeps the prior of properties an update takes over when the host dies after its PATCH", async () => {
+        const { square } = await richOriginal();
+        const before = await fx.emu.admin.branding(IDS.tenantId);
+        ok(await runner(brandingStack("grow", { signInPageText: "Managed first" })).up());
+        const grown = brandingStack("grow", { signInPageText: "Managed first", backgroundColor: "#445566", usernameHintText: "grown@contoso.com" }, { squareLogo: image("grow-square.png", 90, 90) });
+        await upKilledAfter(grown, { service: "graph", method: "PATCH", path: `${BRANDING_PATH}$` }, async () => (await brandingNow()).backgroundColor === "#445566");
+        assert.equal(resource(grown, BRANDING)!.outputs.backgroundColor, undefined, "state still holds the resource before the update");
+
+        ok(await runner(grown).up());
+        const prior = resource(grown, BRANDING)!.outputs.prior as { values: Record<string, unknown>; images: Record<string, { data: string } | null> };
+        assert.deepEqual(prior.values, { signInPageText: "Contoso", backgroundColor: "#0F6CBD", usernameHintText: "someone@contoso.com" });
+        assert.ok(Buffer.from(prior.images.squareLogo!.data, "base64").equals(square));
+        assert.equal(fs.existsSync(journalFile("0")), false);
+        ok(await runner(grown).destroy());
+        assert.deepEqual(strip(await fx.emu.admin.branding(IDS.tenantId)), strip(before));
+        await assertOriginalBytes(square);
+    });
+
+    it("deletes on destroy a localization that a crashed create made, instead of keeping it as the tenant's", async () => {
+        const stack = brandingStack("loc-crash", { signInPageText: "Contoso" }, {}, { "fr-FR": { signInPageText: "Accès réservé" } });
+        ok(await runner(brandingStack("loc-crash", { signInPageText: "Contoso" })).up());
+        await upKilledAfter(stack, { service: "graph", method: "POST", path: `${BRANDING_PATH}/localizations$` },
+            async () => (await fx.emu.admin.branding(IDS.tenantId))!.localizations["fr-FR"] !== undefined);
+        assert.equal(resource(stack, LOCALIZATION), undefined);
+
+        ok(await runner(stack).up());
+        assert.equal((resource(stack, LOCALIZATION)!.outputs.prior as { existed: boolean }).existed, false, "the localization is known as tenantkit's");
+        ok(await runner(stack).destroy());
+        assert.deepEqual((await fx.emu.admin.branding(IDS.tenantId))!.localizations, {}, "no orphan localization");
+    });
+
+    it("takes the live value, not the journal's, for a property changed in the portal after the crash", async () => {
+        const stack = brandingStack("stale", { backgroundColor: "#112233", signInPageText: "During the crash" });
+        await upKilledAfter(stack, { service: "graph", method: "PATCH", path: `${BRANDING_PATH}$` }, async () => (await brandingNow()).signInPageText === "During the crash");
+        await fx.emu.admin.updateBranding(IDS.tenantId, "0", { signInPageText: "Changed in the portal since" });
+
+        ok(await runner(stack).up());
+        const prior = resource(stack, BRANDING)!.outputs.prior as { values: Record<string, unknown> };
+        assert.deepEqual(prior.values, { backgroundColor: "#0F6CBD", signInPageText: "Changed in the portal since" });
+        ok(await runner(stack).destroy());
+        const b = await brandingNow();
+        assert.deepEqual([b.backgroundColor, b.signInPageText], ["#0F6CBD", "Changed in the portal since"]);
+    });
+
+    it("gives back what a crashed create wrote when the program no longer sets it", async () => {
+        const logo = image("dropped.png", 200, 30);
+        const first = brandingStack("dropped", { backgroundColor: "#112233", signInPageText: "During the crash" }, { bannerLogo: logo });
+        await upKilledAfter(first, { service: "graph", method: "PUT", path: `${BRANDING_PATH}/localizations/0/bannerLogo$` },
+            async () => (await brandingNow()).bannerLogo?.sha256 === sha(fs.readFileSync(logo)));
+
+        const second = brandingStack("dropped", { signInPageText: "Only this now" });
+        ok(await runner(second).up());
+        const b = await brandingNow();
+        assert.deepEqual([b.backgroundColor, b.signInPageText], ["#0F6CBD", "Only this now"]);
+        const banner = await fx.emu.admin.brandingStream(IDS.tenantId, "0", "bannerLogo");
+        assert.ok(banner?.bytes.equals(DEFAULT_BANNER_LOGO_PNG), "the original banner is back");
+        assert.equal(fs.existsSync(journalFile("0")), false);
+        ok(await runner(second).destroy());
+        assert.equal((await brandingNow()).signInPageText, "Contoso");
+    });
+
+    it("changes nothing when it cannot write the journal, and says why", async () => {
+        const blocked = path.join(states.dir, "blocked");
+        fs.mkdirSync(blocked);
+        fs.writeFileSync(path.join(blocked, ".tenantkit"), "a file where the journal folder would go");
+        fs.symlinkSync(path.join(REPO, "node_modules"), path.join(blocked, "node_modules"), "dir");
+        const before = await fx.emu.admin.branding(IDS.tenantId);
+        const s = brandingStack("blocked", { signInPageText: "Never written" });
+        const up = await new LifecycleRunner({
+            programPath: path.join(PROGRAMS, "branding", "index.ts"), cwd: blocked, statePath: states.statePath("blocked"), project: "brandprog",
+            config: { ...emulatorConfig(fx), ...Object.fromEntries(Object.entries(s.config).map(([k, v]) => [`brandprog:${k}`, v])) },
+        }).up();
+        assert.equal(up.errors.length, 1);
+        assert.match(up.errors[0]!.message, /cannot write the branding journal .*blocked\/\.tenantkit\/journal\/branding-.*-0\.json .*nothing was changed/);
+        assert.deepEqual(await graphWrites(), [], "no write reached Graph");
+        assert.deepEqual(await fx.emu.admin.branding(IDS.tenantId), before);
+    });
+
+    describe("a branding update whose text PATCH succeeded and whose image PUT failed", () => {
+        const failingPut = { match: { service: "graph" as const, method: "PUT", path: `${BRANDING_PATH}/localizations/0/bannerLogo$` }, kind: "status" as const, status: 400 };
+
+        async function halfUpdated(name: string): Promise<{ stack: Stack; a: string; b: string; before: unknown; square: Buffer }> {
+            const { square } = await richOriginal();
+            const before = await fx.emu.admin.branding(IDS.tenantId);
+            const a = image(`${name}-a.png`, 200, 30);
+            const b = image(`${name}-b.png`, 100, 20);
+            ok(await runner(brandingStack(name, { signInPageText: "One" }, { bannerLogo: a })).up());
+            const stack = brandingStack(name, { signInPageText: "Two" }, { bannerLogo: b });
+            await fx.emu.admin.setFaults(failingPut);
+            const failed = await runner(stack).up();
+            assert.deepEqual(ops(failed, BRANDING), ["update"]);
+            assert.equal(failed.errors.length, 1);
+            assert.match(failed.errors[0]!.message, /^update of .*OrganizationalBranding resource 'branding' failed to initialize: /);
+            assert.match(failed.errors[0]!.message, /\(update\): graph PUT \/v1\.0\/organization\/[^ ]+\/bannerLogo failed: 400 /, "names the operation, the request and the status");
+            assert.match(failed.errors[0]!.message, /run up again to finish/);
+            const recorded = resource(stack, BRANDING)!;
+            assert.equal(recorded.id, IDS.tenantId, "the error carries the id");
+            assert.ok(recorded.initErrors?.length, "with its init error");
+            assert.equal(recorded.outputs.signInPageText, "Two", "the text that was written");
+            assert.equal((recorded.outputs.bannerLogo as { sha256: string }).sha256, sha(fs.readFileSync(a)), "the image that is still there");
+            const live = await brandingNow();
+            assert.deepEqual([live.signInPageText, live.bannerLogo?.sha256], ["Two", sha(fs.readFileSync(a))]);
+            return { stack, a, b, before, square };
+        }
+
+        it("records the partial state, and the next up sends only the image PUT; destroy restores the prior", async () => {
+            const { stack, b, before, square } = await halfUpdated("half");
+            await fx.emu.admin.clearRequests();
+            const finish = await runner(stack).up();
+            ok(finish);
+            assert.deepEqual(ops(finish, BRANDING), ["update"]);
+            assert.deepEqual(await graphWrites(), ["PUT /localizations/0/bannerLogo"], "only the image PUT is sent");
+            assert.equal((await brandingNow()).bannerLogo?.sha256, sha(fs.readFileSync(b)));
+            assert.equal(resource(stack, BRANDING)!.initErrors, undefined);
+            ok(await runner(stack).destroy());
+            assert.deepEqual(strip(await fx.emu.admin.branding(IDS.tenantId)), strip(before));
+            await assertOriginalBytes(square);
+        });
+
+        it("restores the prior branding when destroy runs right after the failed update", async () => {
+            const { stack, before, square } = await halfUpdated("halfdestroy");
+            ok(await runner(stack).destroy());
+            assert.deepEqual(strip(await fx.emu.admin.branding(IDS.tenantId)), strip(before));
+            await assertOriginalBytes(square);
+        });
+    });
+
+    async function brandingNow() {
+        return (await fx.emu.admin.branding(IDS.tenantId))!.default;
+    }
+});
