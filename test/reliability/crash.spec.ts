@@ -240,6 +240,19 @@ describe("crash and partial failure through the engine harness", function () {
         assert.deepEqual(await fx.emu.admin.branding(IDS.tenantId), before);
     });
 
+    it("leaves no journal behind when the service refused to create the branding", async () => {
+        const s = brandingStack("refused", { signInPageText: "Northwind" });
+        const up = await new LifecycleRunner({
+            programPath: path.join(PROGRAMS, "branding", "index.ts"), cwd: work, statePath: states.statePath("refused"), project: "brandprog",
+            config: {
+                ...emulatorConfig(fx, { domain: IDS.northwindDomain, clientId: IDS.northwindClientId, secret: IDS.northwindClientSecret }),
+                ...Object.fromEntries(Object.entries(s.config).map(([k, v]) => [`brandprog:${k}`, v])),
+            },
+        }).up();
+        assert.match(up.errors[0]?.message ?? "", /403 Authorization_RequestDenied/);
+        assert.equal(fs.existsSync(path.join(work, ".tenantkit", "journal", `branding-${IDS.northwindTenantId}-0.json`)), false);
+    });
+
     describe("a branding update whose text PATCH succeeded and whose image PUT failed", () => {
         const failingPut = { match: { service: "graph" as const, method: "PUT", path: `${BRANDING_PATH}/localizations/0/bannerLogo$` }, kind: "status" as const, status: 400 };
 

@@ -38,8 +38,8 @@ describe("soak: mixed operations under random faults and the throttle", function
         let results: SoakResults;
         try {
             results = await runSoak({
-                operations: 250, seed, faultRate: 0.1, throttlePerSecond: 10, throttleRetryAfter: "0.5", requestTimeoutSeconds: 2,
-                initialDatasets: 24, refreshShare: 0.4, workDir, log: (line) => lines.push(line),
+                operations: 120, seed, faultRate: 0.1, throttlePerSecond: 10, throttleRetryAfter: "0.5", requestTimeoutSeconds: 2,
+                initialDatasets: 12, refreshShare: 0.5, workDir, log: (line) => lines.push(line),
             });
         } catch (err) {
             console.log(lines.join("\n"));
@@ -48,7 +48,7 @@ describe("soak: mixed operations under random faults and the throttle", function
         const figures = { ...results, failureMessages: results.failureMessages.slice(0, 5), operationsByKind: undefined };
         console.log(`      ${JSON.stringify(figures)}`);
         const explain = `\n${lines.join("\n")}`;
-        assert.ok(results.operations >= 250, `${results.operations} operations`);
+        assert.ok(results.operations >= 120, `${results.operations} operations`);
         assert.ok(results.faultsInjected > 0 && results.retries > 0, `faults were injected and retried: ${results.faultsInjected}, ${results.retries}`);
         for (const kind of ["create PushDataset", "update PushDataset", "refresh:same PushDataset", "delete PushDataset", "create TemporaryAccessPassMethods", "create GitPush"]) {
             assert.ok((results.operationsByKind[kind] ?? 0) > 0, `the run did ${kind}${explain}`);

@@ -49,7 +49,11 @@ export async function createBranding(ctx: Context, inputs: BrandingInputs): Prom
     const plan = emptyPlan();
     for (const r of revert) setReverted(plan, r.property, r.prior, "restore");
     for (const p of managed) setDesired(plan, p, inputs[p], ctx.cwd);
-    if (!live) await ensureBranding(api);
+    if (!live) await ensureBranding(api).catch((err: unknown) => {
+        // Refused (a 4xx such as a missing license): nothing was created, so the journal has nothing to protect.
+        if (isApiError(err) && err.status !== undefined && err.status >= 400 && err.status < 500) removeJournal(ctx.cwd, api.organizationId, api.locale);
+        throw err;
+    });
     const outs = await journaled(ctx, api, () => write(ctx, api, inputs, managed, prior, plan, undefined));
     return { id: ctx.idOf(organizationId), outs };
 }
