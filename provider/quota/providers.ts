@@ -61,7 +61,7 @@ export class ProviderRegistry {
     }
 }
 
-/** The options a transformation sees: any resource's (`provider` of custom, `providers` of component resources). */
+/** The options a transformation sees, for every resource (`provider` of custom, `providers` of component resources). */
 type RegistrationOptions = pulumi.ResourceOptions & pulumi.ComponentResourceOptions & { provider?: pulumi.ProviderResource };
 
 function providersOption(providers: pulumi.ComponentResourceOptions["providers"], pkg: string): pulumi.ProviderResource | undefined {
