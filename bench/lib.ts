@@ -40,6 +40,11 @@ export interface BenchResult {
 export interface BenchContext {
     /** Small sizes and few runs: proves the benchmark works (used by the smoke test), measures nothing. */
     quick: boolean;
+    /**
+     * `--runs N`: repetitions for benchmarks whose one run takes minutes (quota-enforce); the others keep theirs.
+     * Undefined: each benchmark's default.
+     */
+    runs?: number;
     /** Progress lines for the console (not part of the results). */
     log(line: string): void;
 }

@@ -1,6 +1,8 @@
 /**
  * `npm run bench`: runs every benchmark (or those named on the command line), writes `bench/results.json` and
- * prints a table. `--quick` runs them at toy sizes to prove they work; its results are not written.
+ * prints a table. `--quick` runs them at toy sizes to prove they work; its results are not written. `--runs N`
+ * sets the repetitions of the slow benchmarks. The file is written after each benchmark, so an interrupted run
+ * keeps the figures it finished.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -19,28 +21,39 @@ const BENCHMARKS: Record<string, () => Promise<Benchmark>> = {
 
 async function main(argv: string[]): Promise<number> {
     const quick = argv.includes("--quick");
-    const names = argv.filter((a) => !a.startsWith("--"));
+    const runsAt = argv.indexOf("--runs");
+    const runs = runsAt >= 0 ? Number(argv[runsAt + 1]) : undefined;
+    if (runs !== undefined && !(Number.isInteger(runs) && runs > 0)) {
+        console.error(`--runs takes a positive whole number, got ${argv[runsAt + 1] ?? "nothing"}`);
+        return 2;
+    }
+    const names = argv.filter((a, i) => !a.startsWith("--") && !(runsAt >= 0 && i === runsAt + 1));
     const unknown = names.filter((n) => !(n in BENCHMARKS));
     if (unknown.length > 0) {
         console.error(`unknown benchmark ${unknown.join(", ")}; known: ${Object.keys(BENCHMARKS).join(", ")}`);
         return 2;
     }
+    const file = path.join(__dirname, "results.json");
     const results: BenchResult[] = [];
     for (const name of names.length > 0 ? names : Object.keys(BENCHMARKS)) {
         console.error(`# ${name}${quick ? " (quick)" : ""}`);
         const run = await BENCHMARKS[name]();
-        results.push(...(await run({ quick, log: (l) => console.error(`  ${l}`) })));
+        const done = await run({ quick, runs, log: (l) => console.error(`  ${l}`) });
+        results.push(...done);
+        if (!quick) {
+            saveResults(file, done);
+            console.error(`  wrote ${path.relative(process.cwd(), file)}`);
+        }
     }
     console.log(formatTable(results));
-    if (!quick) {
-        const file = path.join(__dirname, "results.json");
-        const previous = names.length > 0 && fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as BenchResult[]) : [];
-        // Running some benchmarks keeps the others' latest figures.
-        const merged = [...previous.filter((p) => !results.some((r) => r.name === p.name)), ...results];
-        fs.writeFileSync(file, `${JSON.stringify(merged, null, 2)}\n`);
-        console.error(`wrote ${path.relative(process.cwd(), file)}`);
-    }
     return 0;
+}
+
+/** Merges `done` into the results file: the other benchmarks keep their latest figures. */
+export function saveResults(file: string, done: readonly BenchResult[]): void {
+    const previous = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as BenchResult[]) : [];
+    const merged = [...previous.filter((p) => !done.some((r) => r.name === p.name)), ...done];
+    fs.writeFileSync(file, `${JSON.stringify(merged, null, 2)}\n`);
 }
 
 /** The readable table: figure, comparison, ratio, goal, met. */

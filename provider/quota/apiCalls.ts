@@ -47,32 +47,57 @@ function accountLevel(r: PlannedResource): boolean {
     return (typeof host === "string" && /^(https?:\/\/)?accounts\./i.test(host)) || typeof r.provider?.inputs.accountId === "string";
 }
 
+const ACCOUNT_SCIM_CALL = call("Account SCIM API", "POST");
+const WORKSPACE_SCIM_CALL = call("Workspace-level SCIM API", "POST");
+
+/** Every rated type to its call; "scim" where the provider's level decides (one lookup per registration). */
+const CALL_BY_TYPE = new Map<string, CallSpec | "scim">([
+    ...Object.entries(CREATE_CALLS),
+    ...[...SCIM_TYPES].map((type) => [type, "scim"] as const),
+    ...[...ACCOUNT_SCIM_TYPES].map((type) => [type, ACCOUNT_SCIM_CALL] as const),
+    ...[...WORKSPACE_SCIM_TYPES].map((type) => [type, WORKSPACE_SCIM_CALL] as const),
+]);
+
 function createCall(r: PlannedResource): CallSpec | undefined {
-    const direct = CREATE_CALLS[r.type];
-    if (direct) return direct;
-    const account = ACCOUNT_SCIM_TYPES.has(r.type) || (SCIM_TYPES.has(r.type) && accountLevel(r));
-    if (account) return call("Account SCIM API", "POST");
-    if (SCIM_TYPES.has(r.type) || WORKSPACE_SCIM_TYPES.has(r.type)) return call("Workspace-level SCIM API", "POST");
-    return undefined;
+    const spec = CALL_BY_TYPE.get(r.type);
+    if (spec !== "scim") return spec;
+    return accountLevel(r) ? ACCOUNT_SCIM_CALL : WORKSPACE_SCIM_CALL;
 }
 
 /** True when creating a resource of `type` is a call the rate limits table covers. */
 export function isRated(type: string): boolean {
-    return type in CREATE_CALLS || SCIM_TYPES.has(type) || ACCOUNT_SCIM_TYPES.has(type) || WORKSPACE_SCIM_TYPES.has(type);
+    return CALL_BY_TYPE.has(type);
+}
+
+/** Running sums of planned calls per operation and scope, one resource at a time. */
+export class CallTally {
+    /** Per operation (the shared spec objects), per scope. */
+    private readonly sums = new Map<CallSpec, Map<string, PlannedCall>>();
+
+    constructor(private readonly scopes: ScopeContext) {}
+
+    /** Counts the creation call of `r`, if it makes one the rate limits cover. */
+    add(r: PlannedResource): void {
+        if (r.creating === false) return;
+        const spec = createCall(r);
+        if (!spec) return;
+        const scope = spec === ACCOUNT_SCIM_CALL ? this.scopes.account(r) : this.scopes.workspace(r);
+        let byScope = this.sums.get(spec);
+        if (!byScope) this.sums.set(spec, (byScope = new Map()));
+        const sum = byScope.get(scope);
+        if (sum) sum.count += 1;
+        else byScope.set(scope, { api: spec.api, operation: spec.operation, scope, count: 1 });
+    }
+
+    /** One planned call per operation and scope. */
+    calls(): PlannedCall[] {
+        return [...this.sums.values()].flatMap((byScope) => [...byScope.values()]);
+    }
 }
 
 /** One planned call per operation and scope, summed over the resources the plan creates. */
 export function plannedCalls(resources: readonly PlannedResource[], scopes: ScopeContext): PlannedCall[] {
-    const sums = new Map<string, PlannedCall>();
-    for (const r of resources) {
-        if (r.creating === false) continue;
-        const spec = createCall(r);
-        if (!spec) continue;
-        const scope = spec.api === "Account SCIM API" ? scopes.account(r) : scopes.workspace(r);
-        const key = `${spec.api}\u0000${spec.operation}\u0000${scope}`;
-        const sum = sums.get(key);
-        if (sum) sum.count += 1;
-        else sums.set(key, { api: spec.api, operation: spec.operation, scope, count: 1 });
-    }
-    return [...sums.values()];
+    const tally = new CallTally(scopes);
+    for (const r of resources) tally.add(r);
+    return tally.calls();
 }

@@ -37,11 +37,11 @@ export function checkUsage(usage: readonly PlannedUsage[], options: CheckOptions
         const limit = byId.get(limitId);
         if (!limit) throw new QuotaUsageError(`no resource limit has the id "${limitId}"; see quota.resourceLimits for the ids`);
         const max = maxOf(limit);
-        const existing = options.existing?.[limitId] ?? {};
-        const existingIn = (scope: string | null): number => (scope !== null ? existing[scope] : undefined) ?? existing["*"] ?? 0;
+        const existing = existingOf(options.existing, limitId);
+        const existingIn = (scope: string | null): number => (scope !== null ? existing.byScope.get(scope) : undefined) ?? existing.elsewhere;
         const scopes = new Set<string | null>(group.known.keys());
         // Unknown-scope usage may land in any scope, including one where only existing objects are.
-        if (group.unknown > 0) for (const scope of Object.keys(existing)) if (scope !== "*") scopes.add(scope);
+        if (group.unknown > 0) for (const scope of existing.byScope.keys()) scopes.add(scope);
         if (scopes.size === 0) scopes.add(null);
         for (const scope of scopes) {
             const planned = scope === null ? 0 : group.known.get(scope) ?? 0;
@@ -49,6 +49,42 @@ export function checkUsage(usage: readonly PlannedUsage[], options: CheckOptions
         }
     }
     return findings.sort(bySeverity);
+}
+
+/** The existing counts of one limit: by scope, and in every other scope ("*", default 0). */
+export interface LimitExisting {
+    byScope: Map<string, number>;
+    elsewhere: number;
+}
+
+/**
+ * The existing counts of `limitId`, checked: own keys only (a scope named "constructor" is a scope, not a member
+ * of Object.prototype), every count a non-negative number (a count given as "995" in stack config would otherwise
+ * be added as text).
+ */
+export function existingOf(existing: ExistingCounts | undefined, limitId: string): LimitExisting {
+    const out: LimitExisting = { byScope: new Map(), elsewhere: 0 };
+    if (existing === undefined || existing === null) return out;
+    if (typeof existing !== "object" || Array.isArray(existing)) {
+        throw new QuotaUsageError(`existing counts must be an object { "<limit id>": { "<scope>" | "*": <count> } }, got ${describeValue(existing)}`);
+    }
+    if (!Object.prototype.hasOwnProperty.call(existing, limitId)) return out;
+    const counts: unknown = existing[limitId];
+    if (typeof counts !== "object" || counts === null || Array.isArray(counts)) {
+        throw new QuotaUsageError(`existing counts of ${limitId} must be an object { "<scope>" | "*": <count> }, got ${describeValue(counts)}`);
+    }
+    for (const [scope, n] of Object.entries(counts)) {
+        if (typeof n !== "number" || !Number.isFinite(n) || n < 0) {
+            throw new QuotaUsageError(`existing count of ${limitId} in ${JSON.stringify(scope)} must be a non-negative number, got ${describeValue(n)}`);
+        }
+        if (scope === "*") out.elsewhere = n;
+        else out.byScope.set(scope, n);
+    }
+    return out;
+}
+
+function describeValue(v: unknown): string {
+    return v === undefined ? "undefined" : Array.isArray(v) ? "an array" : typeof v === "string" ? `the text ${JSON.stringify(v.slice(0, 40))}` : String(v);
 }
 
 /** The numeric maximum of a limit, or an error for limits that are not one number. */

@@ -9,12 +9,12 @@
  * registering (runtime/dependsOn.js), so a broken limit fails that very registration and nothing is sent.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { isRated, plannedCalls } from "./apiCalls";
+import { CallTally, isRated } from "./apiCalls";
 import { defaultMappings } from "./mappings";
-import { MappingTable, scopeContext, type QuotaMapping, type ScopeOptions } from "./mapping";
+import { MappingTable, SCOPE_INPUT, scopeContext, type QuotaMapping, type ScopeOptions } from "./mapping";
 import { ProviderRegistry } from "./providers";
-import { minimumApiTime, type ApiTimeEstimate, type PlannedCall } from "./rate";
-import { plainNow, resolveInputs } from "./resolveInputs";
+import { minimumApiTime, type ApiTimeEstimate } from "./rate";
+import { inputsNow } from "./resolveInputs";
 import { Tally } from "./tally";
 import type { ExistingCounts, Finding, PlannedResource, PlannedUsage } from "./types";
 
@@ -67,17 +67,23 @@ export function enforceQuotas(options: EnforceOptions = {}): QuotaEnforcement {
     const scopes = scopeContext(options);
     const providers = new ProviderRegistry();
     const warned = new Set<string>();
-    const calls = new Map<string, PlannedCall>();
+    const calls = new CallTally(scopes);
+    /**
+     * Per type, decided once (a big program has many registrations of few types): false when it counts against
+     * nothing, else the inputs its mappings read (true: all of them).
+     */
+    const counted = new Map<string, false | true | readonly string[]>();
+    const readsOf = (type: string): false | true | readonly string[] => {
+        if (mappings.maps(type)) return mappings.inputsRead(type) ?? true;
+        // A rated type without a mapping: its planned call needs only the provider and the scope input.
+        return isRated(type) ? [SCOPE_INPUT] : false;
+    };
 
+    // Runs for every registration: only a finding at warning level or above is built (with its message).
     const judge = (resource: pulumi.Resource, planned: PlannedResource): void => {
-        for (const c of plannedCalls([planned], scopes)) {
-            const key = `${c.api}\u0000${c.operation}\u0000${c.scope}`;
-            const sum = calls.get(key);
-            if (sum) sum.count += c.count;
-            else calls.set(key, c);
-        }
-        const findings = tally.add(mappings.usesOf(planned, scopes));
-        const label = `${planned.type} "${planned.name}"`;
+        calls.add(planned);
+        const findings = tally.addAndJudge(mappings.usesOf(planned, scopes), "warning");
+        if (findings.length === 0) return;
         for (const f of findings) {
             const key = `${f.limit.id}\u0000${f.scope}`;
             if (f.status === "warning" && !warned.has(key)) {
@@ -86,7 +92,7 @@ export function enforceQuotas(options: EnforceOptions = {}): QuotaEnforcement {
             }
         }
         const broken = findings.find((f) => f.status === "exceeded");
-        if (broken) throw new QuotaExceededError(broken, label, resource);
+        if (broken) throw new QuotaExceededError(broken, `${planned.type} "${planned.name}"`, resource);
     };
 
     pulumi.runtime.registerStackTransformation((args) => {
@@ -94,16 +100,17 @@ export function enforceQuotas(options: EnforceOptions = {}): QuotaEnforcement {
             providers.remember(args.resource, args.name, args.props);
             return undefined;
         }
-        if (!mappings.maps(args.type) && !isRated(args.type)) return undefined;
+        let reads = counted.get(args.type);
+        if (reads === undefined) counted.set(args.type, (reads = readsOf(args.type)));
+        if (reads === false) return undefined;
         const provider = providers.providerFor(args.type, args.opts);
-        const planned = (inputs: Record<string, unknown>): PlannedResource => ({ type: args.type, name: args.name, inputs, provider });
-        const inputs = plainNow(args.props);
-        if (inputs) {
-            judge(args.resource, planned(inputs));
+        const inputs = inputsNow(args.props, reads === true ? undefined : reads);
+        if (!(inputs instanceof Promise)) {
+            judge(args.resource, { type: args.type, name: args.name, inputs, provider });
             return undefined;
         }
-        const gate = resolveInputs(args.props).then((resolved) => {
-            judge(args.resource, planned(resolved));
+        const gate = inputs.then((resolved) => {
+            judge(args.resource, { type: args.type, name: args.name, inputs: resolved, provider });
             return [];
         });
         // dependsOn takes nested inputs and promises of resource lists (gatherExplicitDependencies flattens them);
@@ -113,5 +120,5 @@ export function enforceQuotas(options: EnforceOptions = {}): QuotaEnforcement {
     });
 
     if (stack) enforcedStacks.add(stack);
-    return { findings: () => tally.findings(), usage: () => tally.usage(), apiTime: () => minimumApiTime([...calls.values()]) };
+    return { findings: () => tally.findings(), usage: () => tally.usage(), apiTime: () => minimumApiTime(calls.calls()) };
 }

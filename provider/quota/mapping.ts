@@ -21,8 +21,17 @@ export interface ScopeContext {
 export interface QuotaMapping {
     /** A type token (`databricks:index/job:Job`) or a pattern over type tokens. */
     type: string | RegExp;
+    /**
+     * The input names `uses` reads (besides `providerConfig`, which the workspace scope reads). When given,
+     * `enforceQuotas` resolves only these, so a resource whose other inputs are outputs is judged at once, and
+     * `uses` sees only these inputs. Omitted: every input is resolved first.
+     */
+    inputs?: readonly string[];
     uses(r: PlannedResource, scope: ScopeContext): LimitUse[];
 }
+
+/** The input the default workspace scope reads on every resource. */
+export const SCOPE_INPUT = "providerConfig";
 
 /** Options that shape the scope keys. */
 export interface ScopeOptions {
@@ -52,8 +61,9 @@ export function obj(v: unknown): Record<string, unknown> | undefined {
 
 /** `a.b.c` of known string parts, or null (unknown until apply) when any part is not known. */
 export function joined(...parts: unknown[]): string | null {
-    const strs = parts.map(str);
-    return strs.every((s): s is string => s !== undefined) ? strs.join(".") : null;
+    for (let i = 0; i < parts.length; i++) if (str(parts[i]) === undefined) return null;
+    // join makes one flat string: a key built by `+` is a rope that every Map lookup must flatten first.
+    return parts.join(".");
 }
 
 /** One object counted against `limit` in `scope`. */
@@ -63,11 +73,18 @@ export function one(limit: string, scope: string | null): LimitUse {
 
 /** The default scope keys. */
 export function scopeContext(options: ScopeOptions = {}): ScopeContext {
+    // Hosts normalized once each: the key is derived for every registration, hosts are few.
+    const hostKeys = new Map<string, string>();
     const workspace = (r: PlannedResource): string => {
-        const fromConfig = str(obj(r.inputs.providerConfig)?.workspaceId);
+        const config = r.inputs.providerConfig;
+        const fromConfig = config === undefined ? undefined : str(obj(config)?.workspaceId);
         if (fromConfig) return fromConfig;
         const host = str(r.provider?.inputs.host);
-        if (host) return host.replace(/^https?:\/\//i, "").replace(/\/+$/, "").toLowerCase();
+        if (host) {
+            let key = hostKeys.get(host);
+            if (key === undefined) hostKeys.set(host, (key = host.replace(/^https?:\/\//i, "").replace(/\/+$/, "").toLowerCase()));
+            return key;
+        }
         return r.provider ? `(provider ${r.provider.name})` : "(default provider)";
     };
     return {
@@ -78,10 +95,13 @@ export function scopeContext(options: ScopeOptions = {}): ScopeContext {
     };
 }
 
-/** Index of mappings by exact type, with patterns tried in order after. */
+/** Index of mappings by exact type, with patterns tried in order after; what applies to a type is found once. */
 export class MappingTable {
     private readonly exact = new Map<string, QuotaMapping[]>();
     private readonly patterns: QuotaMapping[] = [];
+    /** Type -> the mappings that apply to it, exact ones first (a program has tens of types, not thousands). */
+    private readonly byType = new Map<string, readonly QuotaMapping[]>();
+    private readonly inputsByType = new Map<string, readonly string[] | undefined>();
 
     constructor(mappings: readonly QuotaMapping[]) {
         for (const m of mappings) {
@@ -90,16 +110,43 @@ export class MappingTable {
         }
     }
 
+    /**
+     * The inputs the mappings of `type` read, with {@link SCOPE_INPUT}; undefined when one of them does not say
+     * (then every input counts). A type with no mapping reads only the scope input.
+     */
+    inputsRead(type: string): readonly string[] | undefined {
+        if (this.inputsByType.has(type)) return this.inputsByType.get(type);
+        const found = this.applying(type);
+        const read = found.every((m) => m.inputs !== undefined) ? [...new Set([SCOPE_INPUT, ...found.flatMap((m) => m.inputs ?? [])])] : undefined;
+        this.inputsByType.set(type, read);
+        return read;
+    }
+
     /** True when some mapping may apply to `type` (cheap: lets callers skip unmapped types early). */
     maps(type: string): boolean {
-        return this.exact.has(type) || this.patterns.some((m) => (m.type as RegExp).test(type));
+        return this.applying(type).length > 0;
     }
 
     /** Every limit use of one resource; uses with a non-positive or non-finite amount are dropped. */
     usesOf(r: PlannedResource, scope: ScopeContext): LimitUse[] {
-        const found = [...(this.exact.get(r.type) ?? []), ...this.patterns.filter((m) => (m.type as RegExp).test(r.type))];
-        return found.flatMap((m) => m.uses(r, scope)).filter((u) => Number.isFinite(u.amount) && u.amount > 0);
+        const found = this.applying(r.type);
+        if (found.length === 0) return [];
+        const uses = found.length === 1 ? found[0].uses(r, scope) : found.flatMap((m) => m.uses(r, scope));
+        return uses.every(positive) ? uses : uses.filter(positive);
     }
+
+    private applying(type: string): readonly QuotaMapping[] {
+        let found = this.byType.get(type);
+        if (found === undefined) {
+            found = [...(this.exact.get(type) ?? []), ...this.patterns.filter((m) => (m.type as RegExp).test(type))];
+            this.byType.set(type, found);
+        }
+        return found;
+    }
+}
+
+function positive(u: LimitUse): boolean {
+    return Number.isFinite(u.amount) && u.amount > 0;
 }
 
 /** Sums limit uses into planned usage per (limit, scope). */

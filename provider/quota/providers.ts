@@ -39,10 +39,9 @@ export class ProviderRegistry {
 
     /** The provider a registration of `type` with these options will use; undefined for an unknown default. */
     providerFor(type: string, opts: RegistrationOptions): ProviderInfo | undefined {
-        const pkg = packageOf(type);
-        const explicit = opts.provider ?? providersOption(opts.providers, pkg) ?? opts.parent?.getProvider(type);
+        const explicit = opts.provider ?? (opts.providers ? providersOption(opts.providers, packageOf(type)) : undefined) ?? opts.parent?.getProvider(type);
         if (explicit) return this.known.get(explicit) ?? { name: nameOf(explicit), inputs: {} };
-        return this.defaultProvider(pkg);
+        return this.defaultProvider(packageOf(type));
     }
 
     /** The default provider: its inputs come from stack config (`<pkg>:host`), else the provider's env vars. */

@@ -16,21 +16,63 @@ interface OutputInternals {
 
 const MAX_DEPTH = 32;
 
-/** The props as plain JSON when nothing in them waits (no output, promise or resource), else undefined. */
-export function plainNow(props: Props): Props | undefined {
-    return isPlain(props, 0) ? props : undefined;
+/**
+ * The props as plain JSON: the props themselves when nothing in them waits (no output, promise or resource), else
+ * a promise of a copy in which the values that waited are resolved. Each top-level prop resolves on its own, so
+ * one unknown value leaves the others readable; props that are plain are not walked twice. With `only`, just those
+ * props are read and returned (those the resource has), so an output elsewhere in the props does not wait.
+ */
+export function inputsNow(props: Props, only?: readonly string[]): Props | Promise<Props> {
+    let waiting: string[] | undefined;
+    let picked: Props | undefined;
+    if (only !== undefined) {
+        picked = {};
+        for (const k of only) {
+            if (!Object.prototype.hasOwnProperty.call(props, k)) continue;
+            const v = (picked[k] = props[k]);
+            if (v !== null && typeof v === "object" ? !isPlain(v, 0) : typeof v === "function") (waiting ??= []).push(k);
+        }
+    } else {
+        const literal = Object.getPrototypeOf(props) === Object.prototype;
+        for (const k in props) {
+            if (!literal && !Object.prototype.hasOwnProperty.call(props, k)) continue;
+            const v = props[k];
+            if (v !== null && typeof v === "object" ? !isPlain(v, 0) : typeof v === "function") (waiting ??= []).push(k);
+        }
+    }
+    if (waiting === undefined) return picked ?? props;
+    const out: Props = picked ?? { ...props };
+    return Promise.all(waiting.map(async (k) => (out[k] = await resolveValue(props[k], 0)))).then(() => out);
 }
 
-function isPlain(v: unknown, depth: number): boolean {
-    if (v === null || typeof v !== "object") return typeof v !== "function";
-    if (depth > MAX_DEPTH || pulumi.Output.isInstance(v) || isThenable(v) || isResourceOrAsset(v)) return false;
-    return Array.isArray(v) ? v.every((x) => isPlain(x, depth + 1)) : Object.values(v).every((x) => isPlain(x, depth + 1));
-}
-
-/** Resolves every top-level prop (each on its own, so one unknown value leaves the others readable). */
+/** The props with every output and promise resolved (see {@link inputsNow}). */
 export async function resolveInputs(props: Props): Promise<Props> {
-    const entries = await Promise.all(Object.entries(props).map(async ([k, v]) => [k, await resolveValue(v, 0)] as const));
-    return Object.fromEntries(entries);
+    return inputsNow(props);
+}
+
+function isPlain(v: object, depth: number): boolean {
+    if (depth > MAX_DEPTH) return false;
+    if (Array.isArray(v)) {
+        for (let i = 0; i < v.length; i++) if (!isPlainValue(v[i], depth + 1)) return false;
+        return true;
+    }
+    const proto: unknown = Object.getPrototypeOf(v);
+    if (proto === Object.prototype || proto === null) {
+        // An object literal, the usual input: for-in yields its own keys only (Object.prototype has no enumerable ones).
+        if (isThenable(v)) return false;
+        for (const k in v) if (!isPlainValue((v as Props)[k], depth + 1)) return false;
+        return true;
+    }
+    if (pulumi.Output.isInstance(v) || isThenable(v) || isResourceOrAsset(v)) return false;
+    for (const k in v) {
+        if (Object.prototype.hasOwnProperty.call(v, k) && !isPlainValue((v as Props)[k], depth + 1)) return false;
+    }
+    return true;
+}
+
+function isPlainValue(v: unknown, depth: number): boolean {
+    if (v === null || typeof v !== "object") return typeof v !== "function";
+    return isPlain(v, depth);
 }
 
 async function resolveValue(v: unknown, depth: number): Promise<unknown> {

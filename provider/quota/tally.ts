@@ -3,7 +3,7 @@
  * only the (limit, scope) pairs it touched, in constant time per use, so 100,000 registrations stay cheap.
  * The outcome equals `checkUsage` over everything added so far.
  */
-import { judge, maxOf, validWarnAt, QuotaUsageError } from "./check";
+import { existingOf, judge, maxOf, validWarnAt, QuotaUsageError } from "./check";
 import { resourceLimits } from "./limits";
 import type { ExistingCounts, Finding, LimitUse, PlannedUsage, ResourceLimit } from "./types";
 
@@ -14,39 +14,89 @@ interface LimitCounts {
     unknown: number;
     /** The scope with the highest planned + existing, where unknown-scope usage is judged (the worst case). */
     fullest: { scope: string | null; total: number };
+    /** Existing objects by scope (own keys of the `existing` option only), and in every other scope ("*"). */
+    existing: ReadonlyMap<string, number>;
+    existingElsewhere: number;
 }
+
+/** Objects that exist in `scope` (null: a scope not known until apply). */
+function existingIn(c: LimitCounts, scope: string | null): number {
+    return (scope === null || c.existing.size === 0 ? undefined : c.existing.get(scope)) ?? c.existingElsewhere;
+}
+
+const NONE: Finding[] = [];
+Object.freeze(NONE);
+
+const LEVEL: Record<Finding["status"], number> = { ok: 0, warning: 1, exceeded: 2 };
 
 /** Running usage of every limit with the findings each addition causes. */
 export class Tally {
     private readonly counts = new Map<string, LimitCounts>();
     private readonly byId: Map<string, ResourceLimit>;
     private readonly warnAt: number;
+    /** The limits of the uses being added, reused across calls (one registration's uses, a handful). */
+    private readonly scratch: Array<LimitCounts | undefined> = [];
 
     constructor(private readonly existing: ExistingCounts = {}, warnAt?: number, limits: readonly ResourceLimit[] = resourceLimits) {
         this.warnAt = validWarnAt(warnAt);
         this.byId = new Map(limits.map((l) => [l.id, l]));
+        if (typeof existing !== "object" || existing === null || Array.isArray(existing)) existingOf(existing, "");
         for (const id of Object.keys(existing)) this.limitCounts(id);
     }
 
     /** Adds uses; returns the finding of every (limit, scope) they touched, after the addition. */
     add(uses: readonly LimitUse[]): Finding[] {
-        const touched = new Map<string, { c: LimitCounts; scope: string | null }>();
-        for (const u of uses) {
-            if (!(Number.isFinite(u.amount) && u.amount > 0)) continue;
-            const c = this.limitCounts(u.limit);
+        return this.addAndJudge(uses, "ok");
+    }
+
+    /**
+     * Adds uses; returns the findings at `least` severity among the (limit, scope) pairs they touched, after the
+     * addition. With "warning", a registration within its limits builds no finding at all: `enforceQuotas` runs
+     * this for every registration, so the common case must allocate next to nothing.
+     */
+    addAndJudge(uses: readonly LimitUse[], least: Finding["status"]): Finding[] {
+        const n = uses.length;
+        const counts = this.scratch;
+        for (let i = 0; i < n; i++) {
+            const u = uses[i];
+            if (!(Number.isFinite(u.amount) && u.amount > 0)) {
+                counts[i] = undefined;
+                continue;
+            }
+            const c = (counts[i] = this.limitCounts(u.limit));
             if (u.scope === null) {
                 c.unknown += u.amount;
-            } else {
-                const planned = (c.planned.get(u.scope) ?? 0) + u.amount;
-                c.planned.set(u.scope, planned);
-                const total = planned + this.existingIn(u.limit, u.scope);
-                if (total > c.fullest.total || c.fullest.scope === null) c.fullest = { scope: u.scope, total };
+                continue;
             }
-            // Unknown-scope usage is judged where it hurts most: in the fullest scope.
-            const scope = u.scope ?? c.fullest.scope;
-            touched.set(`${u.limit}\u0000${scope}`, { c, scope });
+            const planned = (c.planned.get(u.scope) ?? 0) + u.amount;
+            c.planned.set(u.scope, planned);
+            const total = planned + existingIn(c, u.scope);
+            if (total > c.fullest.total || c.fullest.scope === null) {
+                c.fullest.scope = u.scope;
+                c.fullest.total = total;
+            }
         }
-        return [...touched.values()].map(({ c, scope }) => this.judgeIn(c, scope));
+        const floor = LEVEL[least];
+        let out: Finding[] | undefined;
+        let seen: Set<string> | undefined;
+        for (let i = 0; i < n; i++) {
+            const c = counts[i];
+            if (c === undefined) continue;
+            counts[i] = undefined;
+            // Unknown-scope usage is judged where it hurts most: in the fullest scope.
+            const scope = uses[i].scope ?? c.fullest.scope;
+            const total = (scope === null ? 0 : c.planned.get(scope) ?? 0) + existingIn(c, scope) + c.unknown;
+            // The same comparisons as judge(): exceeded above the limit, warning from warnAt of it.
+            const level = total > c.max ? 2 : total >= this.warnAt * c.max ? 1 : 0;
+            if (level < floor) continue;
+            if (n > 1) {
+                const key = `${c.limit.id}\u0000${scope}`;
+                if ((seen ??= new Set()).has(key)) continue;
+                seen.add(key);
+            }
+            (out ??= []).push(this.judgeIn(c, scope));
+        }
+        return out ?? NONE;
     }
 
     /** Every (limit, scope) with usage so far, as `checkUsage` would report them. */
@@ -56,7 +106,7 @@ export class Tally {
             const scopes = new Set<string | null>(c.planned.keys());
             if (c.unknown > 0) {
                 // As checkUsage: unknown-scope usage may land in any scope, also one holding only existing objects.
-                for (const scope of Object.keys(this.existing[c.limit.id] ?? {})) if (scope !== "*") scopes.add(scope);
+                for (const scope of c.existing.keys()) scopes.add(scope);
                 if (scopes.size === 0) scopes.add(null);
             }
             for (const scope of scopes) out.push(this.judgeIn(c, scope));
@@ -76,12 +126,7 @@ export class Tally {
 
     private judgeIn(c: LimitCounts, scope: string | null): Finding {
         const planned = scope === null ? 0 : c.planned.get(scope) ?? 0;
-        return judge(c.limit, c.max, scope, planned, this.existingIn(c.limit.id, scope), c.unknown, this.warnAt);
-    }
-
-    private existingIn(limit: string, scope: string | null): number {
-        const e = this.existing[limit];
-        return (scope !== null ? e?.[scope] : undefined) ?? e?.["*"] ?? 0;
+        return judge(c.limit, c.max, scope, planned, existingIn(c, scope), c.unknown, this.warnAt);
     }
 
     private limitCounts(id: string): LimitCounts {
@@ -89,10 +134,11 @@ export class Tally {
         if (c) return c;
         const limit = this.byId.get(id);
         if (!limit) throw new QuotaUsageError(`no resource limit has the id "${id}"; see quota.resourceLimits for the ids`);
-        c = { limit, max: maxOf(limit), planned: new Map(), unknown: 0, fullest: { scope: null, total: this.existingIn(id, null) } };
+        const { byScope: existing, elsewhere: existingElsewhere } = existingOf(this.existing, id);
+        c = { limit, max: maxOf(limit), planned: new Map(), unknown: 0, fullest: { scope: null, total: existingElsewhere }, existing, existingElsewhere };
         // Scopes where only existing objects are can be the fullest for unknown-scope usage.
-        for (const [scope, n] of Object.entries(this.existing[id] ?? {})) {
-            if (scope !== "*" && (n > c.fullest.total || c.fullest.scope === null)) c.fullest = { scope, total: n };
+        for (const [scope, n] of existing) {
+            if (n > c.fullest.total || c.fullest.scope === null) c.fullest = { scope, total: n };
         }
         this.counts.set(id, c);
         return c;

@@ -4,7 +4,10 @@
  */
 import { strict as assert } from "node:assert";
 import type { Benchmark, BenchResult } from "../../bench/lib";
-import { formatTable } from "../../bench/run";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { formatTable, saveResults } from "../../bench/run";
 
 const MODULES: Record<string, () => Promise<{ run: Benchmark }>> = {
     serialization: () => import("../../bench/serialization"),
@@ -37,4 +40,24 @@ describe("benchmarks (quick mode: they run and report, timings are not judged)",
             assert.match(formatTable(results), new RegExp(results[0].name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
         });
     }
+});
+
+describe("bench results file", () => {
+    const entry = (name: string, value: number): BenchResult => ({
+        name, value, unit: "ms", spread: { runs: 1, min: value, p25: value, p75: value, max: value },
+        comparison: { name: "c", value: 1, unit: "ms", spread: { runs: 1, min: 1, p25: 1, p75: 1, max: 1 } }, ratio: value, goal: "g", met: true,
+    });
+
+    it("keeps each finished benchmark's figures as it goes, and the others' latest ones", () => {
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tk-bench-"));
+        const file = path.join(dir, "results.json");
+        try {
+            saveResults(file, [entry("a", 1), entry("b", 2)]);
+            saveResults(file, [entry("b", 3)]);
+            const saved = JSON.parse(fs.readFileSync(file, "utf8")) as BenchResult[];
+            assert.deepEqual(saved.map((r) => [r.name, r.value]), [["a", 1], ["b", 3]]);
+        } finally {
+            fs.rmSync(dir, { recursive: true, force: true });
+        }
+    });
 });

@@ -86,6 +86,39 @@ describe("quota.checkUsage", () => {
     });
 });
 
+describe("quota existing counts", () => {
+    const id = "sql-warehouses/total-number/workspace";
+
+    // Regression: `existing[scope]` read Object.prototype members, so a workspace named "constructor" got the
+    // Object function as its existing count and a total of text.
+    it("treats scopes named like Object.prototype members as scopes, in checkUsage and in Tally", () => {
+        for (const scope of ["constructor", "toString", "__proto__", "hasOwnProperty"]) {
+            const existing = { [id]: { "*": 5 } };
+            const [f] = checkUsage([{ limit: id, scope, planned: 1 }], { existing });
+            assert.equal(f.total, 6, scope);
+            assert.equal(f.existing, 5, scope);
+            assert.match(f.message, new RegExp(`^1 SQL warehouses planned in workspace ${scope}, 5 exist`));
+            const tally = new Tally(existing);
+            const [t] = tally.add([{ limit: id, scope, amount: 1 }]);
+            assert.equal(t.total, 6, scope);
+        }
+    });
+
+    it("refuses counts that are not non-negative numbers, naming the limit and the scope", () => {
+        const bad: Array<[unknown, RegExp]> = [
+            [{ [id]: { prod: "995" } }, /existing count of sql-warehouses\/total-number\/workspace in "prod" must be a non-negative number, got the text "995"/],
+            [{ [id]: { "*": -1 } }, /in "\*" must be a non-negative number, got -1/],
+            [{ [id]: 5 }, /existing counts of sql-warehouses\/total-number\/workspace must be an object/],
+            [[1, 2], /existing counts must be an object/],
+        ];
+        for (const [existing, message] of bad) {
+            const run = (): unknown => checkUsage([{ limit: id, scope: "prod", planned: 1 }], { existing: existing as never });
+            assert.throws(run, (e: Error) => e instanceof QuotaUsageError && message.test(e.message), JSON.stringify(existing));
+            assert.throws(() => new Tally(existing as never), (e: Error) => e instanceof QuotaUsageError && message.test(e.message), JSON.stringify(existing));
+        }
+    });
+});
+
 describe("quota Tally (one registration at a time)", () => {
     it("ends with the same findings as checkUsage over the same usage", () => {
         const usage: PlannedUsage[] = [];
@@ -101,6 +134,26 @@ describe("quota Tally (one registration at a time)", () => {
         for (const u of usage) tally.add([{ limit: u.limit, scope: u.scope, amount: u.planned }]);
         const key = (f: { limit: { id: string }; scope: string | null; total: number; status: string }): string => `${f.limit.id} ${f.scope} ${f.total} ${f.status}`;
         assert.deepEqual(tally.findings().map(key).sort(), checkUsage(usage, { existing }).map(key).sort());
+    });
+
+    it("addAndJudge returns exactly the findings of add at or above the asked severity", () => {
+        const ids = ["data-catalog/table/schema", "apps/app/workspace", "secrets/scopes/workspace"];
+        const existing = { "apps/app/workspace": { s1: 40, "*": 5 } };
+        const all = new Tally(existing);
+        const some = new Tally(existing);
+        let seed = 11;
+        const next = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+        let flagged = 0;
+        for (let i = 0; i < 4000; i++) {
+            // Several uses per call, the same (limit, scope) twice now and then, a scope unknown until apply too.
+            const uses = Array.from({ length: 1 + next(3) }, () => ({ limit: ids[next(ids.length)], scope: next(8) === 0 ? null : `s${next(3)}`, amount: 1 + next(40) }));
+            const key = (f: { limit: { id: string }; scope: string | null; total: number; status: string; message: string }): string => `${f.limit.id} ${f.scope} ${f.total} ${f.status} ${f.message}`;
+            const expected = all.add(uses).filter((f) => f.status !== "ok").map(key);
+            const got = some.addAndJudge(uses, "warning").map(key);
+            assert.deepEqual(got, expected, `call ${i}`);
+            flagged += got.length;
+        }
+        assert.ok(flagged > 100, "the random usage crosses the warning share and the limits");
     });
 
     it("returns the finding of each touched scope as it crosses the limit", () => {

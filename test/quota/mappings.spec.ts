@@ -37,6 +37,35 @@ describe("quota mappings", () => {
         }
     });
 
+    // enforceQuotas resolves only the declared inputs and hands the mapping only those: one undeclared read would
+    // see nothing and count a wrong scope. Every read of every built-in mapping goes through a recording proxy.
+    it("declare every input they read (enforceQuotas resolves only those)", () => {
+        const full = { name: "n", catalogName: "c", schemaName: "s", path: "/a/b/c.py", ipAddresses: ["1.2.3.4/32", "5.6.7.0/24"], columns: [{}, {}], aliases: [{}],
+            objects: [{ dataObjectType: "TABLE" }, { dataObjectType: "model" }], region: "westeurope", location: "West Europe", resourceGroupName: "rg",
+            endpointName: "e", memberId: "m", principalId: "p", queryId: "q", dashboardId: "d", networkConnectivityConfigId: "ncc",
+            deltaSyncIndexSpec: { embeddingVectorColumns: [{ embeddingDimension: 1024 }] }, directAccessIndexSpec: { embeddingVectorColumns: [] }, providerConfig: { workspaceId: "42" } };
+        const variants: Array<Record<string, unknown>> = [full, {}, Object.fromEntries(Object.keys(full).map((k) => [k, UNKNOWN_INPUT]))];
+        const metastoreScopes = scopeContext({ metastores: { "42": "m1" } });
+        for (const m of [...databricksMappings, ...azureMappings]) {
+            assert.ok(m.inputs, `${String(m.type)} declares its inputs`);
+            const type = typeof m.type === "string" ? m.type : "azure-native:web:WebApp";
+            for (const inputs of variants) {
+                const read = new Set<string>();
+                const proxy = new Proxy(inputs, {
+                    get: (o, k) => (typeof k === "string" && read.add(k), Reflect.get(o, k)),
+                    has: (o, k) => (typeof k === "string" && read.add(k), Reflect.has(o, k)),
+                });
+                for (const creating of [undefined, false]) m.uses({ type, name: "r", inputs: proxy, provider: ws, creating }, metastoreScopes);
+                const undeclared = [...read].filter((k) => k !== "providerConfig" && !(m.inputs ?? []).includes(k));
+                assert.deepEqual(undeclared, [], `${type} reads undeclared inputs`);
+            }
+        }
+        assert.deepEqual(table.inputsRead("databricks:index/sqlTable:SqlTable"), ["providerConfig", "catalogName", "schemaName", "name", "columns"]);
+        assert.deepEqual(table.inputsRead("databricks:index/job:Job"), ["providerConfig"]);
+        const custom = new MappingTable([...defaultMappings, { type: "databricks:index/job:Job", uses: () => [] }]);
+        assert.equal(custom.inputsRead("databricks:index/job:Job"), undefined, "a mapping that does not declare its inputs reads them all");
+    });
+
     it("key a Unity Catalog table by catalog.schema, and by nothing while a part is unknown", () => {
         const type = "databricks:index/sqlTable:SqlTable";
         assert.deepEqual(uses({ type, inputs: { catalogName: "main", schemaName: "sales", name: "t", columns: [{}, {}, UNKNOWN_INPUT] }, provider: ws }), [

@@ -24,20 +24,24 @@ function regionKey(subscription: string, r: PlannedResource): string | null {
 export const azureMappings: readonly QuotaMapping[] = [
     ...RESOURCE_GROUP_TYPES.map((type): QuotaMapping => ({
         type,
+        inputs: [],
         uses: (r, s) => [one("resource-groups/maximum/subscription", s.subscription(r))],
     })),
     ...STORAGE_ACCOUNT_TYPES.map((type): QuotaMapping => ({
         type,
+        inputs: ["location"],
         uses: (r, s) => [one("storage/storage-accounts/per-region-per-subscription", regionKey(s.subscription(r), r))],
     })),
     ...VIRTUAL_MACHINE_TYPES.map((type): QuotaMapping => ({
         type,
+        inputs: ["location"],
         uses: (r, s) => [one("virtual-machines/maximum/per-subscription-per-region", regionKey(s.subscription(r), r))],
     })),
     {
         // Every resource placed in a resource group counts there (the spec notes some types are exempt; counting
         // them too errs on the safe side).
         type: /^azure(-native)?:/,
+        inputs: ["resourceGroupName"],
         uses: (r, s) => {
             if ("resourceGroupName" in r.inputs === false || RESOURCE_GROUP_TYPES.includes(r.type)) return [];
             const rg = str(r.inputs.resourceGroupName);

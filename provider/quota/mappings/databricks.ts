@@ -9,10 +9,13 @@ import { UNKNOWN_INPUT } from "../types";
 
 const t = (module: string, name: string): string => `databricks:index/${module}:${name}`;
 
-/** Maps each of `types` to one object of every limit `scopes` returns. */
-function counts(types: string[], scopes: QuotaMapping["uses"]): QuotaMapping[] {
-    return types.map((type) => ({ type, uses: scopes }));
+/** Maps each of `types` to the limits `uses` returns, reading the named inputs (and the scope ones) only. */
+function counts(types: string[], inputs: readonly string[], uses: QuotaMapping["uses"]): QuotaMapping[] {
+    return types.map((type) => ({ type, inputs, uses }));
 }
+
+/** The inputs that place a Unity Catalog object: its catalog, schema and name. */
+const UC_OBJECT: readonly string[] = ["catalogName", "schemaName", "name"];
 
 /** Full name `catalog.schema.name` of a Unity Catalog object, or null while any part is unknown. */
 const fullName = (r: PlannedResource): string | null => joined(r.inputs.catalogName, r.inputs.schemaName, r.inputs.name);
@@ -72,18 +75,19 @@ function workspacePath(r: PlannedResource, folders: boolean): LimitUse[] {
 
 /** The default `@pulumi/databricks` mappings. */
 export const databricksMappings: readonly QuotaMapping[] = [
-    ...counts([t("job", "Job")], (r, s) => [
+    ...counts([t("job", "Job")], [], (r, s) => [
         one("jobs/saved-jobs/workspace", s.workspace(r)),
         // Only creations use the hourly budget; a resource not known to exist already is counted.
         ...(r.creating === false ? [] : [one("jobs/created-per-hour/workspace", s.workspace(r))]),
     ]),
-    ...counts([t("pipeline", "Pipeline")], (r, s) => [one("declarative-pipelines/saved-pipelines/workspace", s.workspace(r))]),
-    ...counts([t("sqlEndpoint", "SqlEndpoint")], (r, s) => [one("sql-warehouses/total-number/workspace", s.workspace(r))]),
-    ...counts([t("secretScope", "SecretScope")], (r, s) => [one("secrets/scopes/workspace", s.workspace(r))]),
-    ...counts([t("app", "App")], (r, s) => [one("apps/app/workspace", s.workspace(r))]),
-    ...counts([t("vectorSearchEndpoint", "VectorSearchEndpoint")], (r, s) => [one("vector-search/endpoints/workspace", s.workspace(r))]),
+    ...counts([t("pipeline", "Pipeline")], [], (r, s) => [one("declarative-pipelines/saved-pipelines/workspace", s.workspace(r))]),
+    ...counts([t("sqlEndpoint", "SqlEndpoint")], [], (r, s) => [one("sql-warehouses/total-number/workspace", s.workspace(r))]),
+    ...counts([t("secretScope", "SecretScope")], [], (r, s) => [one("secrets/scopes/workspace", s.workspace(r))]),
+    ...counts([t("app", "App")], [], (r, s) => [one("apps/app/workspace", s.workspace(r))]),
+    ...counts([t("vectorSearchEndpoint", "VectorSearchEndpoint")], [], (r, s) => [one("vector-search/endpoints/workspace", s.workspace(r))]),
     {
         type: t("vectorSearchIndex", "VectorSearchIndex"),
+        inputs: ["name", "endpointName", "deltaSyncIndexSpec", "directAccessIndexSpec"],
         uses: (r) => {
             const name = str(r.inputs.name);
             return [
@@ -93,60 +97,60 @@ export const databricksMappings: readonly QuotaMapping[] = [
             ];
         },
     },
-    ...counts([t("ipAccessList", "IpAccessList")], (r, s) => [
+    ...counts([t("ipAccessList", "IpAccessList")], ["ipAddresses"], (r, s) => [
         { limit: "cidr-notation/ip-access/workspace", scope: s.workspace(r), amount: size(r.inputs.ipAddresses) },
     ]),
-    ...counts([t("catalog", "Catalog")], (r, s) => [one("data-catalog/catalog/metastore", s.metastore(r))]),
-    ...counts([t("schema", "Schema")], (r) => [one("data-catalog/schema/catalog", str(r.inputs.catalogName) ?? null)]),
-    ...counts([t("sqlTable", "SqlTable"), t("table", "Table")], (r, s) => [
+    ...counts([t("catalog", "Catalog")], [], (r, s) => [one("data-catalog/catalog/metastore", s.metastore(r))]),
+    ...counts([t("schema", "Schema")], ["catalogName"], (r) => [one("data-catalog/schema/catalog", str(r.inputs.catalogName) ?? null)]),
+    ...counts([t("sqlTable", "SqlTable"), t("table", "Table")], UC_OBJECT.concat("columns"), (r, s) => [
         one("data-catalog/table/schema", schemaOf(r)),
         one("data-catalog/table/metastore", s.metastore(r)),
         { limit: "data-catalog/column/table", scope: itself(r, fullName(r)), amount: size(r.inputs.columns) },
     ]),
-    ...counts([t("volume", "Volume")], (r, s) => [
+    ...counts([t("volume", "Volume")], UC_OBJECT, (r, s) => [
         one("data-catalog/volume/schema", schemaOf(r)),
         one("data-catalog/volume/metastore", s.metastore(r)),
     ]),
-    ...counts([t("registeredModel", "RegisteredModel")], (r, s) => [
+    ...counts([t("registeredModel", "RegisteredModel")], UC_OBJECT.concat("aliases"), (r, s) => [
         one("data-catalog/registered-model/schema", schemaOf(r)),
         one("data-catalog/registered-model/metastore", s.metastore(r)),
         { limit: "data-catalog/registered-model-alias/registered-model", scope: itself(r, fullName(r)), amount: size(r.inputs.aliases) },
     ]),
-    ...counts([t("connection", "Connection")], (r, s) => [one("data-catalog/connection/metastore", s.metastore(r))]),
-    ...counts([t("externalLocation", "ExternalLocation")], (r, s) => [one("data-catalog/external-location/metastore", s.metastore(r))]),
-    ...counts([t("storageCredential", "StorageCredential"), t("credential", "Credential")], (r, s) => [
+    ...counts([t("connection", "Connection")], [], (r, s) => [one("data-catalog/connection/metastore", s.metastore(r))]),
+    ...counts([t("externalLocation", "ExternalLocation")], [], (r, s) => [one("data-catalog/external-location/metastore", s.metastore(r))]),
+    ...counts([t("storageCredential", "StorageCredential"), t("credential", "Credential")], [], (r, s) => [
         one("data-catalog/storage-and-service-credential/metastore", s.metastore(r)),
     ]),
-    ...counts([t("externalMetadata", "ExternalMetadata")], (r, s) => [one("data-catalog/external-metadata-objects/metastore", s.metastore(r))]),
-    ...counts([t("qualityMonitor", "QualityMonitor"), t("qualityMonitorV2", "QualityMonitorV2"), t("lakehouseMonitor", "LakehouseMonitor"), t("dataQualityMonitor", "DataQualityMonitor")],
+    ...counts([t("externalMetadata", "ExternalMetadata")], [], (r, s) => [one("data-catalog/external-metadata-objects/metastore", s.metastore(r))]),
+    ...counts([t("qualityMonitor", "QualityMonitor"), t("qualityMonitorV2", "QualityMonitorV2"), t("lakehouseMonitor", "LakehouseMonitor"), t("dataQualityMonitor", "DataQualityMonitor")], [],
         (r, s) => [one("data-monitoring/monitors/metastore", s.metastore(r))]),
-    ...counts([t("share", "Share")], (r, s) => [one("data-sharing/share/metastore", s.metastore(r)), ...shareObjects(r)]),
-    ...counts([t("recipient", "Recipient")], (r, s) => [one("data-sharing/recipient/metastore", s.metastore(r))]),
-    ...counts([t("metastoreProvider", "MetastoreProvider")], (r, s) => [one("data-sharing/provider/metastore", s.metastore(r))]),
-    ...counts([t("group", "Group"), t("accountIamGroupV2", "AccountIamGroupV2"), t("workspaceIamGroupV2", "WorkspaceIamGroupV2")],
+    ...counts([t("share", "Share")], ["name", "objects"], (r, s) => [one("data-sharing/share/metastore", s.metastore(r)), ...shareObjects(r)]),
+    ...counts([t("recipient", "Recipient")], [], (r, s) => [one("data-sharing/recipient/metastore", s.metastore(r))]),
+    ...counts([t("metastoreProvider", "MetastoreProvider")], [], (r, s) => [one("data-sharing/provider/metastore", s.metastore(r))]),
+    ...counts([t("group", "Group"), t("accountIamGroupV2", "AccountIamGroupV2"), t("workspaceIamGroupV2", "WorkspaceIamGroupV2")], [],
         (r, s) => [one("identity/groups/account", s.account(r))]),
     ...counts([
         t("user", "User"), t("servicePrincipal", "ServicePrincipal"), t("accountIamUserV2", "AccountIamUserV2"),
         t("accountIamServicePrincipalV2", "AccountIamServicePrincipalV2"), t("workspaceIamUserV2", "WorkspaceIamUserV2"),
         t("workspaceIamServicePrincipalV2", "WorkspaceIamServicePrincipalV2"),
-    ], (r, s) => [one("identity/users-and-service-principals/account", s.account(r))]),
+    ], [], (r, s) => [one("identity/users-and-service-principals/account", s.account(r))]),
     // Direct memberships are counted per member (a principal's direct parent groups), within the account.
-    ...counts([t("groupMember", "GroupMember"), t("accountIamDirectGroupMemberV2", "AccountIamDirectGroupMemberV2"), t("workspaceIamDirectGroupMemberV2", "WorkspaceIamDirectGroupMemberV2")],
+    ...counts([t("groupMember", "GroupMember"), t("accountIamDirectGroupMemberV2", "AccountIamDirectGroupMemberV2"), t("workspaceIamDirectGroupMemberV2", "WorkspaceIamDirectGroupMemberV2")], ["memberId", "principalId"],
         (r, s) => {
             const member = str(r.inputs.memberId) ?? str(r.inputs.principalId);
             return [one("identity/direct-group-memberships/account", member ? `${s.account(r)} member ${member}` : null)];
         }),
-    ...counts([t("mwsNetworkConnectivityConfig", "MwsNetworkConnectivityConfig")], (r, s) => {
+    ...counts([t("mwsNetworkConnectivityConfig", "MwsNetworkConnectivityConfig")], ["region"], (r, s) => {
         const region = str(r.inputs.region);
         return [one("network-connectivity-configuration/configurations-ncc-per-region/account", region ? `${s.account(r)} ${region}` : null)];
     }),
     // The rule's region is its configuration's, which its inputs do not carry: the worst case applies.
-    ...counts([t("mwsNccPrivateEndpointRule", "MwsNccPrivateEndpointRule")], () => [one("network-connectivity-configuration/private-endpoints-per-region/region", null)]),
-    ...counts([t("mwsNccBinding", "MwsNccBinding")], (r) => [
+    ...counts([t("mwsNccPrivateEndpointRule", "MwsNccPrivateEndpointRule")], [], () => [one("network-connectivity-configuration/private-endpoints-per-region/region", null)]),
+    ...counts([t("mwsNccBinding", "MwsNccBinding")], ["networkConnectivityConfigId"], (r) => [
         one("network-connectivity-configuration/workspaces-per-configuration/ncc", str(r.inputs.networkConnectivityConfigId) ?? null),
     ]),
-    ...counts([t("sqlVisualization", "SqlVisualization")], (r) => [one("query/visualizations/query", str(r.inputs.queryId) ?? null)]),
-    ...counts([t("sqlWidget", "SqlWidget")], (r) => [one("dashboards-legacy/widgets/legacy-dashboard", str(r.inputs.dashboardId) ?? null)]),
-    { type: t("directory", "Directory"), uses: (r) => workspacePath(r, true) },
-    ...counts([t("notebook", "Notebook"), t("workspaceFile", "WorkspaceFile")], (r) => workspacePath(r, false)),
+    ...counts([t("sqlVisualization", "SqlVisualization")], ["queryId"], (r) => [one("query/visualizations/query", str(r.inputs.queryId) ?? null)]),
+    ...counts([t("sqlWidget", "SqlWidget")], ["dashboardId"], (r) => [one("dashboards-legacy/widgets/legacy-dashboard", str(r.inputs.dashboardId) ?? null)]),
+    { type: t("directory", "Directory"), inputs: ["path"], uses: (r) => workspacePath(r, true) },
+    ...counts([t("notebook", "Notebook"), t("workspaceFile", "WorkspaceFile")], ["path"], (r) => workspacePath(r, false)),
 ];

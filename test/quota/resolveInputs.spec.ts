@@ -1,0 +1,52 @@
+/**
+ * The inputs the quota transform reads from a registration: plain props at once (no promise, so the registration
+ * is judged in its constructor), outputs once resolved, and with a mapping's declared inputs only those.
+ */
+import { strict as assert } from "node:assert";
+import * as pulumi from "@pulumi/pulumi";
+import { inputsNow } from "../../provider/quota/resolveInputs";
+import { UNKNOWN_INPUT } from "../../provider/quota/types";
+
+/** An output whose value is not known until apply, as a preview has for another resource's computed id. */
+function unknownOutput(): pulumi.Output<string> {
+    const OutputImpl = (pulumi.Output as unknown as { new (...a: unknown[]): pulumi.Output<string> });
+    return new OutputImpl(new Set(), Promise.resolve(undefined), Promise.resolve(false), Promise.resolve(false), Promise.resolve([]));
+}
+
+describe("quota inputsNow", () => {
+    it("returns plain props themselves, at once, nested objects and arrays included", () => {
+        const props = { name: "t", columns: [{ name: "id", type: "BIGINT" }], spec: { nested: { deep: [1, "2", null, undefined] } }, when: new Date(0), none: undefined };
+        assert.equal(inputsNow(props), props);
+    });
+
+    it("resolves outputs and promises, keeping the other props as they are", async () => {
+        const props = { catalogName: pulumi.output("main"), schemaName: Promise.resolve("sales"), name: "t", columns: [{ name: pulumi.output("id") }] };
+        const got = inputsNow(props);
+        assert.ok(got instanceof Promise);
+        assert.deepEqual(await got, { catalogName: "main", schemaName: "sales", name: "t", columns: [{ name: "id" }] });
+        assert.ok(pulumi.Output.isInstance(props.catalogName), "the registration's own props are not changed");
+    });
+
+    it("marks a value not known until apply, and drops functions", async () => {
+        const got = await inputsNow({ schemaName: unknownOutput(), callback: () => 1, name: "t" });
+        assert.deepEqual(got, { schemaName: UNKNOWN_INPUT, callback: undefined, name: "t" });
+    });
+
+    it("with the inputs a mapping reads, does not wait for outputs elsewhere and returns only those", async () => {
+        const comment = pulumi.output("written later");
+        const props = { catalogName: "main", schemaName: "sales", name: "t", comment, owner: Promise.resolve("x"), providerConfig: undefined };
+        const got = inputsNow(props, ["providerConfig", "catalogName", "schemaName", "name", "columns"]);
+        assert.ok(!(got instanceof Promise), "an output in an input no mapping reads does not delay the check");
+        assert.deepEqual(got, { providerConfig: undefined, catalogName: "main", schemaName: "sales", name: "t" });
+        assert.ok("providerConfig" in got, "an input the resource has, even unset, is kept (mappings may test for it)");
+        const waited = inputsNow(props, ["name", "comment"]);
+        assert.ok(waited instanceof Promise);
+        assert.deepEqual(await waited, { name: "t", comment: "written later" });
+    });
+
+    it("reads own props only, never Object.prototype members", () => {
+        const got = inputsNow({ name: "t" }, ["name", "constructor", "toString", "__proto__"]);
+        assert.deepEqual(got, { name: "t" });
+        assert.equal(Object.keys(got).length, 1);
+    });
+});
