@@ -122,3 +122,15 @@ function round(x: number, digits = 2): number {
 function roundSpread(s: Spread): Spread {
     return { runs: s.runs, min: round(s.min), p25: round(s.p25), p75: round(s.p75), max: round(s.max) };
 }
+
+/**
+ * A full garbage collection now, so a timed run does not pay for the garbage of the run before it (the other side
+ * of a comparison). Node exposes `gc` only under --expose-gc; the flag is set here and the function taken from a
+ * fresh context, where V8 installs it.
+ */
+export function collectGarbage(): void {
+    const v8 = require("node:v8") as typeof import("node:v8");
+    const vm = require("node:vm") as typeof import("node:vm");
+    v8.setFlagsFromString("--expose-gc");
+    (vm.runInNewContext("gc") as () => void)();
+}

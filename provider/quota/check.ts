@@ -48,7 +48,7 @@ export function checkUsage(usage: readonly PlannedUsage[], options: CheckOptions
             findings.push(judge(limit, max, scope, planned, existingIn(scope), group.unknown, warnAt));
         }
     }
-    return findings.sort(bySeverity);
+    return sortFindings(findings);
 }
 
 /** The existing counts of one limit: by scope, and in every other scope ("*", default 0). */
@@ -123,8 +123,9 @@ export function judge(limit: ResourceLimit, max: number, scope: string | null, p
     const total = planned + existing + unknownScope;
     const status = total > max ? "exceeded" : total >= warnAt * max ? "warning" : "ok";
     const over = status === "exceeded" ? total - max : 0;
-    const finding = { status, limit, scope, planned, existing, unknownScope, total, max, over, raisable: !limit.fixed } as const;
-    return { ...finding, message: describe(finding) };
+    const finding: Finding = { status, limit, scope, planned, existing, unknownScope, total, max, over, raisable: !limit.fixed, message: "" };
+    finding.message = describe(finding);
+    return finding;
 }
 
 /** "12 SQL warehouses planned in workspace prod, 995 exist, limit 1000 (fixed): 7 over. <next step>" */
@@ -161,6 +162,32 @@ export function validWarnAt(warnAt: number | undefined): number {
 
 const SEVERITY = { exceeded: 0, warning: 1, ok: 2 } as const;
 
-function bySeverity(a: Finding, b: Finding): number {
-    return SEVERITY[a.status] - SEVERITY[b.status] || a.limit.id.localeCompare(b.limit.id) || String(a.scope).localeCompare(String(b.scope));
+/**
+ * Findings in report order: exceeded, warning, ok; then by limit id and scope (code-unit order, the same on every
+ * machine). Sorted per (severity, limit) group, so a plan with 100,000 tables sorts its scopes only.
+ */
+export function sortFindings(findings: readonly Finding[]): Finding[] {
+    const groups = new Map<string, Finding[]>();
+    for (const f of findings) {
+        const key = `${SEVERITY[f.status]}${f.limit.id}`;
+        const group = groups.get(key);
+        if (group) group.push(f);
+        else groups.set(key, [f]);
+    }
+    const out: Finding[] = [];
+    for (const key of [...groups.keys()].sort(ordinal)) {
+        const group = groups.get(key) ?? [];
+        if (group.length > 1) group.sort((a, b) => ordinal(scopeText(a), scopeText(b)));
+        out.push(...group);
+    }
+    return out;
+}
+
+function scopeText(f: Finding): string {
+    return f.scope === null ? "null" : f.scope;
+}
+
+/** Code-unit order: the same on every machine (localeCompare depends on the locale, and is slow on 100,000 findings). */
+function ordinal(a: string, b: string): number {
+    return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -151,12 +151,19 @@ function positive(u: LimitUse): boolean {
 
 /** Sums limit uses into planned usage per (limit, scope). */
 export function sumUses(uses: Iterable<LimitUse>): PlannedUsage[] {
-    const sums = new Map<string, PlannedUsage>();
+    // Per limit, then per scope: no key string is built per use (a plan has hundreds of thousands).
+    const sums = new Map<string, Map<string | null, PlannedUsage>>();
+    const out: PlannedUsage[] = [];
     for (const u of uses) {
-        const key = `${u.limit}\u0000${u.scope ?? "\u0001"}`;
-        const s = sums.get(key);
+        let byScope = sums.get(u.limit);
+        if (!byScope) sums.set(u.limit, (byScope = new Map()));
+        const s = byScope.get(u.scope);
         if (s) s.planned += u.amount;
-        else sums.set(key, { limit: u.limit, scope: u.scope, planned: u.amount });
+        else {
+            const sum = { limit: u.limit, scope: u.scope, planned: u.amount };
+            byScope.set(u.scope, sum);
+            out.push(sum);
+        }
     }
-    return [...sums.values()];
+    return out;
 }

@@ -28,6 +28,8 @@ interface StateLike {
 
 /** Steps whose new state is not part of the stack afterwards. */
 const GONE = new Set(["delete", "delete-replaced", "discard", "discard-replaced", "remove-pending-replace", "read-discard"]);
+/** Steps of a replacement, which share the replaced object's URN. */
+const REPLACING = new Set(["replace", "create-replacement", "import-replacement"]);
 /** Steps that bring an object into being. */
 const CREATING = new Set(["create", "create-replacement", "replace"]);
 /** Markers of secret values: the state's signature key, and the preview display's text. */
@@ -49,15 +51,18 @@ function fromPreview(steps: unknown[]): PlannedResource[] {
         const op = String(step?.op ?? "");
         const state = step?.newState;
         if (!state || GONE.has(op) || op === "read" || op === "read-replacement") continue;
-        const urn = String(state.urn ?? step.urn ?? "");
         const creating = CREATING.has(op);
         // A replacement shows its URN in several steps; count the object once, as created if any step creates it.
-        const at = seen.get(urn);
-        if (at !== undefined) {
-            states[at].creating ||= creating;
-            continue;
+        // Other steps are one per URN, and are not looked up (a 100,000-step plan has as many long URNs).
+        if (REPLACING.has(op)) {
+            const urn = String(state.urn ?? step.urn ?? "");
+            const at = seen.get(urn);
+            if (at !== undefined) {
+                states[at].creating ||= creating;
+                continue;
+            }
+            seen.set(urn, states.length);
         }
-        seen.set(urn, states.length);
         states.push({ state, creating });
     }
     return toPlanned(states);
@@ -76,12 +81,19 @@ function toPlanned(states: Array<{ state: StateLike; creating: boolean }>): Plan
         const type = String(state.type ?? "");
         if (type.startsWith("pulumi:providers:")) providers.set(String(state.urn ?? ""), { name: urnName(state.urn), inputs: plainInputs(state.inputs) });
     }
+    // "<provider urn>::<provider id>": the same few references over and over.
+    const byReference = new Map<string, { name: string; inputs: Record<string, unknown> } | undefined>();
+    const providerOf = (reference: string): { name: string; inputs: Record<string, unknown> } | undefined => {
+        if (byReference.has(reference)) return byReference.get(reference);
+        const found = providers.get(reference.slice(0, reference.lastIndexOf("::")));
+        byReference.set(reference, found);
+        return found;
+    };
     const out: PlannedResource[] = [];
     for (const { state, creating } of states) {
         const type = String(state.type ?? "");
         if (state.custom === false || type.startsWith("pulumi:")) continue;
-        const providerUrn = typeof state.provider === "string" ? state.provider.slice(0, state.provider.lastIndexOf("::")) : "";
-        const provider = providers.get(providerUrn);
+        const provider = typeof state.provider === "string" ? providerOf(state.provider) : undefined;
         // A default provider without scope inputs is the same as none: the checks treat both alike.
         const useful = provider && !(provider.name.startsWith("default") && Object.keys(provider.inputs).every((k) => !["host", "accountId", "subscriptionId", "workspaceId"].includes(k)));
         out.push({ type, name: urnName(state.urn), inputs: plainInputs(state.inputs), provider: useful ? provider : undefined, creating });
@@ -100,11 +112,28 @@ function plainInputs(inputs: unknown): Record<string, unknown> {
     return typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 }
 
+/**
+ * The value with secrets replaced; the value itself when it holds none (the usual case: a 100,000-step plan is not
+ * copied), else a copy of the parts above a secret. JSON.parse makes plain objects and arrays only.
+ */
 function unwrap(v: unknown): unknown {
     if (v === "[secret]") return UNKNOWN_INPUT;
-    if (Array.isArray(v)) return v.map(unwrap);
     if (typeof v !== "object" || v === null) return v;
+    if (Array.isArray(v)) {
+        let copy: unknown[] | undefined;
+        for (let i = 0; i < v.length; i++) {
+            const x = unwrap(v[i]);
+            if (x !== v[i]) (copy ??= v.slice())[i] = x;
+        }
+        return copy ?? v;
+    }
     const o = v as Record<string, unknown>;
-    if (o[SECRET_SIG] === SECRET_VALUE) return "value" in o ? unwrap(o.value) : UNKNOWN_INPUT;
-    return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, unwrap(x)]));
+    if (o[SECRET_SIG] === SECRET_VALUE) return Object.prototype.hasOwnProperty.call(o, "value") ? unwrap(o.value) : UNKNOWN_INPUT;
+    let copy: Record<string, unknown> | undefined;
+    for (const k in o) {
+        const x = unwrap(o[k]);
+        // defineProperty: an own "__proto__" key (JSON.parse makes one) stays a key, as Object.fromEntries would keep it.
+        if (x !== o[k]) Object.defineProperty((copy ??= { ...o }), k, { value: x, enumerable: true, writable: true, configurable: true });
+    }
+    return copy ?? o;
 }

@@ -5,6 +5,9 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { main } from "../../provider/quota/cli";
 import { checkPlan } from "../../provider/quota/checkPlan";
+import { checkUsage } from "../../provider/quota/check";
+import { readPlanFile } from "../../provider/quota/planFile";
+import { UNKNOWN_INPUT } from "../../provider/quota/types";
 
 const FIXTURES = path.resolve(__dirname, "..", "fixtures", "quota");
 const fixture = (name: string): string => path.join(FIXTURES, name);
@@ -16,6 +19,51 @@ function run(...argv: string[]): { status: number; out: string; err: string } {
     const status = main(argv, (s) => (out += `${s}\n`), (s) => (err += `${s}\n`));
     return { status, out, err };
 }
+
+describe("plan files: secrets and order", () => {
+    const SIG = "4dabf18193072939515e22adb298388d";
+    const SECRET = "1b47061264138c4ac30d75fd1eb44270";
+    const step = (name: string, inputs: Record<string, unknown>) => ({
+        op: "create",
+        urn: `urn:pulumi:dev::p::databricks:index/sqlTable:SqlTable::${name}`,
+        newState: { urn: `urn:pulumi:dev::p::databricks:index/sqlTable:SqlTable::${name}`, type: "databricks:index/sqlTable:SqlTable", custom: true, inputs },
+    });
+
+    it("reads shown secrets as their value and hidden ones as unknown, at any depth, without changing the file's objects", () => {
+        const plain = { catalogName: "main", schemaName: "sales", name: "t", columns: [{ name: "id" }] };
+        const secretInside = { catalogName: { [SIG]: SECRET, value: "main" }, schemaName: "[secret]", name: "u", columns: [{ name: { [SIG]: SECRET } }] };
+        const doc = JSON.parse(JSON.stringify({ steps: [step("a", plain), step("b", secretInside)] })) as { steps: Array<{ newState: { inputs: Record<string, unknown> } }> };
+        const before = JSON.stringify(doc);
+        const [a, b] = readPlanFile(doc).resources;
+        assert.equal(a.inputs, doc.steps[0].newState.inputs, "inputs without a secret are read as they are, not copied");
+        assert.deepEqual(b.inputs, { catalogName: "main", schemaName: UNKNOWN_INPUT, name: "u", columns: [{ name: UNKNOWN_INPUT }] });
+        assert.equal(JSON.stringify(doc), before, "the parsed file is not changed");
+    });
+
+    it("keeps an own __proto__ key of the file a key when a secret sits under it", () => {
+        const doc = JSON.parse(`{"steps":[{"op":"create","urn":"urn:pulumi:dev::p::x:y:Z::a","newState":{"urn":"urn:pulumi:dev::p::x:y:Z::a","type":"x:y:Z","custom":true,"inputs":{"name":"a","__proto__":{"k":"[secret]"}}}}]}`) as unknown;
+        const [r] = readPlanFile(doc).resources;
+        assert.equal(Object.getPrototypeOf(r.inputs), Object.prototype);
+        assert.deepEqual(Object.getOwnPropertyDescriptor(r.inputs, "__proto__")?.value, { k: UNKNOWN_INPUT });
+    });
+
+    it("orders findings exceeded, warning, ok, then by limit id and scope in code-unit order", () => {
+        const usage = [
+            { limit: "apps/app/workspace", scope: "b", planned: 1 },
+            { limit: "apps/app/workspace", scope: "B", planned: 1 },
+            { limit: "apps/app/workspace", scope: "a", planned: 200 },
+            { limit: "secrets/scopes/workspace", scope: "a", planned: 1 },
+            { limit: "apps/app/workspace", scope: "c", planned: 90 },
+        ];
+        assert.deepEqual(checkUsage(usage).map((f) => [f.status, f.limit.id, f.scope]), [
+            ["exceeded", "apps/app/workspace", "a"],
+            ["warning", "apps/app/workspace", "c"],
+            ["ok", "apps/app/workspace", "B"],
+            ["ok", "apps/app/workspace", "b"],
+            ["ok", "secrets/scopes/workspace", "a"],
+        ]);
+    });
+});
 
 describe("tenantkit-quota on preview and stack-export JSON", () => {
     it("counts what the stack holds after the plan: same and created, not deleted or read", () => {
