@@ -23,8 +23,8 @@ export interface QuotaMapping {
     type: string | RegExp;
     /**
      * The input names `uses` reads (besides `providerConfig`, which the workspace scope reads). When given,
-     * `enforceQuotas` resolves only these, so a resource whose other inputs are outputs is judged at once, and
-     * `uses` sees only these inputs. Omitted: every input is resolved first.
+     * `enforceQuotas` waits only for these, so a resource whose other inputs are outputs is judged at once; `uses`
+     * must read no other input (it may still be an output). Omitted: every input is resolved first.
      */
     inputs?: readonly string[];
     uses(r: PlannedResource, scope: ScopeContext): LimitUse[];

@@ -20,18 +20,22 @@ const MAX_DEPTH = 32;
  * The props as plain JSON: the props themselves when nothing in them waits (no output, promise or resource), else
  * a promise of a copy in which the values that waited are resolved. Each top-level prop resolves on its own, so
  * one unknown value leaves the others readable; props that are plain are not walked twice. With `only`, just those
- * props are read and returned (those the resource has), so an output elsewhere in the props does not wait.
+ * props are looked at, so an output elsewhere in the props does not wait: when they are plain the props come back as
+ * they are (the caller reads only those), else a promise of just those props (the ones the resource has), resolved.
  */
 export function inputsNow(props: Props, only?: readonly string[]): Props | Promise<Props> {
     let waiting: string[] | undefined;
     let picked: Props | undefined;
     if (only !== undefined) {
-        picked = {};
         for (const k of only) {
             if (!Object.prototype.hasOwnProperty.call(props, k)) continue;
-            const v = (picked[k] = props[k]);
+            const v = props[k];
             if (v !== null && typeof v === "object" ? !isPlain(v, 0) : typeof v === "function") (waiting ??= []).push(k);
         }
+        if (waiting === undefined) return props;
+        // Only the named props are handed on once resolved: the others may still be outputs.
+        picked = {};
+        for (const k of only) if (Object.prototype.hasOwnProperty.call(props, k)) picked[k] = props[k];
     } else {
         const literal = Object.getPrototypeOf(props) === Object.prototype;
         for (const k in props) {

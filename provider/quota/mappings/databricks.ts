@@ -28,7 +28,11 @@ const itself = (r: PlannedResource, natural: string | null | undefined): string 
 
 /** Known elements of an array input (an unknown array counts none: its size is not known until apply). */
 function size(v: unknown): number {
-    return list(v)?.filter((x) => x !== UNKNOWN_INPUT).length ?? 0;
+    const items = list(v);
+    if (!items) return 0;
+    let n = 0;
+    for (const x of items) if (x !== UNKNOWN_INPUT) n += 1;
+    return n;
 }
 
 /** Share objects by the spec's "Data sharing" metrics (`dataObjectType` values of the Share resource). */
@@ -75,11 +79,13 @@ function workspacePath(r: PlannedResource, folders: boolean): LimitUse[] {
 
 /** The default `@pulumi/databricks` mappings. */
 export const databricksMappings: readonly QuotaMapping[] = [
-    ...counts([t("job", "Job")], [], (r, s) => [
-        one("jobs/saved-jobs/workspace", s.workspace(r)),
+    ...counts([t("job", "Job")], [], (r, s) => {
+        const workspace = s.workspace(r);
         // Only creations use the hourly budget; a resource not known to exist already is counted.
-        ...(r.creating === false ? [] : [one("jobs/created-per-hour/workspace", s.workspace(r))]),
-    ]),
+        return r.creating === false
+            ? [one("jobs/saved-jobs/workspace", workspace)]
+            : [one("jobs/saved-jobs/workspace", workspace), one("jobs/created-per-hour/workspace", workspace)];
+    }),
     ...counts([t("pipeline", "Pipeline")], [], (r, s) => [one("declarative-pipelines/saved-pipelines/workspace", s.workspace(r))]),
     ...counts([t("sqlEndpoint", "SqlEndpoint")], [], (r, s) => [one("sql-warehouses/total-number/workspace", s.workspace(r))]),
     ...counts([t("secretScope", "SecretScope")], [], (r, s) => [one("secrets/scopes/workspace", s.workspace(r))]),
