@@ -64,11 +64,7 @@ export interface LimitExisting {
  */
 export function existingOf(existing: ExistingCounts | undefined, limitId: string): LimitExisting {
     const out: LimitExisting = { byScope: new Map(), elsewhere: 0 };
-    if (existing === undefined || existing === null) return out;
-    if (typeof existing !== "object" || Array.isArray(existing)) {
-        throw new QuotaUsageError(`existing counts must be an object { "<limit id>": { "<scope>" | "*": <count> } }, got ${describeValue(existing)}`);
-    }
-    if (!Object.prototype.hasOwnProperty.call(existing, limitId)) return out;
+    if (!checkExistingShape(existing) || !Object.prototype.hasOwnProperty.call(existing, limitId)) return out;
     const counts: unknown = existing[limitId];
     if (typeof counts !== "object" || counts === null || Array.isArray(counts)) {
         throw new QuotaUsageError(`existing counts of ${limitId} must be an object { "<scope>" | "*": <count> }, got ${describeValue(counts)}`);
@@ -81,6 +77,15 @@ export function existingOf(existing: ExistingCounts | undefined, limitId: string
         else out.byScope.set(scope, n);
     }
     return out;
+}
+
+/** False when no existing counts are given; throws when what is given is not an object of limits. */
+export function checkExistingShape(existing: unknown): existing is ExistingCounts {
+    if (existing === undefined || existing === null) return false;
+    if (typeof existing !== "object" || Array.isArray(existing)) {
+        throw new QuotaUsageError(`existing counts must be an object { "<limit id>": { "<scope>" | "*": <count> } }, got ${describeValue(existing)}`);
+    }
+    return true;
 }
 
 function describeValue(v: unknown): string {

@@ -49,11 +49,6 @@ export function inputsNow(props: Props, only?: readonly string[]): Props | Promi
     return Promise.all(waiting.map(async (k) => (out[k] = await resolveValue(props[k], 0)))).then(() => out);
 }
 
-/** The props with every output and promise resolved (see {@link inputsNow}). */
-export async function resolveInputs(props: Props): Promise<Props> {
-    return inputsNow(props);
-}
-
 function isPlain(v: object, depth: number): boolean {
     if (depth > MAX_DEPTH) return false;
     if (Array.isArray(v)) {

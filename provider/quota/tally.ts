@@ -3,7 +3,7 @@
  * only the (limit, scope) pairs it touched, in constant time per use, so 100,000 registrations stay cheap.
  * The outcome equals `checkUsage` over everything added so far.
  */
-import { existingOf, judge, maxOf, validWarnAt, QuotaUsageError } from "./check";
+import { checkExistingShape, existingOf, judge, maxOf, validWarnAt, QuotaUsageError } from "./check";
 import { resourceLimits } from "./limits";
 import type { ExistingCounts, Finding, LimitUse, PlannedUsage, ResourceLimit } from "./types";
 
@@ -24,8 +24,8 @@ function existingIn(c: LimitCounts, scope: string | null): number {
     return (scope === null || c.existing.size === 0 ? undefined : c.existing.get(scope)) ?? c.existingElsewhere;
 }
 
-const NONE: Finding[] = [];
-Object.freeze(NONE);
+/** What a call that finds nothing returns: shared, so the common case allocates no array. */
+const NONE: readonly Finding[] = Object.freeze([]);
 
 const LEVEL: Record<Finding["status"], number> = { ok: 0, warning: 1, exceeded: 2 };
 
@@ -40,12 +40,11 @@ export class Tally {
     constructor(private readonly existing: ExistingCounts = {}, warnAt?: number, limits: readonly ResourceLimit[] = resourceLimits) {
         this.warnAt = validWarnAt(warnAt);
         this.byId = new Map(limits.map((l) => [l.id, l]));
-        if (typeof existing !== "object" || existing === null || Array.isArray(existing)) existingOf(existing, "");
-        for (const id of Object.keys(existing)) this.limitCounts(id);
+        if (checkExistingShape(existing)) for (const id of Object.keys(existing)) this.limitCounts(id);
     }
 
     /** Adds uses; returns the finding of every (limit, scope) they touched, after the addition. */
-    add(uses: readonly LimitUse[]): Finding[] {
+    add(uses: readonly LimitUse[]): readonly Finding[] {
         return this.addAndJudge(uses, "ok");
     }
 
@@ -54,7 +53,7 @@ export class Tally {
      * addition. With "warning", a registration within its limits builds no finding at all: `enforceQuotas` runs
      * this for every registration, so the common case must allocate next to nothing.
      */
-    addAndJudge(uses: readonly LimitUse[], least: Finding["status"]): Finding[] {
+    addAndJudge(uses: readonly LimitUse[], least: Finding["status"]): readonly Finding[] {
         const n = uses.length;
         const counts = this.scratch;
         for (let i = 0; i < n; i++) {
