@@ -10,7 +10,7 @@
 import { spawn } from "node:child_process";
 import { PerformanceObserver } from "node:perf_hooks";
 import * as path from "node:path";
-import { median, repeat, result, type Benchmark, type BenchResult } from "./lib";
+import { median, quantile, repeat, result, type Benchmark, type BenchResult } from "./lib";
 
 /** What one child run reports on its last stdout line. */
 interface RunReport {
@@ -25,6 +25,13 @@ interface RunReport {
     gcInTransformMs?: number;
     /** Median time of one registration in the transform, in microseconds. */
     p50Us?: number;
+    /** The 99th percentile of one registration in the transform, in microseconds. */
+    p99Us?: number;
+    /** Time in registrations that took over 100 us each (GC pauses, first calls that compile, map growth), in ms. */
+    slowMs?: number;
+    /** Registrations whose inputs waited for outputs, and the transform's synchronous time in them (in transformMs). */
+    waiting?: number;
+    waitingMs?: number;
     /** Registrations the mock monitor received (the stack itself excluded). */
     registered: number;
     /** With the transform: findings, and the fullest (limit, scope) as a share of its limit. */
@@ -68,7 +75,8 @@ export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
             notes:
                 `time of its own (the transform's synchronous part plus the judging of registrations whose inputs were outputs, ` +
                 `GC pauses that began in it included): median ${own.toFixed(0)} ms over ${enforced.length} run(s), ` +
-                `${enforced.map((r) => `${ownOf(r).toFixed(0)} ms (GC ${(r.gcInTransformMs ?? 0).toFixed(0)}, p50 ${(r.p50Us ?? 0).toFixed(1)} us/registration)`).join(", ")}; ` +
+                `${enforced.map((r) => `${ownOf(r).toFixed(0)} ms (GC ${(r.gcInTransformMs ?? 0).toFixed(0)}, p50 ${(r.p50Us ?? 0).toFixed(1)} us/registration, ` +
+                    `p99 ${(r.p99Us ?? 0).toFixed(0)} us, ${r.waiting ?? 0} registrations waiting for outputs ${(r.waitingMs ?? 0).toFixed(0)} ms)`).join(", ")}; ` +
                 `wall difference ${(median(enforced.map((r) => r.ms)) - median(plain.map((r) => r.ms))).toFixed(0)} ms, ` +
                 `CPU difference ${(cpu(enforced) - cpu(plain)).toFixed(0)} ms (medians; a run's wall time varies by several %, ` +
                 `seconds at this size). ${count} @pulumi/databricks registrations (providers, catalogs, schemas, then 10% SqlEndpoint, 30% Job, ` +
@@ -217,6 +225,8 @@ async function child(count: number, enforce: boolean): Promise<RunReport> {
 function instrument(): { wrap(inner: (args: unknown) => unknown): (args: unknown) => unknown; report(): Promise<Partial<RunReport>> } {
     const spans: number[] = [];
     let gateMs = 0;
+    let waiting = 0;
+    let waitingMs = 0;
     class TimedPromise<T> extends Promise<T> {
         // What `then` returns is a plain promise: only the transform's own callback is timed, not those awaiting it.
         static override get [Symbol.species](): PromiseConstructor {
@@ -252,10 +262,17 @@ function instrument(): { wrap(inner: (args: unknown) => unknown): (args: unknown
     return {
         wrap: (inner) => (args) => {
             const t = performance.now();
+            let got: unknown;
             try {
-                return inner(args);
+                return (got = inner(args));
             } finally {
-                spans.push(t, performance.now());
+                const end = performance.now();
+                spans.push(t, end);
+                // The transform returns options (a dependsOn gate) only for registrations whose inputs wait.
+                if (got !== undefined) {
+                    waiting += 1;
+                    waitingMs += end - t;
+                }
             }
         },
         report: async () => {
@@ -274,7 +291,8 @@ function instrument(): { wrap(inner: (args: unknown) => unknown): (args: unknown
                 while (j < spans.length && spans[j + 1] < gc.start) j += 2;
                 if (j < spans.length && spans[j] <= gc.start) gcInTransformMs += gc.ms;
             }
-            return { transformMs, gateMs, gcInTransformMs, p50Us: median(each) * 1000 };
+            const slowMs = each.reduce((sum, ms) => (ms > 0.1 ? sum + ms : sum), 0);
+            return { transformMs, gateMs, gcInTransformMs, p50Us: median(each) * 1000, p99Us: quantile(each, 0.99) * 1000, slowMs, waiting, waitingMs };
         },
     };
 }

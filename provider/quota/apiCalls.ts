@@ -58,15 +58,12 @@ const CALL_BY_TYPE = new Map<string, CallSpec | "scim">([
     ...[...WORKSPACE_SCIM_TYPES].map((type) => [type, WORKSPACE_SCIM_CALL] as const),
 ]);
 
-function createCall(r: PlannedResource): CallSpec | undefined {
-    const spec = CALL_BY_TYPE.get(r.type);
-    if (spec !== "scim") return spec;
-    return accountLevel(r) ? ACCOUNT_SCIM_CALL : WORKSPACE_SCIM_CALL;
-}
+/** The creation call of a rated type, as found once per type: opaque to callers, handed back to {@link CallTally.addAs}. */
+export type CreationCall = CallSpec | "scim";
 
-/** True when creating a resource of `type` is a call the rate limits table covers. */
-export function isRated(type: string): boolean {
-    return CALL_BY_TYPE.has(type);
+/** The creation call of `type` when it is one the rate limits table covers, else undefined. */
+export function creationCallOf(type: string): CreationCall | undefined {
+    return CALL_BY_TYPE.get(type);
 }
 
 /** Running sums of planned calls per operation and scope, one resource at a time. */
@@ -78,9 +75,14 @@ export class CallTally {
 
     /** Counts the creation call of `r`, if it makes one the rate limits cover. */
     add(r: PlannedResource): void {
+        const call = CALL_BY_TYPE.get(r.type);
+        if (call !== undefined) this.addAs(r, call);
+    }
+
+    /** Counts the creation call of `r`, a resource of a type whose {@link creationCallOf} is `call`. */
+    addAs(r: PlannedResource, call: CreationCall): void {
         if (r.creating === false) return;
-        const spec = createCall(r);
-        if (!spec) return;
+        const spec = call !== "scim" ? call : accountLevel(r) ? ACCOUNT_SCIM_CALL : WORKSPACE_SCIM_CALL;
         const scope = spec === ACCOUNT_SCIM_CALL ? this.scopes.account(r) : this.scopes.workspace(r);
         let byScope = this.sums.get(spec);
         if (!byScope) this.sums.set(spec, (byScope = new Map()));

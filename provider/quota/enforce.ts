@@ -9,7 +9,7 @@
  * registering (runtime/dependsOn.js), so a broken limit fails that very registration and nothing is sent.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { CallTally, isRated } from "./apiCalls";
+import { CallTally, creationCallOf, type CreationCall } from "./apiCalls";
 import { defaultMappings } from "./mappings";
 import { MappingTable, SCOPE_INPUT, scopeContext, type QuotaMapping, type ScopeOptions } from "./mapping";
 import { ProviderRegistry } from "./providers";
@@ -48,6 +48,21 @@ export class QuotaExceededError extends pulumi.ResourceError {
     }
 }
 
+/** What `enforceQuotas` does with registrations of one type, found at the first. */
+interface TypePlan {
+    /** The inputs to have as values before judging (undefined: all of them). */
+    reads: readonly string[] | undefined;
+    /** Of those, the ones only counted (see `QuotaMapping.countOnly`). */
+    countOnly: ReadonlySet<string> | undefined;
+    /** The limit uses of a resource of this type, when some mapping applies. */
+    uses: QuotaMapping["uses"] | undefined;
+    /** The creation call the API rate limits cover, when there is one. */
+    call: CreationCall | undefined;
+}
+
+/** The plan of a provider type: its scope inputs are remembered, it counts against nothing. */
+const PROVIDER = "provider";
+
 /** Stacks that already count: a second call would count every resource twice. */
 const enforcedStacks = new WeakSet<object>();
 
@@ -68,21 +83,24 @@ export function enforceQuotas(options: EnforceOptions = {}): QuotaEnforcement {
     const providers = new ProviderRegistry();
     const warned = new Set<string>();
     const calls = new CallTally(scopes);
-    /**
-     * Per type, decided once (a big program has many registrations of few types): false when it counts against
-     * nothing, else the inputs its mappings read (true: all of them).
-     */
-    const counted = new Map<string, false | true | readonly string[]>();
-    const readsOf = (type: string): false | true | readonly string[] => {
-        if (mappings.maps(type)) return mappings.inputsRead(type) ?? true;
+    /** Per type, decided at its first registration (a big program has many registrations of few types). */
+    const plans = new Map<string, TypePlan | typeof PROVIDER | null>();
+    const planOf = (type: string): TypePlan | typeof PROVIDER | null => {
+        if (type.startsWith("pulumi:providers:")) return PROVIDER;
+        const uses = mappings.usesFor(type);
+        const call = creationCallOf(type);
+        if (uses === undefined && call === undefined) return null;
         // A rated type without a mapping: its planned call needs only the provider and the scope input.
-        return isRated(type) ? [SCOPE_INPUT] : false;
+        const reads = uses === undefined ? [SCOPE_INPUT] : mappings.inputsRead(type);
+        return { reads, countOnly: mappings.countOnly(type), uses, call };
     };
 
     // Runs for every registration: only a finding at warning level or above is built (with its message).
-    const judge = (resource: pulumi.Resource, planned: PlannedResource): void => {
-        calls.add(planned);
-        const findings = tally.addAndJudge(mappings.usesOf(planned, scopes), "warning");
+    const judge = (resource: pulumi.Resource, planned: PlannedResource, plan: TypePlan): void => {
+        if (plan.call !== undefined) calls.addAs(planned, plan.call);
+        if (plan.uses === undefined) return;
+        // The tally drops non-positive amounts itself, so the mapping's uses go to it as they are.
+        const findings = tally.addAndJudge(plan.uses(planned, scopes), "warning");
         if (findings.length === 0) return;
         for (const f of findings) {
             const key = `${f.limit.id}\u0000${f.scope}`;
@@ -96,21 +114,23 @@ export function enforceQuotas(options: EnforceOptions = {}): QuotaEnforcement {
     };
 
     pulumi.runtime.registerStackTransformation((args) => {
-        if (args.type.startsWith("pulumi:providers:")) {
+        const type = args.type;
+        let plan = plans.get(type);
+        if (plan === undefined) plans.set(type, (plan = planOf(type)));
+        if (plan === null) return undefined;
+        if (plan === PROVIDER) {
             providers.remember(args.resource, args.name, args.props);
             return undefined;
         }
-        let reads = counted.get(args.type);
-        if (reads === undefined) counted.set(args.type, (reads = readsOf(args.type)));
-        if (reads === false) return undefined;
-        const provider = providers.providerFor(args.type, args.opts);
-        const inputs = inputsNow(args.props, reads === true ? undefined : reads);
+        const provider = providers.providerFor(type, args.opts);
+        const inputs = inputsNow(args.props, plan.reads, plan.countOnly);
         if (!(inputs instanceof Promise)) {
-            judge(args.resource, { type: args.type, name: args.name, inputs, provider });
+            judge(args.resource, { type, name: args.name, inputs, provider }, plan);
             return undefined;
         }
+        const known = plan;
         const gate = inputs.then((resolved) => {
-            judge(args.resource, { type: args.type, name: args.name, inputs: resolved, provider });
+            judge(args.resource, { type, name: args.name, inputs: resolved, provider }, known);
             return [];
         });
         // dependsOn takes nested inputs and promises of resource lists (gatherExplicitDependencies flattens them);

@@ -27,6 +27,12 @@ export interface QuotaMapping {
      * must read no other input (it may still be an output). Omitted: every input is resolved first.
      */
     inputs?: readonly string[];
+    /**
+     * Array inputs among `inputs` of which `uses` reads only which elements are known (a count), never what an
+     * element holds: an output inside an element (a column's comment) then does not delay the check. An element
+     * that is itself an output is still waited for, as it may turn out unknown.
+     */
+    countOnly?: readonly string[];
     uses(r: PlannedResource, scope: ScopeContext): LimitUse[];
 }
 
@@ -75,17 +81,27 @@ export function one(limit: string, scope: string | null): LimitUse {
 export function scopeContext(options: ScopeOptions = {}): ScopeContext {
     // Hosts normalized once each: the key is derived for every registration, hosts are few.
     const hostKeys = new Map<string, string>();
-    const workspace = (r: PlannedResource): string => {
-        const config = r.inputs.providerConfig;
-        const fromConfig = config === undefined ? undefined : str(obj(config)?.workspaceId);
-        if (fromConfig) return fromConfig;
-        const host = str(r.provider?.inputs.host);
+    const providerKey = (provider: PlannedResource["provider"]): string => {
+        const host = str(provider?.inputs.host);
         if (host) {
             let key = hostKeys.get(host);
             if (key === undefined) hostKeys.set(host, (key = host.replace(/^https?:\/\//i, "").replace(/\/+$/, "").toLowerCase()));
             return key;
         }
-        return r.provider ? `(provider ${r.provider.name})` : "(default provider)";
+        return provider ? `(provider ${provider.name})` : "(default provider)";
+    };
+    // The last provider's key: registrations come in runs that share a provider (its inputs never change).
+    let lastProvider: PlannedResource["provider"] | null = null;
+    let lastKey = "";
+    const workspace = (r: PlannedResource): string => {
+        const config = r.inputs.providerConfig;
+        const fromConfig = config === undefined ? undefined : str(obj(config)?.workspaceId);
+        if (fromConfig) return fromConfig;
+        if (r.provider !== lastProvider) {
+            lastKey = providerKey(r.provider);
+            lastProvider = r.provider;
+        }
+        return lastKey;
     };
     return {
         workspace,
@@ -102,6 +118,7 @@ export class MappingTable {
     /** Type -> the mappings that apply to it, exact ones first (a program has tens of types, not thousands). */
     private readonly byType = new Map<string, readonly QuotaMapping[]>();
     private readonly inputsByType = new Map<string, readonly string[] | undefined>();
+    private readonly countOnlyByType = new Map<string, ReadonlySet<string> | undefined>();
 
     constructor(mappings: readonly QuotaMapping[]) {
         for (const m of mappings) {
@@ -120,6 +137,33 @@ export class MappingTable {
         const read = found.every((m) => m.inputs !== undefined) ? [...new Set([SCOPE_INPUT, ...found.flatMap((m) => m.inputs ?? [])])] : undefined;
         this.inputsByType.set(type, read);
         return read;
+    }
+
+    /**
+     * The inputs of `type` of which every mapping that reads them reads only the count of known elements
+     * ({@link QuotaMapping.countOnly}); undefined when there are none.
+     */
+    countOnly(type: string): ReadonlySet<string> | undefined {
+        if (this.countOnlyByType.has(type)) return this.countOnlyByType.get(type);
+        const found = this.applying(type);
+        const candidates = new Set(found.flatMap((m) => m.countOnly ?? []));
+        for (const name of candidates) {
+            if (found.some((m) => m.inputs === undefined || (m.inputs.includes(name) && !(m.countOnly ?? []).includes(name)))) candidates.delete(name);
+        }
+        const only = candidates.size > 0 ? candidates : undefined;
+        this.countOnlyByType.set(type, only);
+        return only;
+    }
+
+    /**
+     * One function giving every limit use of a resource of `type` (the mapping's own when one applies), for callers
+     * that drop non-positive amounts themselves; undefined when no mapping applies.
+     */
+    usesFor(type: string): QuotaMapping["uses"] | undefined {
+        const found = this.applying(type);
+        if (found.length === 0) return undefined;
+        if (found.length === 1) return found[0].uses;
+        return (r, scope) => found.flatMap((m) => m.uses(r, scope));
     }
 
     /** True when some mapping may apply to `type` (cheap: lets callers skip unmapped types early). */

@@ -22,15 +22,17 @@ const MAX_DEPTH = 32;
  * one unknown value leaves the others readable; props that are plain are not walked twice. With `only`, just those
  * props are looked at, so an output elsewhere in the props does not wait: when they are plain the props come back as
  * they are (the caller reads only those), else a promise of just those props (the ones the resource has), resolved.
+ * Of the `countOnly` props only the elements themselves are looked at, not what they hold (the caller counts them).
  */
-export function inputsNow(props: Props, only?: readonly string[]): Props | Promise<Props> {
+export function inputsNow(props: Props, only?: readonly string[], countOnly?: ReadonlySet<string>): Props | Promise<Props> {
     let waiting: string[] | undefined;
     let picked: Props | undefined;
     if (only !== undefined) {
-        for (const k of only) {
+        for (let i = 0; i < only.length; i++) {
+            const k = only[i];
             if (!Object.prototype.hasOwnProperty.call(props, k)) continue;
             const v = props[k];
-            if (v !== null && typeof v === "object" ? !isPlain(v, 0) : typeof v === "function") (waiting ??= []).push(k);
+            if (v !== null && typeof v === "object" ? !(countOnly?.has(k) ? elementsKnown(v) : isPlain(v, 0)) : typeof v === "function") (waiting ??= []).push(k);
         }
         if (waiting === undefined) return props;
         // Only the named props are handed on once resolved: the others may still be outputs.
@@ -46,7 +48,29 @@ export function inputsNow(props: Props, only?: readonly string[]): Props | Promi
     }
     if (waiting === undefined) return picked ?? props;
     const out: Props = picked ?? { ...props };
-    return Promise.all(waiting.map(async (k) => (out[k] = await resolveValue(props[k], 0)))).then(() => out);
+    const keys = waiting;
+    // Plain promise chains, no async functions: this runs in the resource constructor of every such registration.
+    return Promise.all(keys.map((k) => resolveValue(props[k], 0))).then((values) => {
+        for (let i = 0; i < keys.length; i++) out[keys[i]] = values[i];
+        return out;
+    });
+}
+
+/** An array whose elements are each a value now (what an element holds may still wait: the caller only counts them). */
+function elementsKnown(v: object): boolean {
+    if (!Array.isArray(v)) return isPlain(v, 0);
+    for (let i = 0; i < v.length; i++) {
+        const x: unknown = v[i];
+        if (x === null || typeof x !== "object") {
+            if (typeof x === "function") return false;
+            continue;
+        }
+        const proto: unknown = Object.getPrototypeOf(x);
+        // An object literal or array element is a value; an output, promise or resource may resolve to unknown.
+        if (proto === Array.prototype || ((proto === Object.prototype || proto === null) && !isThenable(x))) continue;
+        if (pulumi.Output.isInstance(x) || isThenable(x) || isResourceOrAsset(x)) return false;
+    }
+    return true;
 }
 
 function isPlain(v: object, depth: number): boolean {
@@ -74,23 +98,33 @@ function isPlainValue(v: unknown, depth: number): boolean {
     return isPlain(v, depth);
 }
 
-async function resolveValue(v: unknown, depth: number): Promise<unknown> {
+/** The value with every output and promise in it resolved: the value itself when nothing waits, else a promise. */
+function resolveValue(v: unknown, depth: number): unknown {
     if (v === null || typeof v !== "object" || depth > MAX_DEPTH) return typeof v === "function" ? undefined : v;
-    if (pulumi.isUnknown(v)) return UNKNOWN_INPUT;
+    // An output first: each look at one goes through the SDK's Proxy, so the commonest case is found in one.
     if (pulumi.Output.isInstance(v)) {
         const o = v as unknown as OutputInternals;
-        const [isKnown, value] = await Promise.all([o.isKnown, o.promise(true)]);
-        // A wholly unknown output resolves to undefined; a partly unknown one carries unknown markers inside.
-        if (!isKnown && (value === undefined || !pulumi.containsUnknowns(value))) return UNKNOWN_INPUT;
-        return resolveValue(value, depth + 1);
+        return Promise.all([o.isKnown, o.promise(true)]).then(([isKnown, value]) => {
+            // A wholly unknown output resolves to undefined; a partly unknown one carries unknown markers inside.
+            if (!isKnown && (value === undefined || !pulumi.containsUnknowns(value))) return UNKNOWN_INPUT;
+            return resolveValue(value, depth + 1);
+        });
     }
-    if (isThenable(v)) return resolveValue(await (v as PromiseLike<unknown>), depth + 1);
+    if (pulumi.isUnknown(v)) return UNKNOWN_INPUT;
+    if (isThenable(v)) return Promise.resolve(v as PromiseLike<unknown>).then((x) => resolveValue(x, depth + 1));
     // A resource passed as an input is its id or URN to the engine; neither is a scope key the mappings read.
     if (isResourceOrAsset(v)) return UNKNOWN_INPUT;
-    if (Array.isArray(v)) return Promise.all(v.map((x) => resolveValue(x, depth + 1)));
-    const out: Props = {};
-    for (const [k, x] of Object.entries(v)) out[k] = await resolveValue(x, depth + 1);
-    return out;
+    if (Array.isArray(v)) {
+        const items = v.map((x) => resolveValue(x, depth + 1));
+        return items.some(isPromise) ? Promise.all(items) : items;
+    }
+    const entries = Object.entries(v).map(([k, x]): [string, unknown] => [k, resolveValue(x, depth + 1)]);
+    if (!entries.some(([, x]) => isPromise(x))) return Object.fromEntries(entries);
+    return Promise.all(entries.map(([, x]) => x)).then((values) => Object.fromEntries(entries.map(([k], i) => [k, values[i]])));
+}
+
+function isPromise(v: unknown): v is Promise<unknown> {
+    return v instanceof Promise;
 }
 
 /** Not a type guard on purpose: the SDK's guards would narrow plain objects away in the callers. */

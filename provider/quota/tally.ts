@@ -29,6 +29,9 @@ const NONE: readonly Finding[] = Object.freeze([]);
 
 const LEVEL: Record<Finding["status"], number> = { ok: 0, warning: 1, exceeded: 2 };
 
+/** How many limits {@link Tally} keeps at hand: more than one registration of the usual types uses. */
+const RECENT = 8;
+
 /** Running usage of every limit with the findings each addition causes. */
 export class Tally {
     private readonly counts = new Map<string, LimitCounts>();
@@ -36,6 +39,11 @@ export class Tally {
     private readonly warnAt: number;
     /** The limits of the uses being added, reused across calls (one registration's uses, a handful). */
     private readonly scratch: Array<LimitCounts | undefined> = [];
+    /** The counts of limits used lately, looked through before the map (see limitCounts). */
+    private readonly recent: LimitCounts[] = [];
+    /** Their ids, side by side: the look-through reads one small array, not each counts object. */
+    private readonly recentIds: string[] = [];
+    private nextRecent = 0;
 
     constructor(private readonly existing: ExistingCounts = {}, warnAt?: number, limits: readonly ResourceLimit[] = resourceLimits) {
         this.warnAt = validWarnAt(warnAt);
@@ -129,8 +137,17 @@ export class Tally {
     }
 
     private limitCounts(id: string): LimitCounts {
+        // The limits of the last registrations first: a program registers few types, each using a few limits, and
+        // an id is the same string each time, so this is a handful of identity checks instead of a hash lookup.
+        const ids = this.recentIds;
+        for (let i = 0; i < ids.length; i++) if (ids[i] === id) return this.recent[i];
         let c = this.counts.get(id);
-        if (c) return c;
+        if (c) {
+            const at = ids.length < RECENT ? ids.length : (this.nextRecent = (this.nextRecent + 1) % RECENT);
+            ids[at] = id;
+            this.recent[at] = c;
+            return c;
+        }
         const limit = this.byId.get(id);
         if (!limit) throw new QuotaUsageError(`no resource limit has the id "${id}"; see quota.resourceLimits for the ids`);
         const { byScope: existing, elsewhere: existingElsewhere } = existingOf(this.existing, id);

@@ -136,6 +136,24 @@ describe("quota Tally (one registration at a time)", () => {
         assert.deepEqual(tally.findings().map(key).sort(), checkUsage(usage, { existing }).map(key).sort());
     });
 
+    it("ends with checkUsage's findings when registrations use more limits than it keeps at hand", () => {
+        // Twenty limits in turn: each lookup misses the few recent ones Tally checks before its map.
+        const ids = numeric.slice(0, 20).map((l) => l.id);
+        const usage: PlannedUsage[] = [];
+        let seed = 3;
+        // The high bits: the low ones of this generator repeat with a short period.
+        const next = (n: number): number => Math.floor(((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648) * n);
+        const tally = new Tally();
+        for (let i = 0; i < 2000; i++) {
+            const uses = Array.from({ length: 1 + next(4) }, () => ({ limit: ids[next(ids.length)], scope: `s${next(3)}`, amount: 1 + next(5) }));
+            tally.add(uses);
+            for (const u of uses) usage.push({ limit: u.limit, scope: u.scope, planned: u.amount });
+        }
+        const key = (f: { limit: { id: string }; scope: string | null; total: number; status: string }): string => `${f.limit.id} ${f.scope} ${f.total} ${f.status}`;
+        assert.deepEqual(tally.findings().map(key).sort(), checkUsage(usage).map(key).sort());
+        assert.equal(new Set(tally.findings().map((f) => f.limit.id)).size, 20);
+    });
+
     it("addAndJudge returns exactly the findings of add at or above the asked severity", () => {
         const ids = ["data-catalog/table/schema", "apps/app/workspace", "secrets/scopes/workspace"];
         const existing = { "apps/app/workspace": { s1: 40, "*": 5 } };

@@ -133,4 +133,14 @@ describe("quota.enforceQuotas: a scope not known until apply", function () {
         assert.match(message, /SqlTable "unknown-1" would exceed a limit: 0 tables planned in schema main\.known, 9999 exist, 2 more whose schema is not known until apply \(counted here as the worst case\), limit 10000/);
         assert.match(message, /Make the schema known at preview/);
     });
+
+    it("judges a table whose columns hold outputs in its constructor: only the count of columns is read", async () => {
+        const config = { "quotafx:commentedTables": "2", "tenantkit:quotaExisting": JSON.stringify({ "data-catalog/table/schema": { "main.known": 9999 } }) };
+        const result = await new LifecycleRunner({ programPath: PROGRAM_PATH, statePath: states.statePath("dev"), project: "quotafx", config }).preview();
+        assert.match(result.errors.map((e) => e.message).join("\n"), /SqlTable "commented-1" would exceed a limit: 2 tables planned in schema main\.known, 9999 exist, limit 10000/);
+        const created = result.steps.filter((st) => st.op === "create").map((st) => st.name);
+        assert.ok(created.includes("commented-0") && !created.includes("commented-1"), created.join(", "));
+        // Had commented-1 waited for its column's comment, the program would have gone on past it.
+        assert.ok(!created.includes("after-tables"), "the program stopped at commented-1's constructor");
+    });
 });

@@ -51,7 +51,18 @@ describe("quota mappings", () => {
             const type = typeof m.type === "string" ? m.type : "azure-native:web:WebApp";
             for (const inputs of variants) {
                 const read = new Set<string>();
-                const proxy = new Proxy(inputs, {
+                // Elements of count-only inputs are probed too: the mapping may count them, never look inside.
+                const probed: Record<string, unknown> = { ...inputs };
+                for (const k of m.countOnly ?? []) {
+                    assert.ok(m.inputs?.includes(k), `${type}: count-only ${k} is among the declared inputs`);
+                    const v = inputs[k];
+                    if (!Array.isArray(v)) continue;
+                    probed[k] = v.map((x: unknown) => (typeof x === "object" && x !== null ? new Proxy(x, {
+                        get: (o, p) => (read.add(`${k}[].${String(p)}`), Reflect.get(o, p)),
+                        has: (o, p) => (read.add(`${k}[].${String(p)}`), Reflect.has(o, p)),
+                    }) : x));
+                }
+                const proxy = new Proxy(probed, {
                     get: (o, k) => (typeof k === "string" && read.add(k), Reflect.get(o, k)),
                     has: (o, k) => (typeof k === "string" && read.add(k), Reflect.has(o, k)),
                 });
@@ -62,6 +73,10 @@ describe("quota mappings", () => {
         }
         assert.deepEqual(table.inputsRead("databricks:index/sqlTable:SqlTable"), ["providerConfig", "catalogName", "schemaName", "name", "columns"]);
         assert.deepEqual(table.inputsRead("databricks:index/job:Job"), ["providerConfig"]);
+        assert.deepEqual([...(table.countOnly("databricks:index/sqlTable:SqlTable") ?? [])], ["columns"]);
+        assert.equal(table.countOnly("databricks:index/job:Job"), undefined);
+        const inside = new MappingTable([...defaultMappings, { type: "databricks:index/sqlTable:SqlTable", inputs: ["columns"], uses: () => [] }]);
+        assert.equal(inside.countOnly("databricks:index/sqlTable:SqlTable"), undefined, "a mapping that reads inside the columns has them resolved whole");
         const custom = new MappingTable([...defaultMappings, { type: "databricks:index/job:Job", uses: () => [] }]);
         assert.equal(custom.inputsRead("databricks:index/job:Job"), undefined, "a mapping that does not declare its inputs reads them all");
     });
@@ -82,6 +97,10 @@ describe("quota mappings", () => {
         assert.deepEqual(uses({ type, inputs: { providerConfig: { workspaceId: "4242" } }, provider: ws }), [["sql-warehouses/total-number/workspace", "4242", 1]]);
         assert.deepEqual(uses({ type, inputs: {}, provider: { name: "blue", inputs: { host: UNKNOWN_INPUT } } }), [["sql-warehouses/total-number/workspace", "(provider blue)", 1]]);
         assert.deepEqual(uses({ type, inputs: {} }), [["sql-warehouses/total-number/workspace", "(default provider)", 1]]);
+        // The key of the last provider is kept: alternating providers must still get each its own.
+        const other = { name: "blue", inputs: { host: "HTTPS://ADB-2.2.azuredatabricks.net" } };
+        const keys = [ws, other, ws, undefined, other].map((provider) => uses({ type, inputs: {}, provider })[0][1]);
+        assert.deepEqual(keys, ["adb-1.1.azuredatabricks.net", "adb-2.2.azuredatabricks.net", "adb-1.1.azuredatabricks.net", "(default provider)", "adb-2.2.azuredatabricks.net"]);
     });
 
     it("count share objects by type, jobs created only when created, and workspace paths by depth and name", () => {

@@ -50,4 +50,19 @@ describe("quota inputsNow", () => {
         assert.deepEqual(got, { name: "t" });
         assert.equal(Object.getPrototypeOf(got), Object.prototype);
     });
+
+    it("of count-only inputs looks at the elements, not into them: an output inside a column does not wait", async () => {
+        const only = ["name", "columns"];
+        const countOnly = new Set(["columns"]);
+        const props = { name: "t", columns: [{ name: "id", comment: pulumi.output("later") }, ["nested", pulumi.output("x")], "text", null] };
+        assert.equal(inputsNow(props, only, countOnly), props, "judged at once: the count of columns is known");
+        assert.ok(inputsNow(props, only) instanceof Promise, "without countOnly, the output inside a column waits");
+        const element = { name: "t", columns: [{ name: "id" }, unknownOutput(), Promise.resolve({ name: "at" })] };
+        const got = inputsNow(element, only, countOnly);
+        assert.ok(got instanceof Promise, "an element that is itself an output may turn out unknown: it waits");
+        assert.deepEqual(await got, { name: "t", columns: [{ name: "id" }, UNKNOWN_INPUT, { name: "at" }] });
+        const whole = inputsNow({ name: "t", columns: pulumi.output([{ name: "id" }]) }, only, countOnly);
+        assert.ok(whole instanceof Promise, "a count-only input that is an output waits");
+        assert.deepEqual(await whole, { name: "t", columns: [{ name: "id" }] });
+    });
 });

@@ -9,17 +9,23 @@ import { UNKNOWN_INPUT } from "../types";
 
 const t = (module: string, name: string): string => `databricks:index/${module}:${name}`;
 
-/** Maps each of `types` to the limits `uses` returns, reading the named inputs (and the scope ones) only. */
-function counts(types: string[], inputs: readonly string[], uses: QuotaMapping["uses"]): QuotaMapping[] {
-    return types.map((type) => ({ type, inputs, uses }));
+/**
+ * Maps each of `types` to the limits `uses` returns, reading the named inputs (and the scope ones) only; of the
+ * `countOnly` ones, only how many known elements they hold.
+ */
+function counts(types: string[], inputs: readonly string[], uses: QuotaMapping["uses"], countOnly?: readonly string[]): QuotaMapping[] {
+    return types.map((type) => (countOnly ? { type, inputs, countOnly, uses } : { type, inputs, uses }));
 }
 
 /** The inputs that place a Unity Catalog object: its catalog, schema and name. */
 const UC_OBJECT: readonly string[] = ["catalogName", "schemaName", "name"];
 
-/** Full name `catalog.schema.name` of a Unity Catalog object, or null while any part is unknown. */
-const fullName = (r: PlannedResource): string | null => joined(r.inputs.catalogName, r.inputs.schemaName, r.inputs.name);
 const schemaOf = (r: PlannedResource): string | null => joined(r.inputs.catalogName, r.inputs.schemaName);
+/** Full name `catalog.schema.name` of a Unity Catalog object in `schema` (its {@link schemaOf}), or null while any part is unknown. */
+function fullName(r: PlannedResource, schema: string | null): string | null {
+    const name = str(r.inputs.name);
+    return schema === null || name === undefined ? null : [schema, name].join(".");
+}
 /**
  * The key of a limit scoped to the object itself (a table's columns, an index's name): its natural name when
  * known, else the Pulumi resource: one object is one scope either way, so no worst case applies.
@@ -105,23 +111,29 @@ export const databricksMappings: readonly QuotaMapping[] = [
     },
     ...counts([t("ipAccessList", "IpAccessList")], ["ipAddresses"], (r, s) => [
         { limit: "cidr-notation/ip-access/workspace", scope: s.workspace(r), amount: size(r.inputs.ipAddresses) },
-    ]),
+    ], ["ipAddresses"]),
     ...counts([t("catalog", "Catalog")], [], (r, s) => [one("data-catalog/catalog/metastore", s.metastore(r))]),
     ...counts([t("schema", "Schema")], ["catalogName"], (r) => [one("data-catalog/schema/catalog", str(r.inputs.catalogName) ?? null)]),
-    ...counts([t("sqlTable", "SqlTable"), t("table", "Table")], UC_OBJECT.concat("columns"), (r, s) => [
-        one("data-catalog/table/schema", schemaOf(r)),
-        one("data-catalog/table/metastore", s.metastore(r)),
-        { limit: "data-catalog/column/table", scope: itself(r, fullName(r)), amount: size(r.inputs.columns) },
-    ]),
+    ...counts([t("sqlTable", "SqlTable"), t("table", "Table")], UC_OBJECT.concat("columns"), (r, s) => {
+        const schema = schemaOf(r);
+        return [
+            one("data-catalog/table/schema", schema),
+            one("data-catalog/table/metastore", s.metastore(r)),
+            { limit: "data-catalog/column/table", scope: itself(r, fullName(r, schema)), amount: size(r.inputs.columns) },
+        ];
+    }, ["columns"]),
     ...counts([t("volume", "Volume")], UC_OBJECT, (r, s) => [
         one("data-catalog/volume/schema", schemaOf(r)),
         one("data-catalog/volume/metastore", s.metastore(r)),
     ]),
-    ...counts([t("registeredModel", "RegisteredModel")], UC_OBJECT.concat("aliases"), (r, s) => [
-        one("data-catalog/registered-model/schema", schemaOf(r)),
-        one("data-catalog/registered-model/metastore", s.metastore(r)),
-        { limit: "data-catalog/registered-model-alias/registered-model", scope: itself(r, fullName(r)), amount: size(r.inputs.aliases) },
-    ]),
+    ...counts([t("registeredModel", "RegisteredModel")], UC_OBJECT.concat("aliases"), (r, s) => {
+        const schema = schemaOf(r);
+        return [
+            one("data-catalog/registered-model/schema", schema),
+            one("data-catalog/registered-model/metastore", s.metastore(r)),
+            { limit: "data-catalog/registered-model-alias/registered-model", scope: itself(r, fullName(r, schema)), amount: size(r.inputs.aliases) },
+        ];
+    }, ["aliases"]),
     ...counts([t("connection", "Connection")], [], (r, s) => [one("data-catalog/connection/metastore", s.metastore(r))]),
     ...counts([t("externalLocation", "ExternalLocation")], [], (r, s) => [one("data-catalog/external-location/metastore", s.metastore(r))]),
     ...counts([t("storageCredential", "StorageCredential"), t("credential", "Credential")], [], (r, s) => [
