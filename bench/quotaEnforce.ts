@@ -57,7 +57,10 @@ export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
             `${(withQuota.gcInTransformMs ?? 0).toFixed(0)}; ${(withQuota.gateMs ?? 0).toFixed(0)} judging resolved outputs), p50 ${(withQuota.p50Us ?? 0).toFixed(1)} us`);
         return withQuota.ms - without.ms;
     });
-    const wrong = [...plain, ...enforced].find((r) => r.registered !== count);
+    // One run of the floor, for what any check costs in this program (see floorCheck).
+    const floor = await runChild(count, "floor");
+    ctx.log(`floor, ${count} registrations: ${fmt(floor)}, ${ownOf(floor).toFixed(0)} ms its own (GC ${(floor.gcInTransformMs ?? 0).toFixed(0)}), p50 ${(floor.p50Us ?? 0).toFixed(1)} us`);
+    const wrong = [...plain, ...enforced, floor].find((r) => r.registered !== count);
     if (wrong) throw new Error(`a run registered ${wrong.registered} resources, expected ${count}`);
     const f = enforced[0].findings;
     if (!f || f.exceeded > 0) throw new Error(`the program must stay within every limit: ${JSON.stringify(f)}`);
@@ -77,6 +80,9 @@ export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
                 `GC pauses that began in it included): median ${own.toFixed(0)} ms over ${enforced.length} run(s), ` +
                 `${enforced.map((r) => `${ownOf(r).toFixed(0)} ms (GC ${(r.gcInTransformMs ?? 0).toFixed(0)}, p50 ${(r.p50Us ?? 0).toFixed(1)} us/registration, ` +
                     `p99 ${(r.p99Us ?? 0).toFixed(0)} us, ${r.waiting ?? 0} registrations waiting for outputs ${(r.waitingMs ?? 0).toFixed(0)} ms)`).join(", ")}; ` +
+                `the floor (the least check of exactly this program's types, hand-written: Map counters, outputs behind a ` +
+                `dependsOn gate; one run) ${ownOf(floor).toFixed(0)} ms (GC ${(floor.gcInTransformMs ?? 0).toFixed(0)}, p50 ` +
+                `${(floor.p50Us ?? 0).toFixed(1)} us/registration), enforceQuotas ${(own / Math.max(1, ownOf(floor))).toFixed(1)}x of it; ` +
                 `wall difference ${(median(enforced.map((r) => r.ms)) - median(plain.map((r) => r.ms))).toFixed(0)} ms, ` +
                 `CPU difference ${(cpu(enforced) - cpu(plain)).toFixed(0)} ms (medians; a run's wall time varies by several %, ` +
                 `seconds at this size). ${count} @pulumi/databricks registrations (providers, catalogs, schemas, then 10% SqlEndpoint, 30% Job, ` +
@@ -97,9 +103,10 @@ function fmt(r: RunReport): string {
 }
 
 /** Spawns one program run in a fresh process (ts-node, as the runner itself) and reads its report. */
-function runChild(count: number, enforce: boolean): Promise<RunReport> {
+function runChild(count: number, variant: Variant | boolean): Promise<RunReport> {
+    const mode: Variant = variant === true ? "enforce" : variant === false ? "plain" : variant;
     // 100,000 registrations keep ~3.5 GB live (the SDK holds every resource as a child of the stack).
-    const args = ["--max-old-space-size=8192", "-r", require.resolve("ts-node/register/transpile-only"), __filename, CHILD_FLAG, String(count), enforce ? "enforce" : "plain"];
+    const args = ["--max-old-space-size=8192", "-r", require.resolve("ts-node/register/transpile-only"), __filename, CHILD_FLAG, String(count), mode];
     return new Promise((resolve, reject) => {
         const child = spawn(process.execPath, args, { cwd: path.resolve(__dirname, ".."), stdio: ["ignore", "pipe", "pipe"] });
         let stdout = "";
@@ -162,7 +169,11 @@ async function program(pulumi: typeof import("@pulumi/pulumi"), db: Databricks, 
 }
 
 /** One run in this process: loads modules, then times the program until every registration reached the monitor. */
-async function child(count: number, enforce: boolean): Promise<RunReport> {
+/** Without any check, with enforceQuotas, or with the floor: the least check of exactly this program's types. */
+type Variant = "plain" | "enforce" | "floor";
+
+async function child(count: number, variant: Variant): Promise<RunReport> {
+    const enforce = variant !== "plain";
     const pulumi = await import("@pulumi/pulumi");
     const db = await import("@pulumi/databricks");
     const { runInPulumiStack, getStackResource } = await import("@pulumi/pulumi/runtime/stack");
@@ -189,7 +200,8 @@ async function child(count: number, enforce: boolean): Promise<RunReport> {
     const start = performance.now();
     await runInPulumiStack(async () => {
         if (enforce && timing) {
-            enforcement = quota.enforceQuotas();
+            if (variant === "floor") floorCheck(pulumi, timing.timed);
+            else enforcement = quota.enforceQuotas();
             const stack = getStackResource() as unknown as { __transformations: Array<(args: unknown) => unknown> };
             const last = stack.__transformations.length - 1;
             stack.__transformations[last] = timing.wrap(stack.__transformations[last]);
@@ -201,6 +213,7 @@ async function child(count: number, enforce: boolean): Promise<RunReport> {
     const ms = performance.now() - start;
     const used = process.cpuUsage(cpu);
     const report: RunReport = { ms, cpuMs: (used.user + used.system) / 1000, registered };
+    if (variant === "floor" && timing) return { ...report, ...(await timing.report()) };
     if (!enforcement || !timing) return report;
     const findings = enforcement.findings();
     const fullest = findings.reduce((a, b) => (b.total / b.max > a.total / a.max ? b : a));
@@ -217,12 +230,85 @@ async function child(count: number, enforce: boolean): Promise<RunReport> {
 }
 
 /**
+ * The floor: the least a synchronous check of this program can do, written for exactly its types (a measurement,
+ * not a feature: no mappings, scopes or findings): a Map counter per (limit, scope) compared with the limit, and for
+ * registrations keyed by outputs a promise of their values behind a dependsOn gate. What enforceQuotas costs beyond
+ * it is the price of being general; the floor itself is what any check costs in this program's cold caches.
+ */
+function floorCheck(pulumi: typeof import("@pulumi/pulumi"), timed: <A extends unknown[], R>(f: (...a: A) => R) => (...a: A) => R): void {
+    const { limitById } = require("../bin/quota/limits") as typeof import("../provider/quota/limits");
+    const max = (id: string): number => {
+        const l = limitById(id).limit;
+        return l.kind === "number" ? l.value : Infinity;
+    };
+    const counts = new Map<string, number>();
+    const columns = new Map<string, number>();
+    const hosts = new WeakMap<object, string>();
+    const bump = (key: string, limit: number): void => {
+        const n = (counts.get(key) ?? 0) + 1;
+        counts.set(key, n);
+        if (n > limit) throw new Error(`over ${key}`);
+    };
+    const [TABLES, METASTORE, COLUMNS, SCHEMAS, WAREHOUSES, JOBS, JOBS_HOURLY] = [
+        "data-catalog/table/schema", "data-catalog/table/metastore", "data-catalog/column/table", "data-catalog/schema/catalog",
+        "sql-warehouses/total-number/workspace", "jobs/saved-jobs/workspace", "jobs/created-per-hour/workspace",
+    ].map(max);
+    const table = (catalog: unknown, schema: unknown, name: unknown, cols: unknown): void => {
+        const inSchema = [catalog, schema].join(".");
+        bump(`T${inSchema}`, TABLES);
+        bump("M", METASTORE);
+        const n = Array.isArray(cols) ? cols.length : 0;
+        columns.set([inSchema, name].join("."), n);
+        if (n > COLUMNS) throw new Error("over columns");
+    };
+    const valueOf = (v: unknown): unknown => (pulumi.Output.isInstance(v) ? (v as unknown as { promise(): Promise<unknown> }).promise() : v);
+    const tableLater = timed((v: unknown[], cols: unknown): unknown[] => (table(v[0], v[1], v[2], cols), []));
+    const schemaLater = timed((catalog: unknown): unknown[] => (bump(`S${String(catalog)}`, SCHEMAS), []));
+    pulumi.runtime.registerStackTransformation((a) => {
+        const type = a.type;
+        if (type.startsWith("pulumi:providers:")) {
+            hosts.set(a.resource, String(a.props.host));
+            return undefined;
+        }
+        const workspace = hosts.get((a.opts as { provider?: object }).provider ?? {}) ?? "";
+        const p = a.props as Record<string, unknown>;
+        let gate: Promise<unknown[]>;
+        if (type === "databricks:index/sqlTable:SqlTable") {
+            const { catalogName, schemaName, name, columns: cols } = p;
+            if (typeof catalogName === "string" && typeof schemaName === "string" && typeof name === "string") {
+                table(catalogName, schemaName, name, cols);
+                return undefined;
+            }
+            gate = Promise.all([valueOf(catalogName), valueOf(schemaName), valueOf(name)]).then((v) => tableLater(v, cols));
+        } else if (type === "databricks:index/schema:Schema") {
+            if (typeof p.catalogName === "string") {
+                bump(`S${p.catalogName}`, SCHEMAS);
+                return undefined;
+            }
+            gate = Promise.resolve(valueOf(p.catalogName)).then(schemaLater);
+        } else {
+            if (type === "databricks:index/job:Job") {
+                bump(`J${workspace}`, JOBS);
+                bump(`H${workspace}`, JOBS_HOURLY);
+            } else bump(`W${workspace}`, type === "databricks:index/sqlEndpoint:SqlEndpoint" ? WAREHOUSES : Infinity);
+            return undefined;
+        }
+        return { props: a.props, opts: { ...a.opts, dependsOn: [gate] as unknown as Array<import("@pulumi/pulumi").Input<import("@pulumi/pulumi").Resource>> } };
+    });
+}
+
+/**
  * Times the transform: its synchronous part (a wrapper around it), the judging of registrations whose inputs were
  * outputs (the promise `inputsNow` returns is a subclass whose `then` callbacks are timed: the transform judges in
  * one), and GC pauses that began inside the synchronous part (the SDK's allocations fill the heap; a pause lands
  * in whatever code allocates when it is due).
  */
-function instrument(): { wrap(inner: (args: unknown) => unknown): (args: unknown) => unknown; report(): Promise<Partial<RunReport>> } {
+function instrument(): {
+    wrap(inner: (args: unknown) => unknown): (args: unknown) => unknown;
+    /** Times a callback as judging after outputs resolved (gateMs). */
+    timed<A extends unknown[], R>(f: (...a: A) => R): (...a: A) => R;
+    report(): Promise<Partial<RunReport>>;
+} {
     const spans: number[] = [];
     let gateMs = 0;
     let waiting = 0;
@@ -260,6 +346,14 @@ function instrument(): { wrap(inner: (args: unknown) => unknown): (args: unknown
     });
     observer.observe({ entryTypes: ["gc"] });
     return {
+        timed: (f) => (...a) => {
+            const t = performance.now();
+            try {
+                return f(...a);
+            } finally {
+                gateMs += performance.now() - t;
+            }
+        },
         wrap: (inner) => (args) => {
             const t = performance.now();
             let got: unknown;
@@ -298,7 +392,7 @@ function instrument(): { wrap(inner: (args: unknown) => unknown): (args: unknown
 }
 
 if (require.main === module && process.argv[2] === CHILD_FLAG) {
-    child(Number(process.argv[3]), process.argv[4] === "enforce").then(
+    child(Number(process.argv[3]), process.argv[4] as Variant).then(
         (report) => console.log(JSON.stringify(report)),
         (err: unknown) => {
             console.error(err);
