@@ -166,11 +166,6 @@ export class MappingTable {
         return (r, scope) => found.flatMap((m) => m.uses(r, scope));
     }
 
-    /** True when some mapping may apply to `type` (cheap: lets callers skip unmapped types early). */
-    maps(type: string): boolean {
-        return this.applying(type).length > 0;
-    }
-
     /** Every limit use of one resource; uses with a non-positive or non-finite amount are dropped. */
     usesOf(r: PlannedResource, scope: ScopeContext): LimitUse[] {
         const found = this.applying(r.type);

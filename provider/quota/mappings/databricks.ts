@@ -32,6 +32,21 @@ function fullName(r: PlannedResource, schema: string | null): string | null {
  */
 const itself = (r: PlannedResource, natural: string | null | undefined): string => natural ?? `(resource ${r.name})`;
 
+/**
+ * A Unity Catalog object counted in its schema and in its metastore, and, with `perObject`, the known elements of one
+ * of its array inputs counted against a limit of the object itself.
+ */
+function inSchemaAndMetastore(schemaLimit: string, metastoreLimit: string, perObject?: { limit: string; input: string }): QuotaMapping["uses"] {
+    return (r, s) => {
+        const schema = schemaOf(r);
+        const inSchema = one(schemaLimit, schema);
+        const inMetastore = one(metastoreLimit, s.metastore(r));
+        // One array literal per registration (this runs for each of them; a push would grow it).
+        if (!perObject) return [inSchema, inMetastore];
+        return [inSchema, inMetastore, { limit: perObject.limit, scope: itself(r, fullName(r, schema)), amount: size(r.inputs[perObject.input]) }];
+    };
+}
+
 /** Known elements of an array input (an unknown array counts none: its size is not known until apply). */
 function size(v: unknown): number {
     const items = list(v);
@@ -114,26 +129,11 @@ export const databricksMappings: readonly QuotaMapping[] = [
     ], ["ipAddresses"]),
     ...counts([t("catalog", "Catalog")], [], (r, s) => [one("data-catalog/catalog/metastore", s.metastore(r))]),
     ...counts([t("schema", "Schema")], ["catalogName"], (r) => [one("data-catalog/schema/catalog", str(r.inputs.catalogName) ?? null)]),
-    ...counts([t("sqlTable", "SqlTable"), t("table", "Table")], UC_OBJECT.concat("columns"), (r, s) => {
-        const schema = schemaOf(r);
-        return [
-            one("data-catalog/table/schema", schema),
-            one("data-catalog/table/metastore", s.metastore(r)),
-            { limit: "data-catalog/column/table", scope: itself(r, fullName(r, schema)), amount: size(r.inputs.columns) },
-        ];
-    }, ["columns"]),
-    ...counts([t("volume", "Volume")], UC_OBJECT, (r, s) => [
-        one("data-catalog/volume/schema", schemaOf(r)),
-        one("data-catalog/volume/metastore", s.metastore(r)),
-    ]),
-    ...counts([t("registeredModel", "RegisteredModel")], UC_OBJECT.concat("aliases"), (r, s) => {
-        const schema = schemaOf(r);
-        return [
-            one("data-catalog/registered-model/schema", schema),
-            one("data-catalog/registered-model/metastore", s.metastore(r)),
-            { limit: "data-catalog/registered-model-alias/registered-model", scope: itself(r, fullName(r, schema)), amount: size(r.inputs.aliases) },
-        ];
-    }, ["aliases"]),
+    ...counts([t("sqlTable", "SqlTable"), t("table", "Table")], UC_OBJECT.concat("columns"),
+        inSchemaAndMetastore("data-catalog/table/schema", "data-catalog/table/metastore", { limit: "data-catalog/column/table", input: "columns" }), ["columns"]),
+    ...counts([t("volume", "Volume")], UC_OBJECT, inSchemaAndMetastore("data-catalog/volume/schema", "data-catalog/volume/metastore")),
+    ...counts([t("registeredModel", "RegisteredModel")], UC_OBJECT.concat("aliases"), inSchemaAndMetastore("data-catalog/registered-model/schema",
+        "data-catalog/registered-model/metastore", { limit: "data-catalog/registered-model-alias/registered-model", input: "aliases" }), ["aliases"]),
     ...counts([t("connection", "Connection")], [], (r, s) => [one("data-catalog/connection/metastore", s.metastore(r))]),
     ...counts([t("externalLocation", "ExternalLocation")], [], (r, s) => [one("data-catalog/external-location/metastore", s.metastore(r))]),
     ...counts([t("storageCredential", "StorageCredential"), t("credential", "Credential")], [], (r, s) => [
