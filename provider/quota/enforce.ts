@@ -11,7 +11,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { CallTally, creationCallOf, type CreationCall } from "./apiCalls";
 import { defaultMappings } from "./mappings";
-import { MappingTable, SCOPE_INPUT, scopeContext, type QuotaMapping, type ScopeOptions } from "./mapping";
+import { MappingTable, scopeContext, type QuotaMapping, type ScopeOptions } from "./mapping";
 import { ProviderRegistry } from "./providers";
 import { minimumApiTime, type ApiTimeEstimate } from "./rate";
 import { inputsNow } from "./resolveInputs";
@@ -90,9 +90,8 @@ export function enforceQuotas(options: EnforceOptions = {}): QuotaEnforcement {
         const uses = mappings.usesFor(type);
         const call = creationCallOf(type);
         if (uses === undefined && call === undefined) return null;
-        // A rated type without a mapping: its planned call needs only the provider and the scope input.
-        const reads = uses === undefined ? [SCOPE_INPUT] : mappings.inputsRead(type);
-        return { reads, countOnly: mappings.countOnly(type), uses, call };
+        // A rated type without a mapping reads only the scope input (its planned call needs only that and the provider).
+        return { reads: mappings.inputsRead(type), countOnly: mappings.countOnly(type), uses, call };
     };
 
     // Runs for every registration: only a finding at warning level or above is built (with its message).
