@@ -112,6 +112,19 @@ export function enforceQuotas(options: EnforceOptions = {}): QuotaEnforcement {
         if (broken) throw new QuotaExceededError(broken, `${planned.type} "${planned.name}"`, resource);
     };
 
+    // A registration whose inputs wait for outputs: judged once they resolve, behind a dependsOn gate. Its own
+    // function: a closure in the transform would make every registration allocate a context for it.
+    const judgeLater = (args: pulumi.ResourceTransformationArgs, provider: PlannedResource["provider"], plan: TypePlan, inputs: Promise<PlannedResource["inputs"]>): pulumi.ResourceTransformationResult => {
+        const gate = inputs.then((resolved) => {
+            judge(args.resource, { type: args.type, name: args.name, inputs: resolved, provider }, plan);
+            return [];
+        });
+        // dependsOn takes nested inputs and promises of resource lists (gatherExplicitDependencies flattens them);
+        // the gate resolves to none, so the dependency graph is unchanged.
+        const dependsOn = (args.opts.dependsOn === undefined ? [gate] : [args.opts.dependsOn, gate]) as unknown as pulumi.Input<pulumi.Resource>[];
+        return { props: args.props, opts: { ...args.opts, dependsOn } };
+    };
+
     pulumi.runtime.registerStackTransformation((args) => {
         const type = args.type;
         let plan = plans.get(type);
@@ -123,19 +136,9 @@ export function enforceQuotas(options: EnforceOptions = {}): QuotaEnforcement {
         }
         const provider = providers.providerFor(type, args.opts);
         const inputs = inputsNow(args.props, plan.reads, plan.countOnly);
-        if (!(inputs instanceof Promise)) {
-            judge(args.resource, { type, name: args.name, inputs, provider }, plan);
-            return undefined;
-        }
-        const known = plan;
-        const gate = inputs.then((resolved) => {
-            judge(args.resource, { type, name: args.name, inputs: resolved, provider }, known);
-            return [];
-        });
-        // dependsOn takes nested inputs and promises of resource lists (gatherExplicitDependencies flattens them);
-        // the gate resolves to none, so the dependency graph is unchanged.
-        const dependsOn = (args.opts.dependsOn === undefined ? [gate] : [args.opts.dependsOn, gate]) as unknown as pulumi.Input<pulumi.Resource>[];
-        return { props: args.props, opts: { ...args.opts, dependsOn } };
+        if (inputs instanceof Promise) return judgeLater(args, provider, plan, inputs);
+        judge(args.resource, { type, name: args.name, inputs, provider }, plan);
+        return undefined;
     });
 
     if (stack) enforcedStacks.add(stack);

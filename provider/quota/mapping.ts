@@ -77,6 +77,58 @@ export function one(limit: string, scope: string | null): LimitUse {
     return { limit, scope, amount: 1 };
 }
 
+/**
+ * How many scope keys and uses the caches below hold at most: a program has few workspaces, catalogs and schemas
+ * (their keys repeat on every registration), so past this many the keys are too varied to be worth keeping.
+ */
+const CACHE_LIMIT = 20_000;
+
+/** `a.b` by parts, so that one pair gives one string object (see {@link pairKey}). */
+const pairKeys = new Map<string, Map<string, string>>();
+let pairKeyCount = 0;
+
+/**
+ * `a.b` of two known strings, or null while either is not known: the same string object for the same parts each
+ * time, so the built-in mappings allocate no key per registration, and Map lookups of a key already hashed stop at
+ * its identity. For scopes shared by many resources (a schema); an object's own name goes through `+`.
+ */
+export function pairKey(a: unknown, b: unknown): string | null {
+    if (str(a) === undefined || str(b) === undefined) return null;
+    const first = a as string;
+    const second = b as string;
+    let byB = pairKeys.get(first);
+    let key = byB?.get(second);
+    if (key !== undefined) return key;
+    key = [first, second].join(".");
+    if (pairKeyCount < CACHE_LIMIT) {
+        if (byB === undefined) pairKeys.set(first, (byB = new Map()));
+        byB.set(second, key);
+        pairKeyCount += 1;
+    }
+    return key;
+}
+
+/** Shared uses by limit, then scope (see {@link counted}). */
+const countedUses = new Map<string, Map<string | null, LimitUse>>();
+let countedCount = 0;
+
+/**
+ * {@link one}, as a frozen object shared by every call with the same limit and scope: for the built-in mappings,
+ * whose uses of a workspace or schema repeat on every registration (nothing downstream changes a use).
+ */
+export function counted(limit: string, scope: string | null): LimitUse {
+    let byScope = countedUses.get(limit);
+    let use = byScope?.get(scope);
+    if (use !== undefined) return use;
+    use = Object.freeze(one(limit, scope));
+    if (countedCount < CACHE_LIMIT) {
+        if (byScope === undefined) countedUses.set(limit, (byScope = new Map()));
+        byScope.set(scope, use);
+        countedCount += 1;
+    }
+    return use;
+}
+
 /** The default scope keys. */
 export function scopeContext(options: ScopeOptions = {}): ScopeContext {
     // Hosts normalized once each: the key is derived for every registration, hosts are few.

@@ -47,13 +47,45 @@ export function inputsNow(props: Props, only?: readonly string[], countOnly?: Re
         }
     }
     if (waiting === undefined) return picked ?? props;
-    const out: Props = picked ?? { ...props };
-    const keys = waiting;
-    // Plain promise chains, no async functions: this runs in the resource constructor of every such registration.
-    return Promise.all(keys.map((k) => resolveValue(props[k], 0))).then((values) => {
-        for (let i = 0; i < keys.length; i++) out[keys[i]] = values[i];
-        return out;
+    return resolved(props, waiting, picked ?? { ...props });
+}
+
+/**
+ * `out` with the props named by `keys` resolved. Its own function: a closure in inputsNow would make every call
+ * allocate a context for it, also the calls that return at once. The outputs among the props, the common case,
+ * resolve in one `Promise.all` together (their `isKnown` and value side by side), not one each.
+ */
+function resolved(props: Props, keys: readonly string[], out: Props): Promise<Props> {
+    const pending: unknown[] = [];
+    for (let i = 0; i < keys.length; i++) {
+        const v = props[keys[i]];
+        if (pulumi.Output.isInstance(v)) {
+            const o = v as unknown as OutputInternals;
+            pending.push(o.isKnown, o.promise(true));
+        } else pending.push(RESOLVED, resolveValue(v, 0));
+    }
+    return Promise.all(pending).then((settled) => {
+        let later: Promise<void>[] | undefined;
+        for (let i = 0; i < keys.length; i++) {
+            const known = settled[2 * i];
+            const value = known === RESOLVED ? settled[2 * i + 1] : settledOutput(known as boolean, settled[2 * i + 1], 0);
+            if (value instanceof Promise) {
+                const k = keys[i];
+                (later ??= []).push(value.then((x) => void (out[k] = x)));
+            } else out[keys[i]] = value;
+        }
+        return later === undefined ? out : Promise.all(later).then(() => out);
     });
+}
+
+/** In place of an `isKnown`: the value beside it is no output, and is resolved already. */
+const RESOLVED = Symbol("resolved");
+
+/** The value of an output once settled (`isKnown`, the value with unknowns): {@link UNKNOWN_INPUT} when unknown. */
+function settledOutput(isKnown: boolean, value: unknown, depth: number): unknown {
+    // A wholly unknown output resolves to undefined; a partly unknown one carries unknown markers inside.
+    if (!isKnown && (value === undefined || !pulumi.containsUnknowns(value))) return UNKNOWN_INPUT;
+    return resolveValue(value, depth + 1);
 }
 
 /** An array whose elements are each a value now (what an element holds may still wait: the caller only counts them). */
@@ -104,11 +136,7 @@ function resolveValue(v: unknown, depth: number): unknown {
     // An output first: each look at one goes through the SDK's Proxy, so the commonest case is found in one.
     if (pulumi.Output.isInstance(v)) {
         const o = v as unknown as OutputInternals;
-        return Promise.all([o.isKnown, o.promise(true)]).then(([isKnown, value]) => {
-            // A wholly unknown output resolves to undefined; a partly unknown one carries unknown markers inside.
-            if (!isKnown && (value === undefined || !pulumi.containsUnknowns(value))) return UNKNOWN_INPUT;
-            return resolveValue(value, depth + 1);
-        });
+        return Promise.all([o.isKnown, o.promise(true)]).then(([isKnown, value]) => settledOutput(isKnown, value, depth));
     }
     if (pulumi.isUnknown(v)) return UNKNOWN_INPUT;
     if (isThenable(v)) return Promise.resolve(v as PromiseLike<unknown>).then((x) => resolveValue(x, depth + 1));

@@ -39,6 +39,8 @@ export class Tally {
     private readonly warnAt: number;
     /** The limits of the uses being added, reused across calls (one registration's uses, a handful). */
     private readonly scratch: Array<LimitCounts | undefined> = [];
+    /** Beside it, the planned sum in each use's scope after the addition. */
+    private readonly scratchPlanned: number[] = [];
     /** The counts of limits used lately, looked through before the map (see limitCounts). */
     private readonly recent: LimitCounts[] = [];
     /** Their ids, side by side: the look-through reads one small array, not each counts object. */
@@ -64,6 +66,7 @@ export class Tally {
     addAndJudge(uses: readonly LimitUse[], least: Finding["status"]): readonly Finding[] {
         const n = uses.length;
         const counts = this.scratch;
+        const planned = this.scratchPlanned;
         for (let i = 0; i < n; i++) {
             const u = uses[i];
             if (!(Number.isFinite(u.amount) && u.amount > 0)) {
@@ -71,15 +74,20 @@ export class Tally {
                 continue;
             }
             const c = (counts[i] = this.limitCounts(u.limit));
-            if (u.scope === null) {
+            const scope = u.scope;
+            if (scope === null) {
                 c.unknown += u.amount;
                 continue;
             }
-            const planned = (c.planned.get(u.scope) ?? 0) + u.amount;
-            c.planned.set(u.scope, planned);
-            const total = planned + existingIn(c, u.scope);
+            const now = (c.planned.get(scope) ?? 0) + u.amount;
+            c.planned.set(scope, now);
+            // Kept for the judging below, so it needs no second lookup. When a call uses one (limit, scope) twice,
+            // the first use's sum is the lower one: it may be passed over, but the last use holds the final sum, and
+            // a finding is built from the counts themselves, not from this.
+            planned[i] = now;
+            const total = now + existingIn(c, scope);
             if (total > c.fullest.total || c.fullest.scope === null) {
-                c.fullest.scope = u.scope;
+                c.fullest.scope = scope;
                 c.fullest.total = total;
             }
         }
@@ -90,9 +98,10 @@ export class Tally {
             const c = counts[i];
             if (c === undefined) continue;
             counts[i] = undefined;
+            const own = uses[i].scope;
             // Unknown-scope usage is judged where it hurts most: in the fullest scope.
-            const scope = uses[i].scope ?? c.fullest.scope;
-            const total = (scope === null ? 0 : c.planned.get(scope) ?? 0) + existingIn(c, scope) + c.unknown;
+            const scope = own ?? c.fullest.scope;
+            const total = (own !== null ? planned[i] : scope === null ? 0 : c.planned.get(scope) ?? 0) + existingIn(c, scope) + c.unknown;
             // The same comparisons as judge(): exceeded above the limit, warning from warnAt of it.
             const level = total > c.max ? 2 : total >= this.warnAt * c.max ? 1 : 0;
             if (level < floor) continue;

@@ -174,6 +174,32 @@ describe("quota Tally (one registration at a time)", () => {
         assert.ok(flagged > 100, "the random usage crosses the warning share and the limits");
     });
 
+    it("reports every touched (limit, scope) at warning or above with its total after the whole call, also one touched twice", () => {
+        const ids = ["data-catalog/table/schema", "apps/app/workspace", "secrets/scopes/workspace"];
+        const existing = { "apps/app/workspace": { s1: 40, "*": 5 } };
+        const tally = new Tally(existing);
+        let seed = 5;
+        const next = (n: number): number => Math.floor(((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648) * n);
+        let twice = 0;
+        let reported = 0;
+        for (let i = 0; i < 600; i++) {
+            const uses = Array.from({ length: 1 + next(4) }, () => ({ limit: ids[next(ids.length)], scope: next(8) === 0 ? null : `s${next(2)}`, amount: 1 + next(30) }));
+            const known = uses.filter((u) => u.scope !== null).map((u) => `${u.limit} ${u.scope}`);
+            if (new Set(known).size < known.length) twice += 1;
+            const got = tally.addAndJudge(uses, "warning");
+            // What the tally holds once the call is done: every finding of the call must show it, none may be missing.
+            const after = new Map(tally.findings().map((f) => [`${f.limit.id} ${f.scope}`, f]));
+            const gotKnown = got.filter((f) => f.scope !== null);
+            for (const f of gotKnown) assert.equal(f.total, after.get(`${f.limit.id} ${f.scope}`)?.total, `call ${i}: ${f.limit.id} in ${f.scope}`);
+            // A use whose scope is unknown is judged in the fullest scope: those findings come on top.
+            const gotKeys = new Set(gotKnown.map((f) => `${f.limit.id} ${f.scope}`));
+            for (const k of new Set(known)) if (after.get(k)?.status !== "ok") assert.ok(gotKeys.has(k), `call ${i}: ${k} is ${after.get(k)?.status} but not reported`);
+            reported += gotKnown.length;
+        }
+        assert.ok(twice > 50, "calls that touch the same (limit, scope) twice are common in this sequence");
+        assert.ok(reported > 100, "the sequence crosses the warning share");
+    });
+
     it("returns the finding of each touched scope as it crosses the limit", () => {
         const tally = new Tally({}, 0.8);
         const id = limitById("secrets/scopes/workspace").id;

@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { MappingTable, scopeContext } from "../../provider/quota/mapping";
+import { counted, MappingTable, one, pairKey, scopeContext } from "../../provider/quota/mapping";
 import { azureMappings, databricksMappings, defaultMappings } from "../../provider/quota/mappings";
 import { limitById } from "../../provider/quota/limits";
 import { UNKNOWN_INPUT, type PlannedResource } from "../../provider/quota/types";
@@ -89,6 +89,28 @@ describe("quota mappings", () => {
             ["data-catalog/column/table", "main.sales.t", 2],
         ]);
         assert.deepEqual(uses({ type, name: "orders", inputs: { catalogName: "main", schemaName: UNKNOWN_INPUT, name: "t" } }).slice(0, 1), [["data-catalog/table/schema", null, 1]]);
+    });
+
+    it("build a schema key once per schema and share the uses of a scope, without changing what they say", () => {
+        const t1 = { type: "databricks:index/sqlTable:SqlTable", name: "a", inputs: { catalogName: "main", schemaName: "sales", name: "t1", columns: [{}] }, provider: ws };
+        // Equal parts, other string objects: the program builds its names at run time.
+        const t2 = { ...t1, name: "b", inputs: { catalogName: ["ma", "in"].join(""), schemaName: ["sa", "les"].join(""), name: "t2", columns: [{}] } };
+        const [a, b] = [t1, t2].map((r) => table.usesOf(r, scopes));
+        assert.equal(a[0].scope, "main.sales");
+        assert.equal(a[0].scope, b[0].scope);
+        assert.ok(Object.is(a[0], b[0]), "one shared use of the schema");
+        assert.ok(Object.isFrozen(a[0]), "a shared use cannot be changed by one caller for the others");
+        assert.deepEqual(a[0], one("data-catalog/table/schema", "main.sales"));
+        assert.notEqual(a[2], b[2], "the columns are each table's own");
+        assert.deepEqual([a[2].scope, b[2].scope], ["main.sales.t1", "main.sales.t2"]);
+        assert.equal(pairKey("main", ""), null);
+        assert.equal(pairKey(UNKNOWN_INPUT, "sales"), null);
+        assert.equal(pairKey("main", 42), null);
+        assert.ok(Object.is(counted("apps/app/workspace", null), counted("apps/app/workspace", null)));
+        // Past the caches' size the keys and uses are still right, only no longer shared.
+        for (let i = 0; i < 25_000; i++) assert.equal(pairKey(`c${i}`, "s"), `c${i}.s`);
+        assert.equal(pairKey("c24999", "s"), "c24999.s");
+        for (let i = 0; i < 25_000; i++) assert.deepEqual(counted("apps/app/workspace", `w${i}`), { limit: "apps/app/workspace", scope: `w${i}`, amount: 1 });
     });
 
     it("key workspace limits by providerConfig.workspaceId, else the provider's host, else its name", () => {

@@ -27,6 +27,13 @@ describe("quota inputsNow", () => {
         assert.ok(pulumi.Output.isInstance(props.catalogName), "the registration's own props are not changed");
     });
 
+    it("resolves what an output's value still holds: a promise or an output inside it", async () => {
+        const OutputImpl = (pulumi.Output as unknown as { new (...a: unknown[]): pulumi.Output<unknown> });
+        const holding = new OutputImpl(new Set(), Promise.resolve({ workspaceId: Promise.resolve("42"), host: pulumi.output("h") }), Promise.resolve(true), Promise.resolve(false), Promise.resolve([]));
+        const got = await inputsNow({ providerConfig: holding, name: pulumi.output("t"), columns: [Promise.resolve("id")] });
+        assert.deepEqual(got, { providerConfig: { workspaceId: "42", host: "h" }, name: "t", columns: ["id"] });
+    });
+
     it("marks a value not known until apply, and drops functions", async () => {
         const got = await inputsNow({ schemaName: unknownOutput(), callback: () => 1, name: "t" });
         assert.deepEqual(got, { schemaName: UNKNOWN_INPUT, callback: undefined, name: "t" });

@@ -3,7 +3,7 @@
  * inputs (a table's catalog and schema, an index's endpoint) and from the provider (the workspace); a key input
  * not known until apply makes the scope null, which the checks count as the worst case.
  */
-import { joined, list, obj, one, str, type QuotaMapping } from "../mapping";
+import { counted, list, obj, one, pairKey, str, type QuotaMapping } from "../mapping";
 import type { LimitUse, PlannedResource } from "../types";
 import { UNKNOWN_INPUT } from "../types";
 
@@ -20,11 +20,13 @@ function counts(types: string[], inputs: readonly string[], uses: QuotaMapping["
 /** The inputs that place a Unity Catalog object: its catalog, schema and name. */
 const UC_OBJECT: readonly string[] = ["catalogName", "schemaName", "name"];
 
-const schemaOf = (r: PlannedResource): string | null => joined(r.inputs.catalogName, r.inputs.schemaName);
+/** `catalog.schema` of a Unity Catalog object: one string object per schema (see pairKey), or null while unknown. */
+const schemaOf = (r: PlannedResource): string | null => pairKey(r.inputs.catalogName, r.inputs.schemaName);
 /** Full name `catalog.schema.name` of a Unity Catalog object in `schema` (its {@link schemaOf}), or null while any part is unknown. */
 function fullName(r: PlannedResource, schema: string | null): string | null {
     const name = str(r.inputs.name);
-    return schema === null || name === undefined ? null : [schema, name].join(".");
+    // One key per object, used once: `+` allocates less than a join (the tally hashes it once, flattening it then).
+    return schema === null || name === undefined ? null : schema + "." + name;
 }
 /**
  * The key of a limit scoped to the object itself (a table's columns, an index's name): its natural name when
@@ -39,8 +41,8 @@ const itself = (r: PlannedResource, natural: string | null | undefined): string 
 function inSchemaAndMetastore(schemaLimit: string, metastoreLimit: string, perObject?: { limit: string; input: string }): QuotaMapping["uses"] {
     return (r, s) => {
         const schema = schemaOf(r);
-        const inSchema = one(schemaLimit, schema);
-        const inMetastore = one(metastoreLimit, s.metastore(r));
+        const inSchema = counted(schemaLimit, schema);
+        const inMetastore = counted(metastoreLimit, s.metastore(r));
         // One array literal per registration (this runs for each of them; a push would grow it).
         if (!perObject) return [inSchema, inMetastore];
         return [inSchema, inMetastore, { limit: perObject.limit, scope: itself(r, fullName(r, schema)), amount: size(r.inputs[perObject.input]) }];
@@ -74,7 +76,7 @@ function shareObjects(r: PlannedResource): LimitUse[] {
     const share = str(r.inputs.name) ?? null;
     return (list(r.inputs.objects) ?? []).flatMap((o) => {
         const limit = SHARE_OBJECT_LIMITS[str(obj(o)?.dataObjectType)?.toUpperCase() ?? ""];
-        return limit ? [one(limit, share)] : [];
+        return limit ? [counted(limit, share)] : [];
     });
 }
 
@@ -104,21 +106,21 @@ export const databricksMappings: readonly QuotaMapping[] = [
         const workspace = s.workspace(r);
         // Only creations use the hourly budget; a resource not known to exist already is counted.
         return r.creating === false
-            ? [one("jobs/saved-jobs/workspace", workspace)]
-            : [one("jobs/saved-jobs/workspace", workspace), one("jobs/created-per-hour/workspace", workspace)];
+            ? [counted("jobs/saved-jobs/workspace", workspace)]
+            : [counted("jobs/saved-jobs/workspace", workspace), counted("jobs/created-per-hour/workspace", workspace)];
     }),
-    ...counts([t("pipeline", "Pipeline")], [], (r, s) => [one("declarative-pipelines/saved-pipelines/workspace", s.workspace(r))]),
-    ...counts([t("sqlEndpoint", "SqlEndpoint")], [], (r, s) => [one("sql-warehouses/total-number/workspace", s.workspace(r))]),
-    ...counts([t("secretScope", "SecretScope")], [], (r, s) => [one("secrets/scopes/workspace", s.workspace(r))]),
-    ...counts([t("app", "App")], [], (r, s) => [one("apps/app/workspace", s.workspace(r))]),
-    ...counts([t("vectorSearchEndpoint", "VectorSearchEndpoint")], [], (r, s) => [one("vector-search/endpoints/workspace", s.workspace(r))]),
+    ...counts([t("pipeline", "Pipeline")], [], (r, s) => [counted("declarative-pipelines/saved-pipelines/workspace", s.workspace(r))]),
+    ...counts([t("sqlEndpoint", "SqlEndpoint")], [], (r, s) => [counted("sql-warehouses/total-number/workspace", s.workspace(r))]),
+    ...counts([t("secretScope", "SecretScope")], [], (r, s) => [counted("secrets/scopes/workspace", s.workspace(r))]),
+    ...counts([t("app", "App")], [], (r, s) => [counted("apps/app/workspace", s.workspace(r))]),
+    ...counts([t("vectorSearchEndpoint", "VectorSearchEndpoint")], [], (r, s) => [counted("vector-search/endpoints/workspace", s.workspace(r))]),
     {
         type: t("vectorSearchIndex", "VectorSearchIndex"),
         inputs: ["name", "endpointName", "deltaSyncIndexSpec", "directAccessIndexSpec"],
         uses: (r) => {
             const name = str(r.inputs.name);
             return [
-                one("vector-search/indexes/endpoint", str(r.inputs.endpointName) ?? null),
+                counted("vector-search/indexes/endpoint", str(r.inputs.endpointName) ?? null),
                 { limit: "vector-search/embedding-dimension/index", scope: itself(r, name), amount: embeddingDimension(r) },
                 ...(name ? [{ limit: "vector-search/index-name/index", scope: name, amount: name.length }] : []),
             ];
@@ -127,31 +129,31 @@ export const databricksMappings: readonly QuotaMapping[] = [
     ...counts([t("ipAccessList", "IpAccessList")], ["ipAddresses"], (r, s) => [
         { limit: "cidr-notation/ip-access/workspace", scope: s.workspace(r), amount: size(r.inputs.ipAddresses) },
     ], ["ipAddresses"]),
-    ...counts([t("catalog", "Catalog")], [], (r, s) => [one("data-catalog/catalog/metastore", s.metastore(r))]),
-    ...counts([t("schema", "Schema")], ["catalogName"], (r) => [one("data-catalog/schema/catalog", str(r.inputs.catalogName) ?? null)]),
+    ...counts([t("catalog", "Catalog")], [], (r, s) => [counted("data-catalog/catalog/metastore", s.metastore(r))]),
+    ...counts([t("schema", "Schema")], ["catalogName"], (r) => [counted("data-catalog/schema/catalog", str(r.inputs.catalogName) ?? null)]),
     ...counts([t("sqlTable", "SqlTable"), t("table", "Table")], UC_OBJECT.concat("columns"),
         inSchemaAndMetastore("data-catalog/table/schema", "data-catalog/table/metastore", { limit: "data-catalog/column/table", input: "columns" }), ["columns"]),
     ...counts([t("volume", "Volume")], UC_OBJECT, inSchemaAndMetastore("data-catalog/volume/schema", "data-catalog/volume/metastore")),
     ...counts([t("registeredModel", "RegisteredModel")], UC_OBJECT.concat("aliases"), inSchemaAndMetastore("data-catalog/registered-model/schema",
         "data-catalog/registered-model/metastore", { limit: "data-catalog/registered-model-alias/registered-model", input: "aliases" }), ["aliases"]),
-    ...counts([t("connection", "Connection")], [], (r, s) => [one("data-catalog/connection/metastore", s.metastore(r))]),
-    ...counts([t("externalLocation", "ExternalLocation")], [], (r, s) => [one("data-catalog/external-location/metastore", s.metastore(r))]),
+    ...counts([t("connection", "Connection")], [], (r, s) => [counted("data-catalog/connection/metastore", s.metastore(r))]),
+    ...counts([t("externalLocation", "ExternalLocation")], [], (r, s) => [counted("data-catalog/external-location/metastore", s.metastore(r))]),
     ...counts([t("storageCredential", "StorageCredential"), t("credential", "Credential")], [], (r, s) => [
-        one("data-catalog/storage-and-service-credential/metastore", s.metastore(r)),
+        counted("data-catalog/storage-and-service-credential/metastore", s.metastore(r)),
     ]),
-    ...counts([t("externalMetadata", "ExternalMetadata")], [], (r, s) => [one("data-catalog/external-metadata-objects/metastore", s.metastore(r))]),
+    ...counts([t("externalMetadata", "ExternalMetadata")], [], (r, s) => [counted("data-catalog/external-metadata-objects/metastore", s.metastore(r))]),
     ...counts([t("qualityMonitor", "QualityMonitor"), t("qualityMonitorV2", "QualityMonitorV2"), t("lakehouseMonitor", "LakehouseMonitor"), t("dataQualityMonitor", "DataQualityMonitor")], [],
-        (r, s) => [one("data-monitoring/monitors/metastore", s.metastore(r))]),
-    ...counts([t("share", "Share")], ["name", "objects"], (r, s) => [one("data-sharing/share/metastore", s.metastore(r)), ...shareObjects(r)]),
-    ...counts([t("recipient", "Recipient")], [], (r, s) => [one("data-sharing/recipient/metastore", s.metastore(r))]),
-    ...counts([t("metastoreProvider", "MetastoreProvider")], [], (r, s) => [one("data-sharing/provider/metastore", s.metastore(r))]),
+        (r, s) => [counted("data-monitoring/monitors/metastore", s.metastore(r))]),
+    ...counts([t("share", "Share")], ["name", "objects"], (r, s) => [counted("data-sharing/share/metastore", s.metastore(r)), ...shareObjects(r)]),
+    ...counts([t("recipient", "Recipient")], [], (r, s) => [counted("data-sharing/recipient/metastore", s.metastore(r))]),
+    ...counts([t("metastoreProvider", "MetastoreProvider")], [], (r, s) => [counted("data-sharing/provider/metastore", s.metastore(r))]),
     ...counts([t("group", "Group"), t("accountIamGroupV2", "AccountIamGroupV2"), t("workspaceIamGroupV2", "WorkspaceIamGroupV2")], [],
-        (r, s) => [one("identity/groups/account", s.account(r))]),
+        (r, s) => [counted("identity/groups/account", s.account(r))]),
     ...counts([
         t("user", "User"), t("servicePrincipal", "ServicePrincipal"), t("accountIamUserV2", "AccountIamUserV2"),
         t("accountIamServicePrincipalV2", "AccountIamServicePrincipalV2"), t("workspaceIamUserV2", "WorkspaceIamUserV2"),
         t("workspaceIamServicePrincipalV2", "WorkspaceIamServicePrincipalV2"),
-    ], [], (r, s) => [one("identity/users-and-service-principals/account", s.account(r))]),
+    ], [], (r, s) => [counted("identity/users-and-service-principals/account", s.account(r))]),
     // Direct memberships are counted per member (a principal's direct parent groups), within the account.
     ...counts([t("groupMember", "GroupMember"), t("accountIamDirectGroupMemberV2", "AccountIamDirectGroupMemberV2"), t("workspaceIamDirectGroupMemberV2", "WorkspaceIamDirectGroupMemberV2")], ["memberId", "principalId"],
         (r, s) => {
@@ -160,12 +162,12 @@ export const databricksMappings: readonly QuotaMapping[] = [
         }),
     ...counts([t("mwsNetworkConnectivityConfig", "MwsNetworkConnectivityConfig")], ["region"], (r, s) => {
         const region = str(r.inputs.region);
-        return [one("network-connectivity-configuration/configurations-ncc-per-region/account", region ? `${s.account(r)} ${region}` : null)];
+        return [counted("network-connectivity-configuration/configurations-ncc-per-region/account", region ? `${s.account(r)} ${region}` : null)];
     }),
     // The rule's region is its configuration's, which its inputs do not carry: the worst case applies.
-    ...counts([t("mwsNccPrivateEndpointRule", "MwsNccPrivateEndpointRule")], [], () => [one("network-connectivity-configuration/private-endpoints-per-region/region", null)]),
+    ...counts([t("mwsNccPrivateEndpointRule", "MwsNccPrivateEndpointRule")], [], () => [counted("network-connectivity-configuration/private-endpoints-per-region/region", null)]),
     ...counts([t("mwsNccBinding", "MwsNccBinding")], ["networkConnectivityConfigId"], (r) => [
-        one("network-connectivity-configuration/workspaces-per-configuration/ncc", str(r.inputs.networkConnectivityConfigId) ?? null),
+        counted("network-connectivity-configuration/workspaces-per-configuration/ncc", str(r.inputs.networkConnectivityConfigId) ?? null),
     ]),
     ...counts([t("sqlVisualization", "SqlVisualization")], ["queryId"], (r) => [one("query/visualizations/query", str(r.inputs.queryId) ?? null)]),
     ...counts([t("sqlWidget", "SqlWidget")], ["dashboardId"], (r) => [one("dashboards-legacy/widgets/legacy-dashboard", str(r.inputs.dashboardId) ?? null)]),
