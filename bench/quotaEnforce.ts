@@ -234,7 +234,7 @@ async function child(count: number, variant: Variant): Promise<RunReport> {
  * registrations keyed by outputs a promise of their values behind a dependsOn gate. What enforceQuotas costs beyond
  * it is the price of being general; the floor itself is what any check costs in this program's cold caches.
  */
-export function floorCheck(pulumi: typeof import("@pulumi/pulumi"), timed: <A extends unknown[], R>(f: (...a: A) => R) => (...a: A) => R): void {
+function floorCheck(pulumi: typeof import("@pulumi/pulumi"), timed: <A extends unknown[], R>(f: (...a: A) => R) => (...a: A) => R): void {
     const { limitById } = require("../bin/quota/limits") as typeof import("../provider/quota/limits");
     const max = (id: string): number => {
         const l = limitById(id).limit;

@@ -78,14 +78,31 @@ export function one(limit: string, scope: string | null): LimitUse {
 }
 
 /**
- * How many scope keys and uses the caches below hold at most: a program has few workspaces, catalogs and schemas
- * (their keys repeat on every registration), so past this many the keys are too varied to be worth keeping.
+ * Values by two keys, built once each, for keys that repeat on every registration (a workspace, a schema). Holds at
+ * most 20,000: a program has few workspaces, catalogs and schemas, so past that the keys are too varied to be worth
+ * keeping, and a value is built fresh each time (still right, only not shared).
  */
-const CACHE_LIMIT = 20_000;
+class PairCache<A, B, V> {
+    private readonly byFirst = new Map<A, Map<B, V>>();
+    private size = 0;
 
-/** `a.b` by parts, so that one pair gives one string object (see {@link pairKey}). */
-const pairKeys = new Map<string, Map<string, string>>();
-let pairKeyCount = 0;
+    constructor(private readonly build: (a: A, b: B) => V) {}
+
+    get(a: A, b: B): V {
+        let bySecond = this.byFirst.get(a);
+        const hit = bySecond?.get(b);
+        if (hit !== undefined) return hit;
+        const value = this.build(a, b);
+        if (this.size < 20_000) {
+            if (bySecond === undefined) this.byFirst.set(a, (bySecond = new Map()));
+            bySecond.set(b, value);
+            this.size += 1;
+        }
+        return value;
+    }
+}
+
+const pairKeys = new PairCache((a: string, b: string) => [a, b].join("."));
 
 /**
  * `a.b` of two known strings, or null while either is not known: the same string object for the same parts each
@@ -93,40 +110,17 @@ let pairKeyCount = 0;
  * its identity. For scopes shared by many resources (a schema); an object's own name goes through `+`.
  */
 export function pairKey(a: unknown, b: unknown): string | null {
-    if (str(a) === undefined || str(b) === undefined) return null;
-    const first = a as string;
-    const second = b as string;
-    let byB = pairKeys.get(first);
-    let key = byB?.get(second);
-    if (key !== undefined) return key;
-    key = [first, second].join(".");
-    if (pairKeyCount < CACHE_LIMIT) {
-        if (byB === undefined) pairKeys.set(first, (byB = new Map()));
-        byB.set(second, key);
-        pairKeyCount += 1;
-    }
-    return key;
+    return str(a) === undefined || str(b) === undefined ? null : pairKeys.get(a as string, b as string);
 }
 
-/** Shared uses by limit, then scope (see {@link counted}). */
-const countedUses = new Map<string, Map<string | null, LimitUse>>();
-let countedCount = 0;
+const countedUses = new PairCache((limit: string, scope: string | null) => Object.freeze(one(limit, scope)));
 
 /**
  * {@link one}, as a frozen object shared by every call with the same limit and scope: for the built-in mappings,
  * whose uses of a workspace or schema repeat on every registration (nothing downstream changes a use).
  */
 export function counted(limit: string, scope: string | null): LimitUse {
-    let byScope = countedUses.get(limit);
-    let use = byScope?.get(scope);
-    if (use !== undefined) return use;
-    use = Object.freeze(one(limit, scope));
-    if (countedCount < CACHE_LIMIT) {
-        if (byScope === undefined) countedUses.set(limit, (byScope = new Map()));
-        byScope.set(scope, use);
-        countedCount += 1;
-    }
-    return use;
+    return countedUses.get(limit, scope);
 }
 
 /** The default scope keys. */
