@@ -18,9 +18,9 @@ import axios, { type AxiosInstance } from "axios";
 import { EmulatorAdmin, type RequestLogEntry } from "../emulator/client";
 import type { RunningEmulator } from "../emulator/server";
 import { appToken, Clock, IDS } from "../test/emulator/helpers";
-import { startHost, type ProviderHost } from "../test/harness/host";
-import { serializeProvider } from "../test/harness/serialize";
-import type { PropertyMap } from "../test/harness/wire";
+import { startHost, type ProviderHost } from "../harness/host";
+import { serializeProvider } from "../harness/serialize";
+import type { PropertyMap } from "../harness/wire";
 import { emulatorConfig } from "../test/support/stacks";
 import { median, result, timeMs, type Benchmark, type BenchResult } from "./lib";
 

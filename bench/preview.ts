@@ -14,9 +14,9 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator } from "../emulator/server";
 import { Clock } from "../test/emulator/helpers";
-import { LifecycleRunner, type RunResult } from "../test/harness/lifecycle";
+import { LifecycleRunner, type RunResult } from "../harness/lifecycle";
 import { emulatorConfig } from "../test/support/stacks";
-import type { StackConfig } from "../test/harness/wire";
+import type { StackConfig } from "../harness/wire";
 import { median, repeat, result, timeMs, type Benchmark, type BenchResult } from "./lib";
 import { measureHostCalls, type HostCallTimes } from "./previewPhases";
 

@@ -4,9 +4,9 @@
  * preview, the rest is the program's registrations and the runner's own work.
  */
 import * as path from "node:path";
-import { startHost, type ProviderHost } from "../test/harness/host";
-import type { StackState } from "../test/harness/lifecycle";
-import type { StackConfig } from "../test/harness/wire";
+import { startHost, type ProviderHost } from "../harness/host";
+import type { StackState } from "../harness/lifecycle";
+import type { StackConfig } from "../harness/wire";
 import { median, timeMs } from "./lib";
 
 /** Milliseconds per resource of Check + Diff through the host, per variant and, for tenantkit, per type. */

@@ -10,7 +10,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
-import { serializeProviderDetails } from "../test/harness/serialize";
+import { serializeProviderDetails } from "../harness/serialize";
 import { repeat, result, type Benchmark, type BenchResult } from "./lib";
 
 const PROVIDER_DIR = path.resolve(__dirname, "..", "provider");

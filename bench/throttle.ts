@@ -15,7 +15,7 @@ import type { RequestLogEntry } from "../emulator/client";
 import { startEmulator } from "../emulator/server";
 import { defaultSeed } from "../emulator/seeds/default";
 import { IDS } from "../test/emulator/helpers";
-import type { ProviderHost } from "../test/harness/host";
+import type { ProviderHost } from "../harness/host";
 import { datasetArgs, datasetProvider, startConfiguredHost, urnOf } from "./latency";
 import { result, timeMs, type Benchmark, type BenchResult } from "./lib";
 

@@ -1,15 +1,22 @@
 /**
  * `npm start`: the quickstart stack (examples/quickstart, the root Pulumi.yaml) against the bundled emulator.
- * Preview, up, the outputs, a second preview that must show no changes, refresh, destroy.
- * Through `pulumi` (Automation API) when the CLI is installed; otherwise through the engine harness, which
- * drives the real provider host of @pulumi/pulumi over gRPC as the engine does. The first line says which.
+ * Preview, up, the outputs, a second preview that must show no changes, refresh, a third, destroy, and a check that
+ * destroy gave the tenant its branding back.
+ * Through the real Pulumi CLI: the one on PATH, else the one `npm run pulumi:install` built, else it builds that
+ * first when Go is installed. Only without both does it fall back to the engine harness (the real provider host
+ * of @pulumi/pulumi driven over gRPC as the engine does). The first line says which, and why.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../emulator/server";
 import { DEFAULT_SEED_IDS as IDS } from "../emulator/seeds/default";
-import { hasPulumiCli, LifecycleRunner, type RunResult } from "../test/harness/lifecycle";
-import { isSecret, secret, UNKNOWN, type PropertyMap, type StackConfig } from "../test/harness/wire";
+import { CliStack, findPulumi } from "../harness/cli";
+import { LifecycleRunner, type RunResult } from "../harness/lifecycle";
+import { isSecret, secret, UNKNOWN, type PropertyMap, type StackConfig } from "../harness/wire";
+
+// Plain JavaScript (it runs before `npm ci` in CI), so required rather than imported.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const installer: { findGo(): string | undefined; install(): string } = require("./pulumi-install.js");
 
 const ROOT = path.resolve(__dirname, "..");
 const PROJECT = "tenantkit-quickstart";
@@ -23,6 +30,16 @@ function stackConfig(emu: RunningEmulator): StackConfig {
         "tenantkit:clientSecret": secret(IDS.quickstartClientSecret),
         "tenantkit:devopsPat": secret(IDS.devopsPat),
     };
+}
+
+/** The tenant's branding. A re-uploaded image gets a new CDN URL; the content (SHA-256, size, type) must come back. */
+async function brandingNow(emu: RunningEmulator): Promise<string> {
+    return JSON.stringify(await emu.admin.branding(IDS.tenantId), (k, v: unknown) => (k === "relativeUrl" ? undefined : v));
+}
+
+function checkRestored(before: string, after: string): void {
+    if (after !== before) throw new Error("destroy did not restore the branding: the tenant's branding differs from before up");
+    console.log("  the tenant's branding is back as it was before up (texts, and images byte for byte)");
 }
 
 function show(value: unknown): string {
@@ -55,9 +72,7 @@ async function withHarness(emu: RunningEmulator): Promise<void> {
         stack: "quickstart",
         config: stackConfig(emu),
     });
-    // A re-uploaded image gets a new CDN URL; the content (SHA-256, size, type) is what must come back.
-    const brandingNow = async () => JSON.stringify(await emu.admin.branding(IDS.tenantId), (k, v) => (k === "relativeUrl" ? undefined : v));
-    const brandingBefore = await brandingNow();
+    const brandingBefore = await brandingNow(emu);
     printSteps("preview", await runner.preview());
     const up = await runner.up();
     printSteps("up", up);
@@ -70,52 +85,59 @@ async function withHarness(emu: RunningEmulator): Promise<void> {
     console.log("  no changes");
     printSteps("refresh", await runner.refresh());
     printSteps("destroy", await runner.destroy());
-    const restored = (await brandingNow()) === brandingBefore;
-    console.log(restored ? "  the tenant's branding is back as it was before up (texts, and images byte for byte)" : "  the tenant's branding differs from before up");
-    if (!restored) throw new Error("destroy did not restore the branding");
+    checkRestored(brandingBefore, await brandingNow(emu));
     console.log(`\nState file of the last run: ${path.relative(ROOT, path.join(WORK, "state.json"))}`);
 }
 
-async function withCli(emu: RunningEmulator): Promise<void> {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const auto: typeof import("@pulumi/pulumi/automation") = require("@pulumi/pulumi/automation");
+async function withCli(emu: RunningEmulator, binDir: string): Promise<void> {
     fs.rmSync(WORK, { recursive: true, force: true });
-    fs.mkdirSync(path.join(WORK, "backend"), { recursive: true });
-    const ws = await auto.LocalWorkspace.create({
-        workDir: ROOT,
-        envVars: { PULUMI_BACKEND_URL: `file://${path.join(WORK, "backend")}`, PULUMI_CONFIG_PASSPHRASE: "quickstart" },
-    });
-    const stack = await auto.Stack.createOrSelect("quickstart", ws);
-    const cfg: Record<string, { value: string; secret?: boolean }> = {};
-    for (const [k, v] of Object.entries(stackConfig(emu))) cfg[k] = isSecret(v) ? { value: String(v.value), secret: true } : { value: v };
-    await stack.setAllConfig(cfg);
-    const out = (s: string) => process.stdout.write(s);
-    console.log("\n== preview");
-    await stack.preview({ onOutput: out });
-    console.log("\n== up");
-    const up = await stack.up({ onOutput: out });
-    console.log("\nOutputs:");
-    for (const [k, v] of Object.entries(up.outputs)) console.log(`  ${k}: ${v.secret ? "[secret]" : show(v.value)}`);
-    console.log("\n== second preview (must show no changes)");
-    await stack.preview({ onOutput: out, expectNoChanges: true });
-    console.log("\n== refresh");
-    await stack.refresh({ onOutput: out });
-    console.log("\n== destroy");
-    await stack.destroy({ onOutput: out });
+    const config: Record<string, string> = {};
+    const secrets: Record<string, string> = {};
+    for (const [k, v] of Object.entries(stackConfig(emu))) {
+        if (isSecret(v)) secrets[k] = String(v.value);
+        else config[k] = v;
+    }
+    const stack = await CliStack.create(binDir, { projectDir: ROOT, stack: "quickstart", work: WORK, config, secrets });
+    const brandingBefore = await brandingNow(emu);
+    const step = async (title: string, run: () => Promise<{ stdout: string }>) => {
+        console.log(`\n== ${title}`);
+        process.stdout.write((await run()).stdout);
+    };
+    await step("pulumi preview", () => stack.preview());
+    await step("pulumi up", () => stack.up());
+    await step("pulumi preview --expect-no-changes", () => stack.expectNoChanges());
+    await step("pulumi refresh", () => stack.refresh());
+    await step("pulumi preview --expect-no-changes", () => stack.expectNoChanges());
+    await step("pulumi destroy", () => stack.destroy());
+    checkRestored(brandingBefore, await brandingNow(emu));
+    console.log(`\nThe stack's file backend: ${path.relative(ROOT, path.join(WORK, "backend"))} (pulumi stack history, pulumi stack export with PULUMI_BACKEND_URL=file://... and PULUMI_CONFIG_PASSPHRASE=${CliStack.PASSPHRASE})`);
+}
+
+/** How the quickstart will run: the CLI's folder, or why the harness runs it instead. */
+async function chooseEngine(): Promise<{ binDir: string } | { harness: string }> {
+    const found = findPulumi();
+    if ("binDir" in found) return found;
+    if (!installer.findGo()) return { harness: `${found.missing}, and no Go on PATH to build it` };
+    console.log("tenantkit quickstart: building the Pulumi CLI from Go modules first (npm run pulumi:install; 3-10 minutes the first time, cached after)");
+    try {
+        return { binDir: installer.install() };
+    } catch (err) {
+        return { harness: `building the Pulumi CLI failed (${err instanceof Error ? err.message : String(err)})` };
+    }
 }
 
 async function main(): Promise<void> {
-    const cli = await hasPulumiCli();
+    const engine = await chooseEngine();
     console.log(
-        cli
-            ? "tenantkit quickstart: running through the Pulumi CLI (Automation API)"
-            : "tenantkit quickstart: the Pulumi CLI is not installed, so running through tenantkit's engine harness (the real provider host of @pulumi/pulumi, driven over gRPC as the engine does)",
+        "binDir" in engine
+            ? `tenantkit quickstart: running through the Pulumi CLI (${path.join(engine.binDir, "pulumi")})`
+            : `tenantkit quickstart: running through tenantkit's engine harness (the real provider host of @pulumi/pulumi, driven over gRPC as the engine does), because ${engine.harness}`,
     );
     const emu = await startEmulator({ port: 0 });
     console.log(`emulator listening on ${emu.url} (tenant ${IDS.domain})`);
     try {
-        await (cli ? withCli(emu) : withHarness(emu));
-        console.log("\nquickstart finished: preview, up, a second preview with no changes, refresh and destroy");
+        await ("binDir" in engine ? withCli(emu, engine.binDir) : withHarness(emu));
+        console.log("\nquickstart finished: preview, up, a preview with no changes, refresh, another, and destroy");
     } finally {
         await emu.close();
     }

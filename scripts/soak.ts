@@ -15,9 +15,9 @@ import * as path from "node:path";
 import type { AdminBranding, AdminBrandingEntry, FaultRule, RequestLogEntry } from "../emulator/client";
 import { startEmulator, type RunningEmulator } from "../emulator/server";
 import { DEFAULT_SEED_IDS as IDS } from "../emulator/seeds/default";
-import { LifecycleRunner, type RunResult, type StackConfig } from "../test/harness/lifecycle";
-import type { ResourceState } from "../test/harness/state";
-import { secret } from "../test/harness/wire";
+import { LifecycleRunner, type RunResult, type StackConfig } from "../harness/lifecycle";
+import type { ResourceState } from "../harness/state";
+import { secret } from "../harness/wire";
 import { png } from "../test/support/images";
 
 const ROOT = path.resolve(__dirname, "..");

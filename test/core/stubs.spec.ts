@@ -6,7 +6,7 @@ import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
-import { serializeProviderDetails } from "../harness/serialize";
+import { serializeProviderDetails } from "../../harness/serialize";
 
 const PROVIDER_DIR = path.resolve(__dirname, "..", "..", "provider");
 

@@ -6,8 +6,8 @@
 import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { LifecycleRunner, type RunResult } from "../harness/lifecycle";
-import { isSecret, UNKNOWN, type StackConfig } from "../harness/wire";
+import { LifecycleRunner, type RunResult } from "../../harness/lifecycle";
+import { isSecret, UNKNOWN, type StackConfig } from "../../harness/wire";
 import { IDS, useEmulator } from "../emulator/helpers";
 import { emulatorConfig, useStateDir } from "../support/stacks";
 

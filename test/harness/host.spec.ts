@@ -4,9 +4,9 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { ItemProvider } from "../fixtures/harness/item";
 import { readStore } from "../fixtures/harness/stack";
-import { ConfigureResult, HostCallError, ProviderHost, startHost } from "./host";
-import { serializeProvider } from "./serialize";
-import { PropertyMap, UNKNOWN, isSecret, secret } from "./wire";
+import { ConfigureResult, HostCallError, ProviderHost, startHost } from "../../harness/host";
+import { serializeProvider } from "../../harness/serialize";
+import { PropertyMap, UNKNOWN, isSecret, secret } from "../../harness/wire";
 
 const PROJECT = "harnessfx";
 const PROGRAM_DIR = path.join(__dirname, "..", "fixtures", "harness", "program");

@@ -2,7 +2,7 @@ import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { clearJournal, fixtureStack, journalOps, readStore, seedItem } from "../fixtures/harness/stack";
-import { NO_CLI_MESSAGE, RunResult, hasPulumiCli } from "./lifecycle";
+import { NO_CLI_MESSAGE, RunResult, hasPulumiCli } from "../../harness/lifecycle";
 
 const ops = (r: RunResult) => r.steps.map((s) => `${s.op} ${s.name}`);
 const writes = (storePath: string) => journalOps(storePath).filter((op) => /^(create|update|delete) /.test(op));

@@ -2,9 +2,9 @@ import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import { ItemProvider } from "../fixtures/harness/item";
 import { clearJournal, fixtureStack, journalOps, patchItem, readStore } from "../fixtures/harness/stack";
-import { RunResult } from "./lifecycle";
-import { serializeProvider } from "./serialize";
-import { UNKNOWN, secret } from "./wire";
+import { RunResult } from "../../harness/lifecycle";
+import { serializeProvider } from "../../harness/serialize";
+import { UNKNOWN, secret } from "../../harness/wire";
 
 const ITEM = "pulumi-nodejs:dynamic/harness:Item";
 

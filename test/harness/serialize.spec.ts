@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
 import * as pulumi from "@pulumi/pulumi";
 import { ItemProvider } from "../fixtures/harness/item";
-import { serializeProvider, serializeProviderDetails } from "./serialize";
+import { serializeProvider, serializeProviderDetails } from "../../harness/serialize";
 
 describe("provider serialization (what dynamic.Resource stores as __provider)", () => {
     it("serializes a self-contained provider without capturing any module", async () => {

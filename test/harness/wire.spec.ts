@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import { changedKeys, diffLines, formatCheckFailure } from "./display";
+import { changedKeys, diffLines, formatCheckFailure } from "../../harness/display";
 import {
     SECRET_SIG,
     SIG,
@@ -15,7 +15,7 @@ import {
     toPropertyMap,
     urnName,
     urnType,
-} from "./wire";
+} from "../../harness/wire";
 
 describe("engine wire values", () => {
     it("encodes a secret with the engine's signature and recognises only that encoding", () => {

@@ -3,8 +3,8 @@ import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { LifecycleRunner } from "../harness/lifecycle";
-import { secret } from "../harness/wire";
+import { LifecycleRunner } from "../../harness/lifecycle";
+import { secret } from "../../harness/wire";
 import { IDS, useEmulator } from "../emulator/helpers";
 
 describe("examples/push-dataset", function () {

@@ -5,7 +5,7 @@
  */
 import { strict as assert } from "node:assert";
 import * as path from "node:path";
-import { LifecycleRunner, type RunResult } from "../harness/lifecycle";
+import { LifecycleRunner, type RunResult } from "../../harness/lifecycle";
 import { useStateDir } from "../support/stacks";
 
 const PROGRAM = path.resolve(__dirname, "..", "..", "examples", "quota-preflight", "index.ts");

@@ -6,7 +6,7 @@
 import { strict as assert } from "node:assert";
 import * as pulumi from "@pulumi/pulumi";
 import { fixtureStack } from "../fixtures/harness/stack";
-import { secret } from "../harness/wire";
+import { secret } from "../../harness/wire";
 
 describe("regression: harness stack config does not outlive its run", function () {
     this.timeout(60_000);

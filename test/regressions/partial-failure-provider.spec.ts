@@ -6,7 +6,7 @@
  */
 import { strict as assert } from "node:assert";
 import * as path from "node:path";
-import { LifecycleRunner } from "../harness/lifecycle";
+import { LifecycleRunner } from "../../harness/lifecycle";
 import { IDS, useEmulator } from "../emulator/helpers";
 import { png, writeFixture } from "../support/images";
 import { emulatorConfig, useStateDir } from "../support/stacks";

@@ -16,9 +16,9 @@ import type { RunningEmulator } from "../../emulator/server";
 import { defaultSeed } from "../../emulator/seeds/default";
 import type { Seed } from "../../emulator/state";
 import { IDS, T0 } from "../emulator/helpers";
-import { startHost, type ProviderHost } from "../harness/host";
-import { serializeProvider } from "../harness/serialize";
-import { isSecret, secret, SIG, type PropertyMap, type StackConfig } from "../harness/wire";
+import { startHost, type ProviderHost } from "../../harness/host";
+import { serializeProvider } from "../../harness/serialize";
+import { isSecret, secret, SIG, type PropertyMap, type StackConfig } from "../../harness/wire";
 import { png, writeFixture } from "../support/images";
 import { TIMEOUT_SECONDS, type Operation, type ResourceName } from "./fault-matrix";
 

@@ -20,7 +20,7 @@ import * as fs from "node:fs";
 import type { RequestLogEntry } from "../../emulator/client";
 import type { RunningEmulator } from "../../emulator/server";
 import { useEmulator } from "../emulator/helpers";
-import { errorText } from "../harness/errors";
+import { errorText } from "../../harness/errors";
 import { asProgram, matrixSeed, startGroups, type Case, type Group, type Prepared } from "./fault-matrix-cases";
 import {
     DOC_PATH, FAULTS, GIVE_UP, GIVE_UPS, MATRIX, renderFaultMatrix, rowTitle, SERVED_FAULT_IDS, TIMEOUT_SECONDS,

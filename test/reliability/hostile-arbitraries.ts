@@ -5,7 +5,7 @@
  * Not a spec file: mocha only runs `*.spec.ts`.
  */
 import fc from "fast-check";
-import { SIG } from "../harness/wire";
+import { SIG } from "../../harness/wire";
 
 /** The engine's placeholder for a value unknown during preview. */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";

@@ -4,7 +4,7 @@
  * make it invalid and where check must report them, and the typos a program may make.
  */
 import fc from "fast-check";
-import { SIG } from "../harness/wire";
+import { SIG } from "../../harness/wire";
 import {
     codePoint, type InputModel, type Kind, type Mutation, type Obj, type Path, SEGMENT_ESCAPES, UNKNOWN, anyText, hugeText, inner, junk, member, notAString, stringOutside,
 } from "./hostile-arbitraries";

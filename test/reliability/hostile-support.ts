@@ -11,7 +11,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { EmulatorFixture } from "../emulator/helpers";
 import { gif, ico, jpeg, png, writeFixture } from "../support/images";
 import { emulatorConfig } from "../support/stacks";
-import { isSecret, SIG } from "../harness/wire";
+import { isSecret, SIG } from "../../harness/wire";
 
 /** The SDK's asset and archive signatures (@pulumi/pulumi runtime/rpc.js). */
 export const ASSET_SIG = "c44067f5952c0a294b673a41bacd8c17";

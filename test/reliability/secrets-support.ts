@@ -10,9 +10,9 @@ import * as runtimeConfig from "@pulumi/pulumi/runtime/config";
 import { defaultSeed } from "../../emulator/seeds/default";
 import type { Seed } from "../../emulator/client";
 import { SETTING_KEYS } from "../../provider/core/settings";
-import { loadState } from "../harness/state";
-import type { RunResult } from "../harness/step-types";
-import { isPropertyMap, isSecret, type StackConfig } from "../harness/wire";
+import { loadState } from "../../harness/state";
+import type { RunResult } from "../../harness/step-types";
+import { isPropertyMap, isSecret, type StackConfig } from "../../harness/wire";
 import { IDS, T0 } from "../emulator/helpers";
 
 /** A secret and what it is, e.g. `client secret`. `wrapped`: it may sit inside a secret wrapper of the state. */

