@@ -7,7 +7,7 @@
  * - names the resource type and its identifying input in every error, with secrets redacted.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { isApiError, withContext } from "./errors";
+import { isApiError, isAuthenticationError, withContext, type ApiError } from "./errors";
 import { redactSecrets } from "./redact";
 import { type ConfigReader, CONFIG_NAMESPACE, resolveSettings, type SettingKey, type Settings } from "./settings";
 import { sessionFor, type Session } from "./session";
@@ -101,6 +101,27 @@ function providerOf(raw: unknown): JsonObject {
     return typeof value === "string" ? { [PROVIDER_KEY]: value } : {};
 }
 
+/**
+ * `pulumi refresh` and `pulumi destroy` (without `--run-program`) configure the provider from the config saved in
+ * state at the last `up`, not from the stack config as it is now (measured with the CLI: a secret rotated since
+ * fails the refresh with the old one). Reads and deletes are what those commands run, so a failure to sign in or to
+ * reach the service there says so, after the error's own next step.
+ */
+const SAVED_CONFIG_HINT =
+    "if this is `pulumi refresh` or `pulumi destroy` and the tenantkit config changed since the last `pulumi up` " +
+    "(a rotated secret, a moved endpoint): they sign in with the config saved at that up, so run them with " +
+    "`--run-program` (or run `pulumi up` first)";
+const UNREACHABLE_CODES: ReadonlySet<string> = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+
+function savedConfigHint(operation: string, err: ApiError): { nextStep?: string } {
+    if (operation !== "read" && operation !== "delete") return {};
+    const credentials = isAuthenticationError(err) || (err.service === "login" && (err.status === 400 || err.status === 401));
+    // A token endpoint that gave no answer has no status, whatever MSAL or the emulator's CA fetch called it.
+    const unreachable = err.status === undefined && (err.service === "login" || UNREACHABLE_CODES.has(err.code ?? ""));
+    if (!credentials && !unreachable) return {};
+    return { nextStep: err.nextStep ? `${err.nextStep}; ${SAVED_CONFIG_HINT}` : SAVED_CONFIG_HINT };
+}
+
 /** Builds the `handler` a stub calls into. */
 export function defineHandler<I extends JsonObject, O extends JsonObject>(spec: HandlerSpec<I, O>): pulumi.dynamic.ResourceProvider {
     let read: ConfigReader = () => undefined;
@@ -119,7 +140,7 @@ export function defineHandler<I extends JsonObject, O extends JsonObject>(spec: 
             // engine records them as the outputs that a later delete deserializes its provider from: keep it.
             throw Object.assign(new Error(reason), { id: err.id, properties: { ...toPlainJson(err.properties), ...providerOf(raw) }, reasons: [reason] });
         }
-        if (isApiError(err)) throw withContext(err, { resource: where, operation });
+        if (isApiError(err)) throw withContext(err, { resource: where, operation, ...savedConfigHint(operation, err) });
         const message = err instanceof Error ? err.message : String(err);
         throw new Error(redactSecrets(`${operation} of ${where} failed: ${message}`));
     };

@@ -39,7 +39,8 @@ export async function getGitPush(devops: ServiceClient, args: GitPushArgs): Prom
 }
 
 function explain(err: unknown, args: GitPushArgs): unknown {
-    if (!isApiError(err)) return err;
+    // A token that could not be had carries its own next step (the secret, the app, the tenant), not the PAT's.
+    if (!isApiError(err) || err.service === "login") return err;
     const where = `organization "${args.organization}"${args.project ? `, project "${args.project}"` : ""}, repository "${args.repository}"`;
     if (err.status === 401 || err.status === 203 || err.code === "SignInPage") {
         return withContext(err, {

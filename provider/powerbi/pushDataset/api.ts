@@ -86,7 +86,8 @@ function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | 
 
 /** Next steps for what a push-dataset user meets: the scope, workspace membership, an unknown workspace. */
 function explain(err: unknown, api: DatasetApi): unknown {
-    if (!isApiError(err)) return err;
+    // A token that could not be had carries its own next step (the secret, the app, the tenant), not the scope's.
+    if (!isApiError(err) || err.service === "login") return err;
     if (err.status === 401 || (err.status === 403 && err.code !== "TokenExpired")) {
         return withContext(err, {
             nextStep:
