@@ -1,0 +1,65 @@
+/**
+ * Drift under the real engine: a change made outside the program (the emulator's admin API, as a portal would)
+ * shows in `pulumi refresh` and the following preview, and the next `pulumi up` repairs it.
+ */
+import { strict as assert } from "node:assert";
+import * as path from "node:path";
+import { useEmulator, IDS, type EmulatorFixture } from "../emulator/helpers";
+import { CliStack, describeCli, ROOT } from "./pulumi";
+
+function exampleStack(fx: EmulatorFixture, example: string, stack: string) {
+    return {
+        projectDir: path.join(ROOT, "examples", example),
+        stack,
+        config: { "tenantkit:emulator": fx.emu.url, "tenantkit:tenantId": IDS.domain, "tenantkit:clientId": IDS.quickstartClientId },
+        secrets: { "tenantkit:clientSecret": IDS.quickstartClientSecret },
+    };
+}
+
+describeCli("drift through the real engine", (binDir) => {
+    const fx = useEmulator();
+
+    it("a sign-in text changed in the portal shows in refresh and preview, and up puts the program's text back", async () => {
+        const stack = await CliStack.create(binDir, exampleStack(fx, "branding", "drift-branding"));
+        try {
+            await stack.up();
+            await fx.emu.admin.updateBranding(IDS.tenantId, "0", { signInPageText: "Changed in the portal" });
+
+            const refresh = await stack.refresh();
+            assert.match(refresh.stdout, /~ 1 updated/, "refresh did not report the drift");
+            const preview = await stack.preview(["--diff"]);
+            assert.match(preview.stdout, /signInPageText/);
+            assert.match(preview.stdout, /~ 1 to update/);
+
+            await stack.up();
+            assert.equal((await fx.emu.admin.branding(IDS.tenantId))?.default.signInPageText, "Authorized use only. Activity is monitored.");
+            await stack.expectNoChanges();
+            await stack.destroy();
+        } finally {
+            await stack.dispose();
+        }
+    });
+
+    it("a dataset deleted out of band leaves the state on refresh, and up creates it again", async () => {
+        const stack = await CliStack.create(binDir, exampleStack(fx, "push-dataset", "drift-dataset"));
+        try {
+            await stack.up();
+            const [ds] = (await fx.emu.admin.powerBi(IDS.tenantId)).datasets;
+            assert.ok(ds);
+            await fx.emu.admin.deletePowerBiDataset(IDS.tenantId, ds.id);
+
+            const refresh = await stack.refresh();
+            assert.match(refresh.stdout, /- 1 deleted/, "refresh kept a dataset that is gone");
+            assert.match((await stack.preview()).stdout, /\+ 1 to create/);
+
+            await stack.up();
+            const after = (await fx.emu.admin.powerBi(IDS.tenantId)).datasets;
+            assert.equal(after.length, 1);
+            assert.notEqual(after[0]?.id, ds.id);
+            assert.equal((await stack.outputs()).datasetId, after[0]?.id);
+            await stack.destroy();
+        } finally {
+            await stack.dispose();
+        }
+    });
+});
