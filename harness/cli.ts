@@ -103,12 +103,17 @@ export class CliStack {
 
     /** Runs `pulumi <args>` in the project's folder and returns whatever happened. */
     run(args: readonly string[], o: { env?: Record<string, string> } = {}): Promise<CliResult> {
-        return new Promise((resolve, reject) => {
-            const child = spawn(path.join(this.binDir, "pulumi"), [...args, "--non-interactive", "--color", "never", "--stack", this.opts.stack], {
-                cwd: this.opts.projectDir,
-                env: { ...this.env, ...o.env },
-                stdio: ["ignore", "pipe", "pipe"],
-            });
+        return this.start(args, o).done;
+    }
+
+    /** Starts `pulumi <args>`: its process id (a test may kill it) and what it printed once it ended. */
+    start(args: readonly string[], o: { env?: Record<string, string> } = {}): { pid: number | undefined; done: Promise<CliResult> } {
+        const child = spawn(path.join(this.binDir, "pulumi"), [...args, "--non-interactive", "--color", "never", "--stack", this.opts.stack], {
+            cwd: this.opts.projectDir,
+            env: { ...this.env, ...o.env },
+            stdio: ["ignore", "pipe", "pipe"],
+        });
+        const done = new Promise<CliResult>((resolve, reject) => {
             let stdout = "";
             let stderr = "";
             let output = "";
@@ -121,8 +126,9 @@ export class CliStack {
                 output += d.toString();
             });
             child.on("error", reject);
-            child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr, output }));
+            child.on("close", (code, signal) => resolve({ code: code ?? (signal ? 128 : -1), stdout, stderr, output }));
         });
+        return { pid: child.pid, done };
     }
 
     /** Runs `pulumi <args>` and fails with its whole output when it exits non-zero. */
@@ -140,7 +146,11 @@ export class CliStack {
         return this.ok(this.withConfig(["preview", ...extra]));
     }
     up(extra: readonly string[] = []): Promise<CliResult> {
-        return this.ok(this.withConfig(["up", "--yes", "--skip-preview", ...extra]));
+        return this.ok(this.upArgs(extra));
+    }
+    /** The arguments of `up` with this stack's config file, for {@link start}. */
+    upArgs(extra: readonly string[] = []): string[] {
+        return this.withConfig(["up", "--yes", "--skip-preview", ...extra]);
     }
     refresh(extra: readonly string[] = []): Promise<CliResult> {
         return this.ok(this.withConfig(["refresh", "--yes", "--skip-preview", ...extra]));

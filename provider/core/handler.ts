@@ -115,7 +115,7 @@ const UNREACHABLE_CODES: ReadonlySet<string> = new Set(["ECONNREFUSED", "ENOTFOU
 
 function savedConfigHint(operation: string, err: ApiError): { nextStep?: string } {
     if (operation !== "read" && operation !== "delete") return {};
-    const credentials = isAuthenticationError(err) || (err.service === "login" && (err.status === 400 || err.status === 401));
+    const credentials = (err.service === "login" && (err.status === 400 || err.status === 401)) || isAuthenticationError(err);
     // A token endpoint that gave no answer has no status, whatever MSAL or the emulator's CA fetch called it.
     const unreachable = err.status === undefined && (err.service === "login" || UNREACHABLE_CODES.has(err.code ?? ""));
     if (!credentials && !unreachable) return {};

@@ -1,0 +1,113 @@
+/**
+ * Crashes under the real engine, after Power BI accepted a dataset's POST while its answer is held back: SIGKILL of
+ * `pulumi up` itself, and of the provider host alone. What the next run requires (README: "After a crash"), and that
+ * it converges on exactly one dataset, which destroy then deletes.
+ */
+import { strict as assert } from "node:assert";
+import { execFileSync } from "node:child_process";
+import * as path from "node:path";
+import { useEmulator, IDS } from "../emulator/helpers";
+import { CliStack, describeCli, resourcesOfType, ROOT } from "./pulumi";
+
+/** Waits (polling, never a fixed sleep) until `probe` holds. */
+async function until(probe: () => Promise<boolean>, what: string): Promise<void> {
+    const deadline = Date.now() + 120_000;
+    while (!(await probe())) {
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+        await new Promise((r) => setTimeout(r, 50));
+    }
+}
+
+/** The process ids under `root` whose command line matches `pattern`. */
+function descendants(root: number, pattern: RegExp): number[] {
+    const rows = execFileSync("ps", ["-eo", "pid=,ppid=,args="], { encoding: "utf8" })
+        .split("\n")
+        .map((l) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(l))
+        .filter((m): m is RegExpExecArray => m !== null)
+        .map((m) => ({ pid: Number(m[1]), ppid: Number(m[2]), args: m[3]! }));
+    const under = new Set([root]);
+    for (let grew = true; grew; ) {
+        grew = false;
+        for (const r of rows) if (under.has(r.ppid) && !under.has(r.pid)) (under.add(r.pid), (grew = true));
+    }
+    return rows.filter((r) => under.has(r.pid) && r.pid !== root && pattern.test(r.args)).map((r) => r.pid);
+}
+
+describeCli("crashes of pulumi up under the real engine", (binDir) => {
+    const fx = useEmulator();
+    const named = async () => (await fx.emu.admin.powerBi(IDS.tenantId)).datasets.filter((d) => d.name === "SalesMarketing");
+
+    async function datasetStack(name: string): Promise<CliStack> {
+        return CliStack.create(binDir, {
+            projectDir: path.join(ROOT, "examples", "push-dataset"),
+            stack: name,
+            config: { "tenantkit:emulator": fx.emu.url, "tenantkit:tenantId": IDS.domain, "tenantkit:clientId": IDS.quickstartClientId },
+            secrets: { "tenantkit:clientSecret": IDS.quickstartClientSecret },
+        });
+    }
+
+    /** Starts `up` with the dataset POST's answer held back, and resolves once Power BI has made the dataset. */
+    async function upUntilAccepted(stack: CliStack): Promise<ReturnType<CliStack["start"]>> {
+        await fx.emu.admin.setFaults({ match: { service: "powerbi", method: "POST", path: "/datasets$" }, kind: "hold", delayMs: 15_000 });
+        const running = stack.start(stack.upArgs());
+        await until(async () => (await named()).length > 0, "Power BI to create the dataset");
+        return running;
+    }
+
+    /** The next `up` converges: one dataset, adopted by name (no second POST), in state; destroy deletes it. */
+    async function assertConverges(stack: CliStack): Promise<void> {
+        await fx.emu.admin.clearRequests();
+        const again = await stack.up();
+        assert.doesNotMatch(again.output, /pending operations/);
+        const all = await named();
+        assert.equal(all.length, 1, "exactly one dataset of the name");
+        const posts = (await fx.emu.admin.requests({ service: "powerbi", method: "POST" })).filter((r) => /\/datasets$/.test(r.path));
+        assert.deepEqual(posts, [], "adopted, not posted again");
+        const { deployment } = await stack.exportState();
+        assert.deepEqual(resourcesOfType(deployment, "tenantkit:PushDataset").map((r) => r.id), [all[0]!.id]);
+        assert.deepEqual(deployment.pending_operations ?? [], [], "the pending create is cleared");
+        await stack.expectNoChanges();
+        await stack.destroy();
+        assert.deepEqual(await named(), []);
+    }
+
+    it("pulumi up SIGKILLed: the stack stays locked until `pulumi cancel`, then up adopts the one dataset", async () => {
+        const stack = await datasetStack("crash-cli");
+        try {
+            const running = await upUntilAccepted(stack);
+            process.kill(running.pid!, "SIGKILL");
+            await running.done;
+            await fx.emu.admin.clearFaults();
+            const { deployment } = await stack.exportState();
+            assert.deepEqual(deployment.pending_operations?.map((p) => p.type), ["creating"], "the engine recorded the create it started");
+
+            const locked = await stack.run(stack.upArgs());
+            assert.notEqual(locked.code, 0);
+            assert.match(locked.output, /the stack is currently locked/);
+            await stack.ok(["cancel", "--yes"]);
+            // An up would go on with a warning and keep the pending create in state; refresh drops it, and the dataset
+            // that create made is adopted by name by the next up.
+            await stack.refresh(["--clear-pending-creates"]);
+            assert.deepEqual((await stack.exportState()).deployment.pending_operations ?? [], []);
+            await assertConverges(stack);
+        } finally {
+            await stack.dispose();
+        }
+    });
+
+    it("the provider host SIGKILLed: that up fails, and the next one adopts the one dataset", async () => {
+        const stack = await datasetStack("crash-host");
+        try {
+            const running = await upUntilAccepted(stack);
+            const hosts = descendants(running.pid!, /cmd\/dynamic-provider/);
+            assert.equal(hosts.length, 1, "one provider host runs");
+            process.kill(hosts[0]!, "SIGKILL");
+            const failed = await running.done;
+            await fx.emu.admin.clearFaults();
+            assert.notEqual(failed.code, 0, "up succeeded although its provider host died");
+            await assertConverges(stack);
+        } finally {
+            await stack.dispose();
+        }
+    });
+});
