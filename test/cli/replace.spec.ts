@@ -1,0 +1,44 @@
+/**
+ * Replacement under the real engine: the property that forces it shows in `pulumi preview --diff`, and a replaced
+ * push dataset that keeps its name is deleted before its successor is created (one dataset of the name at any time).
+ */
+import { strict as assert } from "node:assert";
+import * as path from "node:path";
+import { useEmulator, IDS } from "../emulator/helpers";
+import { CliStack, describeCli, ROOT } from "./pulumi";
+
+describeCli("replacement under the real engine", (binDir) => {
+    const fx = useEmulator();
+
+    it("moving a dataset from the Sales workspace to My workspace previews a replacement naming workspaceId, and up leaves one dataset", async () => {
+        const stack = await CliStack.create(binDir, {
+            projectDir: path.join(ROOT, "examples", "push-dataset"),
+            stack: "replace",
+            config: {
+                "tenantkit:emulator": fx.emu.url, "tenantkit:tenantId": IDS.domain, "tenantkit:clientId": IDS.quickstartClientId,
+                "tenantkit-push-dataset:workspaceId": IDS.salesWorkspaceId,
+            },
+            secrets: { "tenantkit:clientSecret": IDS.quickstartClientSecret },
+        });
+        try {
+            await stack.up();
+            const before = (await fx.emu.admin.powerBi(IDS.tenantId)).datasets.filter((d) => d.name === "SalesMarketing");
+            assert.equal(before.length, 1);
+
+            // My workspace instead of Sales: the workspace is set only at creation.
+            await stack.ok(["config", "rm", "--config-file", stack.configFile, "tenantkit-push-dataset:workspaceId"]);
+            const preview = await stack.preview(["--diff"]);
+            assert.match(preview.stdout, /\+-\s*pulumi-nodejs:dynamic\/tenantkit:PushDataset: \(replace\)/);
+            assert.match(preview.stdout, /workspaceId/);
+
+            await stack.up();
+            const after = (await fx.emu.admin.powerBi(IDS.tenantId)).datasets.filter((d) => d.name === "SalesMarketing");
+            assert.equal(after.length, 1, "the old dataset was not deleted, or the new one not made");
+            assert.equal(after[0]?.workspaceId, null);
+            assert.notEqual(after[0]?.id, before[0]?.id);
+            await stack.destroy();
+        } finally {
+            await stack.dispose();
+        }
+    });
+});
