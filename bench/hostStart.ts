@@ -14,11 +14,10 @@ import * as os from "node:os";
 import * as path from "node:path";
 import type { RunningEmulator } from "../emulator/server";
 import { startEmulator } from "../emulator/server";
-import { Clock } from "../test/emulator/helpers";
 import { startHost, type ProviderHost } from "../harness/host";
 import { serializeProvider } from "../harness/serialize";
 import type { PropertyMap } from "../harness/wire";
-import { emulatorConfig } from "../test/support/stacks";
+import { emulatorStackConfig } from "../harness/emulatorStack";
 import { bareProvider, datasetArgs, datasetProvider, PROJECT, REPO_ROOT, startConfiguredHost, urnOf } from "./latency";
 import { median, result, timeMs, type Benchmark, type BenchResult } from "./lib";
 
@@ -42,7 +41,7 @@ async function firstCall(emu: RunningEmulator, call: (h: ProviderHost) => Promis
     const phases: Phases = { total: 0, spawn: 0, configure: 0, call: 0 };
     phases.total = await timeMs(async () => {
         phases.spawn = await timeMs(async () => (host = await startHost({ cwd: REPO_ROOT, project: PROJECT, env })));
-        phases.configure = await timeMs(() => host!.configure(emulatorConfig({ emu, clock: new Clock() })));
+        phases.configure = await timeMs(() => host!.configure(emulatorStackConfig(emu.url)));
         phases.call = await timeMs(() => call(host!));
     });
     return { phases, host: host! };

@@ -17,11 +17,11 @@ import type * as pulumi from "@pulumi/pulumi";
 import axios, { type AxiosInstance } from "axios";
 import { EmulatorAdmin, type RequestLogEntry } from "../emulator/client";
 import type { RunningEmulator } from "../emulator/server";
-import { appToken, Clock, IDS } from "../test/emulator/helpers";
+import { DEFAULT_SEED_IDS as IDS } from "../emulator/seeds/default";
 import { startHost, type ProviderHost } from "../harness/host";
 import { serializeProvider } from "../harness/serialize";
 import type { PropertyMap } from "../harness/wire";
-import { emulatorConfig } from "../test/support/stacks";
+import { appToken, emulatorStackConfig } from "../harness/emulatorStack";
 import { median, result, timeMs, type Benchmark, type BenchResult } from "./lib";
 
 /** The repository root: the host resolves `pulumi-tenantkit` from here, as from a program's folder. */
@@ -91,7 +91,7 @@ export async function startEmulatorProcess(): Promise<RunningEmulator> {
 /** A provider host configured for the emulator, as the engine starts one per provider. */
 export async function startConfiguredHost(emu: RunningEmulator): Promise<ProviderHost> {
     const host = await startHost({ cwd: REPO_ROOT, project: PROJECT });
-    await host.configure(emulatorConfig({ emu, clock: new Clock() }));
+    await host.configure(emulatorStackConfig(emu.url));
     return host;
 }
 
@@ -140,7 +140,7 @@ export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
         const h = host;
         const provider = await datasetProvider();
         const bare = await serializeProvider(bareProvider);
-        const token = await appToken(emu, { scope: POWERBI_SCOPE });
+        const token = await appToken(emu.url, { scope: POWERBI_SCOPE });
         const http = axios.create({ baseURL: emu.url, validateStatus: () => true });
         const drop = (id: string): Promise<void> => emu.admin.deletePowerBiDataset(IDS.tenantId, id);
         const logged = async (fn: () => Promise<unknown>): Promise<Recorded[]> => {

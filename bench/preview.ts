@@ -13,9 +13,8 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator } from "../emulator/server";
-import { Clock } from "../test/emulator/helpers";
 import { LifecycleRunner, type RunResult } from "../harness/lifecycle";
-import { emulatorConfig } from "../test/support/stacks";
+import { emulatorStackConfig } from "../harness/emulatorStack";
 import type { StackConfig } from "../harness/wire";
 import { median, repeat, result, timeMs, type Benchmark, type BenchResult } from "./lib";
 import { measureHostCalls, type HostCallTimes } from "./previewPhases";
@@ -43,7 +42,7 @@ export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tk-bench-preview-"));
     const emu = await startEmulator();
     try {
-        const config: StackConfig = { ...emulatorConfig({ emu, clock: new Clock() }), [`${PROJECT}:count`]: String(count) };
+        const config: StackConfig = { ...emulatorStackConfig(emu.url), [`${PROJECT}:count`]: String(count) };
         const runnerFor = (program: string): LifecycleRunner =>
             new LifecycleRunner({ programPath: programPath(program), statePath: path.join(dir, `${program}.json`), project: PROJECT, config });
         const real = runnerFor("preview");

@@ -11,12 +11,12 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator } from "../emulator/server";
 import { defaultSeed } from "../emulator/seeds/default";
-import { Clock, IDS } from "../test/emulator/helpers";
+import { DEFAULT_SEED_IDS as IDS } from "../emulator/seeds/default";
 import { LifecycleRunner } from "../harness/lifecycle";
 import type { ResourceState, StackState } from "../harness/lifecycle";
 import { serializeProvider } from "../harness/serialize";
 import { minimalStub } from "./serialization";
-import { emulatorConfig } from "../test/support/stacks";
+import { emulatorStackConfig } from "../harness/emulatorStack";
 import { datasetArgs } from "./programs/state-size/datasets";
 import { median, repeat, result, type Benchmark, type BenchResult } from "./lib";
 
@@ -91,7 +91,7 @@ export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
     const emu = await startEmulator();
     let detail = "";
     try {
-        const config = { ...emulatorConfig({ emu, clock: new Clock() }), "stateprog:count": String(count), "stateprog:workspaceId": workspaceId };
+        const config = { ...emulatorStackConfig(emu.url), "stateprog:count": String(count), "stateprog:workspaceId": workspaceId };
         const stateBytes = await repeat(runs, async (i) => {
             await emu.admin.seed(defaultSeed(new Date()));
             await emu.admin.clearRequests();

@@ -14,7 +14,7 @@ import * as os from "node:os";
 import type { RequestLogEntry } from "../emulator/client";
 import { startEmulator } from "../emulator/server";
 import { defaultSeed } from "../emulator/seeds/default";
-import { IDS } from "../test/emulator/helpers";
+import { DEFAULT_SEED_IDS as IDS } from "../emulator/seeds/default";
 import type { ProviderHost } from "../harness/host";
 import { datasetArgs, datasetProvider, startConfiguredHost, urnOf } from "./latency";
 import { result, timeMs, type Benchmark, type BenchResult } from "./lib";

@@ -18,7 +18,7 @@ import { DEFAULT_SEED_IDS as IDS } from "../emulator/seeds/default";
 import { LifecycleRunner, type RunResult, type StackConfig } from "../harness/lifecycle";
 import type { ResourceState } from "../harness/state";
 import { secret } from "../harness/wire";
-import { png } from "../test/support/images";
+import { png } from "../harness/images";
 
 const ROOT = path.resolve(__dirname, "..");
 const PROGRAM = path.join(ROOT, "test", "fixtures", "programs", "soak", "index.ts");

@@ -4,6 +4,7 @@
  */
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../emulator/server";
 import { defaultSeed, DEFAULT_SEED_IDS } from "../../emulator/seeds/default";
+import { appToken as harnessAppToken } from "../../harness/emulatorStack";
 
 /** Ids of the default seed. */
 export const IDS = DEFAULT_SEED_IDS;
@@ -95,18 +96,9 @@ export function postToken(emu: RunningEmulator, form: Record<string, string>, te
 }
 
 /** An app token of the quickstart client (or another client) for a resource. */
-export async function appToken(
-    emu: RunningEmulator,
-    opts: { clientId?: string; secret?: string; scope?: string } = {},
-): Promise<string> {
-    const res = await postToken(emu, {
-        grant_type: "client_credentials",
-        client_id: opts.clientId ?? IDS.quickstartClientId,
-        client_secret: opts.secret ?? IDS.quickstartClientSecret,
-        scope: opts.scope ?? "https://graph.microsoft.com/.default",
-    });
-    if (res.status !== 200) throw new Error(`token request failed: ${res.status} ${res.text}`);
-    return (res.json as { access_token: string }).access_token;
+export function appToken(emu: RunningEmulator, opts: { clientId?: string; secret?: string; scope?: string } = {}): Promise<string> {
+    const app = { domain: IDS.domain, clientId: opts.clientId ?? IDS.quickstartClientId, secret: opts.secret ?? IDS.quickstartClientSecret };
+    return harnessAppToken(emu.url, { scope: opts.scope, app });
 }
 
 /** GET a Graph path (`/v1.0/...`) with an optional bearer token. */

@@ -14,7 +14,7 @@ import {
     readImage,
     sha256,
 } from "../../provider/entra/branding/images";
-import { crc32, gif, ico, jpeg, png, writeFixture } from "../support/images";
+import { crc32, gif, ico, jpeg, png, writeFixture } from "../../harness/images";
 
 const KB = 1024;
 const SIG = "4dabf18193072939515e22adb298388d";

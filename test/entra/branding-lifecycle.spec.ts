@@ -10,7 +10,7 @@ import { LifecycleRunner, type RunResult } from "../../harness/lifecycle";
 import type { StackConfig } from "../../harness/wire";
 import { IDS, useEmulator } from "../emulator/helpers";
 import { emulatorConfig, useStateDir } from "../support/stacks";
-import { png, writeFixture } from "../support/images";
+import { png, writeFixture } from "../../harness/images";
 
 const PROGRAM = path.resolve(__dirname, "..", "fixtures", "programs", "branding", "index.ts");
 const TYPE = "pulumi-nodejs:dynamic/tenantkit:OrganizationalBranding";

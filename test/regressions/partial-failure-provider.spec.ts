@@ -8,7 +8,7 @@ import { strict as assert } from "node:assert";
 import * as path from "node:path";
 import { LifecycleRunner } from "../../harness/lifecycle";
 import { IDS, useEmulator } from "../emulator/helpers";
-import { png, writeFixture } from "../support/images";
+import { png, writeFixture } from "../../harness/images";
 import { emulatorConfig, useStateDir } from "../support/stacks";
 
 const PROGRAM = path.resolve(__dirname, "..", "fixtures", "programs", "branding", "index.ts");

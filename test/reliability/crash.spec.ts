@@ -14,7 +14,7 @@ import { DEFAULT_BANNER_LOGO_PNG, DEFAULT_SEED_BRANDING } from "../../emulator/s
 import type { ProviderHost } from "../../harness/host";
 import { LifecycleRunner, type RunResult } from "../../harness/lifecycle";
 import { IDS, useEmulator } from "../emulator/helpers";
-import { png, writeFixture } from "../support/images";
+import { png, writeFixture } from "../../harness/images";
 import { emulatorConfig, useStateDir } from "../support/stacks";
 
 const REPO = path.resolve(__dirname, "..", "..");

@@ -19,7 +19,7 @@ import { IDS, T0 } from "../emulator/helpers";
 import { startHost, type ProviderHost } from "../../harness/host";
 import { serializeProvider } from "../../harness/serialize";
 import { isSecret, secret, SIG, type PropertyMap, type StackConfig } from "../../harness/wire";
-import { png, writeFixture } from "../support/images";
+import { png, writeFixture } from "../../harness/images";
 import { TIMEOUT_SECONDS, type Operation, type ResourceName } from "./fault-matrix";
 
 /** A starting state, ready to run the operation once. */

@@ -9,7 +9,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
 import type { EmulatorFixture } from "../emulator/helpers";
-import { gif, ico, jpeg, png, writeFixture } from "../support/images";
+import { gif, ico, jpeg, png, writeFixture } from "../../harness/images";
 import { emulatorConfig } from "../support/stacks";
 import { isSecret, SIG } from "../../harness/wire";
 

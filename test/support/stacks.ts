@@ -5,8 +5,9 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { secret, type StackConfig } from "../../harness/wire";
-import { IDS, type EmulatorFixture } from "../emulator/helpers";
+import { emulatorStackConfig, QUICKSTART_APP, type AppCredentials } from "../../harness/emulatorStack";
+import type { StackConfig } from "../../harness/wire";
+import type { EmulatorFixture } from "../emulator/helpers";
 
 /** A temporary folder for the enclosing `describe`; `statePath(stack)` names a state file in it. */
 export function useStateDir(prefix: string): { statePath(stack: string): string; readonly dir: string } {
@@ -23,20 +24,9 @@ export function useStateDir(prefix: string): { statePath(stack: string): string;
     };
 }
 
-export interface AppCredentials {
-    readonly domain: string;
-    readonly clientId: string;
-    readonly secret: string;
-}
-
-export const QUICKSTART_APP: AppCredentials = { domain: IDS.domain, clientId: IDS.quickstartClientId, secret: IDS.quickstartClientSecret };
+export { QUICKSTART_APP, type AppCredentials };
 
 /** tenantkit's stack config for the emulator of `fx`, signing in as `app` (the client secret kept secret). */
 export function emulatorConfig(fx: EmulatorFixture, app: AppCredentials = QUICKSTART_APP): StackConfig {
-    return {
-        "tenantkit:emulator": fx.emu.url,
-        "tenantkit:tenantId": app.domain,
-        "tenantkit:clientId": app.clientId,
-        "tenantkit:clientSecret": secret(app.secret),
-    };
+    return emulatorStackConfig(fx.emu.url, app);
 }

@@ -1,5 +1,5 @@
 /**
- * Image bytes for tests, built by hand so no image package is needed: real PNG, JPEG, ICO and GIF headers with the
+ * Image bytes for tests, the soak and the benchmarks, built by hand so no image package is needed: real PNG, JPEG, ICO and GIF headers with the
  * dimensions asked for, and padding to an exact byte size so a test can sit exactly on a size limit or one byte over.
  */
 import * as fs from "node:fs";
