@@ -7,6 +7,7 @@ import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { isSecret, type StackConfig } from "./wire";
 
 // Plain JavaScript (it runs before `npm ci` in CI), so required rather than imported.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -45,10 +46,8 @@ export interface CliStackOptions {
     readonly stack: string;
     /** Where the backend, PULUMI_HOME and the stack's config file go; default: a new temporary folder. */
     readonly work?: string;
-    /** Plain config values, `tenantkit:emulator` and the like. */
-    readonly config?: Readonly<Record<string, string>>;
-    /** Config values set with `--secret`. */
-    readonly secrets?: Readonly<Record<string, string>>;
+    /** Stack config as the engine harness takes it: namespaced keys, secrets wrapped with `secret()` (set with `--secret`). */
+    readonly config?: Readonly<StackConfig>;
     /** Extra environment for every `pulumi` command (the program and the provider host inherit it). */
     readonly env?: Readonly<Record<string, string>>;
 }
@@ -92,8 +91,10 @@ export class CliStack {
     static async create(binDir: string, opts: CliStackOptions): Promise<CliStack> {
         const stack = new CliStack(binDir, opts);
         await stack.ok(["stack", "init"]);
-        for (const [k, v] of Object.entries(opts.config ?? {})) await stack.setConfig(k, v);
-        for (const [k, v] of Object.entries(opts.secrets ?? {})) await stack.setConfig(k, v, { secret: true });
+        for (const [k, v] of Object.entries(opts.config ?? {})) {
+            if (isSecret(v)) await stack.setConfig(k, v.value, { secret: true });
+            else await stack.setConfig(k, v);
+        }
         return stack;
     }
 

@@ -201,21 +201,3 @@ class HostSession {
         await this.started?.close();
     }
 }
-
-let probe: Promise<boolean> | undefined;
-
-/**
- * True when the Pulumi CLI can be run. `PulumiCommand.get` runs `pulumi version` and rejects (`spawn pulumi
- * ENOENT`, within milliseconds) when the CLI is missing (ENGINE-HARNESS.md 1.3). The answer is cached.
- */
-export function hasPulumiCli(): Promise<boolean> {
-    // Loaded on demand: the Automation API is slow to load and only this probe needs it.
-    probe ??= import("@pulumi/pulumi/automation").then(({ PulumiCommand }) => PulumiCommand.get({ skipVersionCheck: true })).then(
-        () => true,
-        () => false,
-    );
-    return probe;
-}
-
-/** The sentence a test prints when it skips because the CLI is missing. */
-export const NO_CLI_MESSAGE = "skipped: the Pulumi CLI is not installed (PulumiCommand.get rejected), so this test cannot run the real engine";

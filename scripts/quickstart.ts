@@ -11,6 +11,7 @@ import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../emulator/server";
 import { DEFAULT_SEED_IDS as IDS } from "../emulator/seeds/default";
 import { CliStack, findPulumi } from "../harness/cli";
+import { emulatorStackConfig } from "../harness/emulatorStack";
 import { LifecycleRunner, type RunResult } from "../harness/lifecycle";
 import { isSecret, secret, UNKNOWN, type PropertyMap, type StackConfig } from "../harness/wire";
 
@@ -23,13 +24,7 @@ const PROJECT = "tenantkit-quickstart";
 const WORK = path.join(ROOT, ".tenantkit", "quickstart");
 
 function stackConfig(emu: RunningEmulator): StackConfig {
-    return {
-        "tenantkit:emulator": emu.url,
-        "tenantkit:tenantId": IDS.domain,
-        "tenantkit:clientId": IDS.quickstartClientId,
-        "tenantkit:clientSecret": secret(IDS.quickstartClientSecret),
-        "tenantkit:devopsPat": secret(IDS.devopsPat),
-    };
+    return { ...emulatorStackConfig(emu.url), "tenantkit:devopsPat": secret(IDS.devopsPat) };
 }
 
 /** The tenant's branding. A re-uploaded image gets a new CDN URL; the content (SHA-256, size, type) must come back. */
@@ -91,13 +86,7 @@ async function withHarness(emu: RunningEmulator): Promise<void> {
 
 async function withCli(emu: RunningEmulator, binDir: string): Promise<void> {
     fs.rmSync(WORK, { recursive: true, force: true });
-    const config: Record<string, string> = {};
-    const secrets: Record<string, string> = {};
-    for (const [k, v] of Object.entries(stackConfig(emu))) {
-        if (isSecret(v)) secrets[k] = String(v.value);
-        else config[k] = v;
-    }
-    const stack = await CliStack.create(binDir, { projectDir: ROOT, stack: "quickstart", work: WORK, config, secrets });
+    const stack = await CliStack.create(binDir, { projectDir: ROOT, stack: "quickstart", work: WORK, config: stackConfig(emu) });
     const brandingBefore = await brandingNow(emu);
     const step = async (title: string, run: () => Promise<{ stdout: string }>) => {
         console.log(`\n== ${title}`);

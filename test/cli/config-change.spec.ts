@@ -9,7 +9,7 @@ import * as path from "node:path";
 import { startEmulator } from "../../emulator/server";
 import { defaultSeed } from "../../emulator/seeds/default";
 import { useEmulator, IDS, T0 } from "../emulator/helpers";
-import { CliStack, describeCli, resourcesOfType, ROOT } from "./pulumi";
+import { CliStack, describeCli, emulatorStackConfig, resourcesOfType, ROOT } from "./pulumi";
 
 const DATASET_DIR = path.join(ROOT, "examples", "push-dataset");
 const ROTATED = "rotated-secret-after-up";
@@ -21,8 +21,7 @@ describeCli("config changed between up and refresh/destroy", (binDir) => {
         const stack = await CliStack.create(binDir, {
             projectDir: DATASET_DIR,
             stack: stackName,
-            config: { "tenantkit:emulator": emulatorUrl, "tenantkit:tenantId": IDS.domain, "tenantkit:clientId": IDS.quickstartClientId },
-            secrets: { "tenantkit:clientSecret": IDS.quickstartClientSecret },
+            config: emulatorStackConfig(emulatorUrl),
         });
         await stack.up();
         return stack;

@@ -7,7 +7,7 @@ import { strict as assert } from "node:assert";
 import { execFileSync } from "node:child_process";
 import * as path from "node:path";
 import { useEmulator, IDS } from "../emulator/helpers";
-import { CliStack, describeCli, resourcesOfType, ROOT } from "./pulumi";
+import { CliStack, describeCli, emulatorStackConfig, resourcesOfType, ROOT } from "./pulumi";
 
 /** Waits (polling, never a fixed sleep) until `probe` holds. */
 async function until(probe: () => Promise<boolean>, what: string): Promise<void> {
@@ -41,8 +41,7 @@ describeCli("crashes of pulumi up under the real engine", (binDir) => {
         return CliStack.create(binDir, {
             projectDir: path.join(ROOT, "examples", "push-dataset"),
             stack: name,
-            config: { "tenantkit:emulator": fx.emu.url, "tenantkit:tenantId": IDS.domain, "tenantkit:clientId": IDS.quickstartClientId },
-            secrets: { "tenantkit:clientSecret": IDS.quickstartClientSecret },
+            config: emulatorStackConfig(fx.emu.url),
         });
     }
 

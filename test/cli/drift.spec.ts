@@ -5,14 +5,13 @@
 import { strict as assert } from "node:assert";
 import * as path from "node:path";
 import { useEmulator, IDS, type EmulatorFixture } from "../emulator/helpers";
-import { CliStack, describeCli, ROOT } from "./pulumi";
+import { CliStack, describeCli, emulatorStackConfig, ROOT } from "./pulumi";
 
 function exampleStack(fx: EmulatorFixture, example: string, stack: string) {
     return {
         projectDir: path.join(ROOT, "examples", example),
         stack,
-        config: { "tenantkit:emulator": fx.emu.url, "tenantkit:tenantId": IDS.domain, "tenantkit:clientId": IDS.quickstartClientId },
-        secrets: { "tenantkit:clientSecret": IDS.quickstartClientSecret },
+        config: emulatorStackConfig(fx.emu.url),
     };
 }
 

@@ -5,15 +5,14 @@
 import { strict as assert } from "node:assert";
 import * as path from "node:path";
 import { useEmulator, IDS, type EmulatorFixture } from "../emulator/helpers";
-import { CliStack, describeCli, resourcesOfType, ROOT } from "./pulumi";
+import { CliStack, describeCli, emulatorStackConfig, resourcesOfType, ROOT, secret } from "./pulumi";
 
-/** tenantkit's config for the emulator, signing in as the quickstart app; the secrets set with --secret. */
+/** tenantkit's config for the emulator, signing in as the quickstart app, and the seeded PAT; secrets set with --secret. */
 function emulatorStack(fx: EmulatorFixture, projectDir: string, stack: string) {
     return {
         projectDir,
         stack,
-        config: { "tenantkit:emulator": fx.emu.url, "tenantkit:tenantId": IDS.domain, "tenantkit:clientId": IDS.quickstartClientId },
-        secrets: { "tenantkit:clientSecret": IDS.quickstartClientSecret, "tenantkit:devopsPat": IDS.devopsPat },
+        config: { ...emulatorStackConfig(fx.emu.url), "tenantkit:devopsPat": secret(IDS.devopsPat) },
     };
 }
 

@@ -8,7 +8,7 @@ import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator/server";
 import { defaultSeed } from "../../emulator/seeds/default";
 import { IDS } from "../emulator/helpers";
-import { CliStack, describeCli, resourcesOfType, ROOT } from "./pulumi";
+import { CliStack, describeCli, emulatorStackConfig, resourcesOfType, ROOT } from "./pulumi";
 
 const COUNT = 50;
 const PER_SECOND = 25;
@@ -29,11 +29,7 @@ describeCli("parallel steps of the real engine", (binDir) => {
         const stack = await CliStack.create(binDir, {
             projectDir: path.join(ROOT, "test", "fixtures", "programs", "parallel"),
             stack: "parallel",
-            config: {
-                "tenantkit:emulator": emu.url, "tenantkit:tenantId": IDS.domain, "tenantkit:clientId": IDS.quickstartClientId,
-                "parallelprog:count": String(COUNT), "parallelprog:workspaceId": IDS.salesWorkspaceId,
-            },
-            secrets: { "tenantkit:clientSecret": IDS.quickstartClientSecret },
+            config: { ...emulatorStackConfig(emu.url), "parallelprog:count": String(COUNT), "parallelprog:workspaceId": IDS.salesWorkspaceId },
         });
         try {
             await emu.admin.throttle({ perSecond: PER_SECOND, retryAfter: "1" });

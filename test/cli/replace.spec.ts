@@ -5,7 +5,7 @@
 import { strict as assert } from "node:assert";
 import * as path from "node:path";
 import { useEmulator, IDS } from "../emulator/helpers";
-import { CliStack, describeCli, ROOT } from "./pulumi";
+import { CliStack, describeCli, emulatorStackConfig, ROOT } from "./pulumi";
 
 describeCli("replacement under the real engine", (binDir) => {
     const fx = useEmulator();
@@ -14,11 +14,7 @@ describeCli("replacement under the real engine", (binDir) => {
         const stack = await CliStack.create(binDir, {
             projectDir: path.join(ROOT, "examples", "push-dataset"),
             stack: "replace",
-            config: {
-                "tenantkit:emulator": fx.emu.url, "tenantkit:tenantId": IDS.domain, "tenantkit:clientId": IDS.quickstartClientId,
-                "tenantkit-push-dataset:workspaceId": IDS.salesWorkspaceId,
-            },
-            secrets: { "tenantkit:clientSecret": IDS.quickstartClientSecret },
+            config: { ...emulatorStackConfig(fx.emu.url), "tenantkit-push-dataset:workspaceId": IDS.salesWorkspaceId },
         });
         try {
             await stack.up();

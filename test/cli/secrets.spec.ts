@@ -7,7 +7,8 @@ import * as path from "node:path";
 import { DEVOPS_AUDIENCE } from "../../provider/core/clouds";
 import { IDS, useEmulator } from "../emulator/helpers";
 import { findLeaks, makeCanaries, seedAccepting, tapListWithPass, withRandomPart, type Artifact, type Secret } from "../reliability/secrets-support";
-import { CliStack, describeCli, ROOT, type CliResult } from "./pulumi";
+import { QUICKSTART_APP } from "../../harness/emulatorStack";
+import { CliStack, describeCli, emulatorStackConfig, ROOT, secret, type CliResult } from "./pulumi";
 
 const PROGRAM_DIR = path.join(ROOT, "test", "fixtures", "programs", "secrets");
 const C = makeCanaries();
@@ -46,8 +47,10 @@ describeCli("secrets through the real engine", (binDir) => {
         const stack = await CliStack.create(binDir, {
             projectDir: PROGRAM_DIR,
             stack: "secrets-config",
-            config: { "tenantkit:emulator": fx.emu.url, "tenantkit:tenantId": IDS.domain, "tenantkit:clientId": IDS.quickstartClientId },
-            secrets: { "tenantkit:clientSecret": C.clientSecret, "tenantkit:devopsPat": C.pat },
+            config: {
+                ...emulatorStackConfig(fx.emu.url, { ...QUICKSTART_APP, secret: C.clientSecret }),
+                "tenantkit:devopsPat": secret(C.pat),
+            },
         });
         try {
             const artifacts = await lifecycle(stack);
@@ -74,8 +77,7 @@ describeCli("secrets through the real engine", (binDir) => {
         const stack = await CliStack.create(binDir, {
             projectDir: PROGRAM_DIR,
             stack: "secrets-tokens",
-            config: { "tenantkit:emulator": fx.emu.url },
-            secrets: { "tenantkit:graphToken": graphToken, "tenantkit:devopsToken": devopsToken },
+            config: { "tenantkit:emulator": fx.emu.url, "tenantkit:graphToken": secret(graphToken), "tenantkit:devopsToken": secret(devopsToken) },
         });
         try {
             const artifacts = await lifecycle(stack);
