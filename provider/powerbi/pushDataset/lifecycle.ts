@@ -31,7 +31,7 @@ async function findOrPost(api: DatasetApi, args: PushDatasetArgs): Promise<{ id:
     const existing = await directory.named(api.workspaceId ?? "", args.name, () => api.list());
     if (existing.length > 1) throw ambiguous(api, args.name, existing, "cannot tell which dataset to manage:");
     if (existing.length === 1) {
-        directory.claim(existing[0]!.id);
+        directory.takeOver(existing[0]!.id);
         return { id: existing[0]!.id, adopted: true };
     }
     try {
@@ -111,7 +111,7 @@ export async function createDataset(api: DatasetApi, args: PushDatasetArgs): Pro
     if (args.adopt) {
         const existing = await api.get(args.adopt);
         if (!existing) throw new Error(`adopt: dataset ${args.adopt} is not in ${api.where}`);
-        directoryFor(api.client).claim(existing.id);
+        directoryFor(api.client).takeOver(existing.id);
         await takeOver(api, existing.id, args, "adopt:");
         return { id: existing.id, outs: outputsOf(args, existing.id) };
     }
