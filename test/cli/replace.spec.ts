@@ -5,7 +5,7 @@
 import { strict as assert } from "node:assert";
 import * as path from "node:path";
 import { useEmulator, IDS } from "../emulator/helpers";
-import { CliStack, describeCli, emulatorStackConfig, ROOT } from "./pulumi";
+import { CliStack, describeCli, emulatorStackConfig, resourcesOfType, ROOT } from "./pulumi";
 
 describeCli("replacement under the real engine", (binDir) => {
     const fx = useEmulator();
@@ -33,6 +33,24 @@ describeCli("replacement under the real engine", (binDir) => {
             assert.equal(after[0]?.workspaceId, null);
             assert.notEqual(after[0]?.id, before[0]?.id);
             await stack.destroy();
+        } finally {
+            await stack.dispose();
+        }
+    });
+
+    it("a forced replacement of the default branding (`up --replace`, create-first) keeps the program's branding, and destroy still restores the original", async () => {
+        const brandingNow = async () => JSON.stringify(await fx.emu.admin.branding(IDS.tenantId), (k, v: unknown) => (k === "relativeUrl" ? undefined : v));
+        const original = await brandingNow();
+        const stack = await CliStack.create(binDir, { projectDir: path.join(ROOT, "examples", "branding"), stack: "replace-branding", config: emulatorStackConfig(fx.emu.url) });
+        try {
+            await stack.up();
+            const applied = await brandingNow();
+            const [urn] = resourcesOfType((await stack.exportState()).deployment, "tenantkit:OrganizationalBranding").map((r) => r.urn);
+            await stack.up(["--replace", urn!]);
+            assert.equal(await brandingNow(), applied, "the replaced resource's delete restored over its replacement");
+            await stack.expectNoChanges();
+            await stack.destroy();
+            assert.equal(await brandingNow(), original, "destroy after the replacement did not give the tenant its original branding back");
         } finally {
             await stack.dispose();
         }

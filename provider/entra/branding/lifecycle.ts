@@ -25,6 +25,37 @@ export type BrandingOutputs = BrandingInputs & {
     cdnList: string[];
 } & Partial<Record<(typeof RELATIVE_URL_KEYS)[number], string | null>>;
 
+/**
+ * The brandings a create of this provider host took over, per Graph client, with the prior it recorded. The engine
+ * replaces create-first (a forced `pulumi up --replace`, a changed logical name), so the replacement's create records
+ * the replaced resource's values as its prior, and the replaced resource's delete runs later in the same host. That
+ * delete (its prior differs from the one the create recorded) must not restore over the replacement; it hands its
+ * prior (the tenant's original) over through the journal instead, which the replacement's later operations read as a
+ * crash journal is read: its prior wins where the recorded prior is what it wrote. A delete of the created resource
+ * itself carries the same prior, and restores as usual; so does a replaced resource whose values were the original's,
+ * where restoring changes nothing.
+ */
+const takenOver = new WeakMap<ServiceClient, Map<string, Prior>>();
+const brandingKey = (api: BrandingApi) => `${api.organizationId.toLowerCase()}/${api.locale.toLowerCase()}`;
+
+function markTakenOver(ctx: Context, api: BrandingApi, prior: Prior): void {
+    let taken = takenOver.get(ctx.graph);
+    if (!taken) takenOver.set(ctx.graph, (taken = new Map()));
+    taken.set(brandingKey(api), prior);
+}
+
+function replacedCreateFirst(ctx: Context, api: BrandingApi, props: BrandingOutputs): boolean {
+    const successor = takenOver.get(ctx.graph)?.get(brandingKey(api));
+    return successor !== undefined && !sameJson(successor, props.prior);
+}
+
+/** The recorded prior, corrected by a journal where the recorded value is what that journal's run was writing. */
+function recordedPrior(ctx: Context, api: BrandingApi, props: BrandingOutputs): { prior: Prior; fromJournal: boolean } {
+    const journal = readJournal(ctx.cwd, api.organizationId, api.locale);
+    if (!journal || !props.prior.existed) return { prior: props.prior, fromJournal: false };
+    return { prior: recoverPrior(journal, props.prior, props.managed ?? []).prior, fromJournal: true };
+}
+
 /** The branding properties a program sets: only these are managed. */
 export function managedOf(inputs: Partial<BrandingInputs>): BrandingProperty[] {
     return [...JSON_PROPERTIES, ...IMAGE_PROPERTIES].filter((p) => inputs[p] !== undefined && inputs[p] !== null);
@@ -55,6 +86,7 @@ export async function createBranding(ctx: Context, inputs: BrandingInputs): Prom
         throw err;
     });
     const outs = await journaled(ctx, api, () => write(ctx, api, inputs, managed, prior, plan, undefined));
+    markTakenOver(ctx, api, outs.prior);
     return { id: ctx.idOf(organizationId), outs };
 }
 
@@ -95,11 +127,12 @@ export async function updateBranding(ctx: Context, olds: BrandingOutputs, news: 
     if (!live) live = await ensureBranding(api);
     const added = managed.filter((p) => !before.includes(p));
     const removed = before.filter((p) => !managed.includes(p));
-    const { prior: addedPrior, revert } = await takePrior(ctx, api, live, added, olds.prior.existed, news, [...before, ...managed], false);
+    const recorded = recordedPrior(ctx, api, olds);
+    const { prior: addedPrior, revert } = await takePrior(ctx, api, live, added, recorded.prior.existed, news, [...before, ...managed], false);
     const prior: Prior = {
-        existed: olds.prior.existed,
-        values: { ...olds.prior.values, ...addedPrior.values },
-        images: { ...olds.prior.images, ...addedPrior.images },
+        existed: recorded.prior.existed,
+        values: { ...recorded.prior.values, ...addedPrior.values },
+        images: { ...recorded.prior.images, ...addedPrior.images },
     };
     const plan = emptyPlan();
     for (const r of revert) setReverted(plan, r.property, r.prior, "restore");
@@ -113,7 +146,7 @@ export async function updateBranding(ctx: Context, olds: BrandingOutputs, news: 
         values: Object.fromEntries(Object.entries(prior.values).filter(([p]) => managed.includes(p as BrandingProperty))),
         images: Object.fromEntries(Object.entries(prior.images).filter(([p]) => managed.includes(p as BrandingProperty))),
     };
-    if (added.length === 0 && revert.length === 0) return write(ctx, api, news, managed, kept, plan, olds);
+    if (added.length === 0 && revert.length === 0 && !recorded.fromJournal) return write(ctx, api, news, managed, kept, plan, olds);
     return journaled(ctx, api, () => write(ctx, api, news, managed, kept, plan, olds));
 }
 
@@ -173,7 +206,8 @@ export async function readBranding(ctx: Context, props: BrandingOutputs): Promis
     const api = new BrandingApi(ctx.graph, props.organizationId, ctx.locale);
     const state = await readState(api, props);
     if (!state) return undefined;
-    const outs = { ...props, ...state.values, ...state.urls, cdnList: state.cdnList, observed: state.observed } as BrandingOutputs;
+    const { prior } = recordedPrior(ctx, api, props);
+    const outs = { ...props, ...state.values, ...state.urls, cdnList: state.cdnList, observed: state.observed, prior } as BrandingOutputs;
     const inputs: Record<string, unknown> = { onDestroy: props.onDestroy };
     for (const p of props.managed) inputs[p] = state.values[p];
     return { outs, inputs: inputs as BrandingInputs };
@@ -184,14 +218,25 @@ export async function deleteBranding(ctx: Context, props: BrandingOutputs): Prom
     const mode = props.onDestroy ?? "restore";
     if (mode === "retain") return;
     const api = new BrandingApi(ctx.graph, props.organizationId, ctx.locale);
+    if (replacedCreateFirst(ctx, api, props)) {
+        // Replaced create-first: the tenant shows the replacement's values; what this resource recorded as prior is
+        // the original, which the replacement recorded as this resource's values. Hand it over, write nothing.
+        writeJournal(ctx.cwd, journalOf(api.organizationId, api.locale, props.prior, intendedOf(props, props.managed), [], new Date()));
+        return;
+    }
+    const { prior: recorded, fromJournal } = recordedPrior(ctx, api, props);
     const live = await api.get();
-    if (!live) return;
-    const createdByUs = !props.prior.existed;
+    if (!live) {
+        if (fromJournal) removeJournal(ctx.cwd, api.organizationId, api.locale);
+        return;
+    }
+    const createdByUs = !recorded.existed;
     if (createdByUs && (mode === "restore" || !api.isDefault)) {
         // It was not there before tenantkit: remove it. The service refuses while any image remains.
         for (const p of IMAGE_PROPERTIES) if (relativeUrlOf(live, p) !== null) await api.deleteImage(p as ImageProperty);
         try {
             await api.deleteBranding();
+            if (fromJournal) removeJournal(ctx.cwd, api.organizationId, api.locale);
             return;
         } catch (err) {
             // The Entra admin center says a default branding cannot be deleted, while Graph v1.0 documents DELETE
@@ -200,6 +245,7 @@ export async function deleteBranding(ctx: Context, props: BrandingOutputs): Prom
         }
     }
     const plan = emptyPlan();
-    for (const p of props.managed) setReverted(plan, p, props.prior, mode);
+    for (const p of props.managed) setReverted(plan, p, recorded, mode);
     await applyPlan(api, plan, { patched: false, images: new Set() });
+    if (fromJournal) removeJournal(ctx.cwd, api.organizationId, api.locale);
 }

@@ -52,7 +52,8 @@ export const handler = defineHandler<Inputs, Outputs>({
         const datasets = api(ctx, props.workspaceId);
         const directory = directoryFor(datasets.client);
         // The engine replaced this resource create-first and the replacement's create adopted this very dataset (same
-        // name and workspace): deleting it would leave the replacement pointing at nothing. It is the replacement's
+        // name and workspace; a provider host serves one deployment, so a create and a delete of one id in it are a
+        // replacement's): deleting it would leave the replacement pointing at nothing. It is the replacement's
         // now, so the old resource is only forgotten. (deleteBeforeReplace gives a new, empty dataset instead.)
         if (directory.wasTakenOver(id)) return;
         // A listing taken before this delete must not offer the dataset to a create (a same-name replacement).
