@@ -8,7 +8,7 @@ import { checkWithSchema } from "../../core/validation";
 import { DatasetApi } from "./api";
 import { diffDataset } from "./diff";
 import { directoryFor } from "./directory";
-import { createDataset, type DatasetOutputs, readDataset, updateDataset } from "./lifecycle";
+import { createDataset, type DatasetOutputs, readDataset, readDatasetById, updateDataset } from "./lifecycle";
 import { referenceFailures } from "./references";
 import { PushDatasetArgs } from "./schema";
 
@@ -39,6 +39,8 @@ export const handler = defineHandler<Inputs, Outputs>({
     },
 
     async read(id, props, ctx) {
+        // Refresh reads what state recorded; a read by id (PushDataset.get) starts from the id alone.
+        if (props.datasetId === undefined) return { id, ...(await readDatasetById(api(ctx, props.workspaceId), id)) };
         const r = await readDataset(api(ctx, props.workspaceId), props);
         if (!r) return undefined;
         return { id, outs: r.outs as Outputs, inputs: r.inputs as Inputs };

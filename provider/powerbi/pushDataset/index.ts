@@ -1,4 +1,4 @@
 export {
     PushDataset, type PushDatasetArgs, type PushDatasetColumn, type PushDatasetDatasource, type PushDatasetMeasure,
-    type PushDatasetRelationship, type PushDatasetTable,
+    type PushDatasetRelationship, type PushDatasetState, type PushDatasetTable,
 } from "./resource";

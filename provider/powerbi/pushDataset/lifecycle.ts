@@ -142,6 +142,26 @@ export async function readDataset(api: DatasetApi, props: DatasetOutputs): Promi
     return { outs: outputsOf(inputs, props.datasetId), inputs };
 }
 
+/**
+ * A read by id (`PushDataset.get`, or `opts.id`): the state holds no outputs yet, so everything but the workspace
+ * comes from the service. A dataset that is not there fails: the engine would otherwise record a resource whose
+ * outputs are all undefined.
+ */
+export async function readDatasetById(api: DatasetApi, id: string): Promise<{ outs: DatasetOutputs; inputs: PushDatasetArgs }> {
+    const dataset = await api.get(id);
+    if (!dataset) throw new Error(`dataset ${id} was not found in ${api.where}: check the id and the workspaceId passed to PushDataset.get`);
+    const live = await api.tables(id);
+    const str = (v: unknown) => (typeof v === "string" ? v : undefined);
+    const inputs = {
+        ...(api.workspaceId ? { workspaceId: api.workspaceId } : {}),
+        name: dataset.name ?? "",
+        defaultMode: str(dataset.defaultMode) ?? "Push",
+        defaultRetentionPolicy: str(dataset.defaultRetentionPolicy) ?? "None",
+        tables: reconcileTables([], live),
+    } as PushDatasetArgs;
+    return { outs: outputsOf(inputs, id), inputs };
+}
+
 function stripOutputs(props: DatasetOutputs & { dataset?: unknown; liveTables?: unknown }): PushDatasetArgs {
     // State written by earlier builds also carries the outputs `dataset` and `liveTables`, since dropped.
     const { datasetId: _id, dataset: _d, liveTables: _l, ...inputs } = props;

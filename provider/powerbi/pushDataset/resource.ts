@@ -67,6 +67,12 @@ export interface PushDatasetArgs {
     readonly adopt?: pulumi.Input<string>;
 }
 
+/** What `PushDataset.get` needs besides the id: where the dataset lives. */
+export interface PushDatasetState {
+    /** The workspace (group) id; omit for My workspace. */
+    readonly workspaceId?: pulumi.Input<string>;
+}
+
 export const stub = handlerStub("pulumi-tenantkit/bin/powerbi/pushDataset/handler");
 
 export class PushDataset extends TenantkitResource {
@@ -77,6 +83,18 @@ export class PushDataset extends TenantkitResource {
     declare readonly tables: pulumi.Output<PushDatasetTable[]>;
     declare readonly defaultMode: pulumi.Output<string>;
     declare readonly defaultRetentionPolicy: pulumi.Output<string>;
+
+    /**
+     * Reads an existing dataset into the program by id, without managing it: its outputs come from the service, a
+     * refresh re-reads it, and destroy forgets it without deleting it. Pass the workspace it lives in (omit it for My
+     * workspace). A dataset that is not there fails the preview. (`pulumi import` cannot work for dynamic resources:
+     * to manage an existing dataset, set `adopt` to its id.)
+     */
+    static get(name: string, id: pulumi.Input<pulumi.ID>, state?: PushDatasetState, opts?: pulumi.CustomResourceOptions): PushDataset {
+        // Every output must be among the props for the engine to fill it; the service answers them all.
+        const outputs = { workspaceId: state?.workspaceId, name: undefined, tables: undefined, relationships: undefined, datasources: undefined };
+        return new PushDataset(name, outputs as unknown as PushDatasetArgs, { ...opts, id });
+    }
 
     constructor(name: string, args: PushDatasetArgs, opts?: pulumi.CustomResourceOptions) {
         // defaultMode and defaultRetentionPolicy always have a value (check applies the defaults); workspaceId has one
