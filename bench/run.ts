@@ -17,6 +17,8 @@ const BENCHMARKS: Record<string, () => Promise<Benchmark>> = {
     preview: async () => (await import("./preview")).run,
     "quota-enforce": async () => (await import("./quotaEnforce")).run,
     "quota-cli": async () => (await import("./quotaCli")).run,
+    "cli-throttle": async () => (await import("./cliThrottle")).run,
+    "cli-preview": async () => (await import("./cliPreview")).run,
 };
 
 async function main(argv: string[]): Promise<number> {

@@ -32,6 +32,13 @@ export function findPulumi(): { binDir: string } | { missing: string } {
     return { missing: "the Pulumi CLI is not installed (none on PATH, none built by `npm run pulumi:install`)" };
 }
 
+/** The folder that holds `pulumi`, or an error saying how to get it. */
+export function requirePulumi(): string {
+    const found = findPulumi();
+    if ("missing" in found) throw new Error(`${found.missing}: run \`npm run pulumi:install\` first`);
+    return found.binDir;
+}
+
 export interface CliResult {
     readonly code: number;
     readonly stdout: string;

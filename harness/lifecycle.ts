@@ -16,7 +16,7 @@ import { errorText } from "./errors";
 import { Deployment } from "./steps";
 import { HostLogs, RunResult } from "./step-types";
 import { deepEqual, diffLines } from "./display";
-import { PropertyMap, StackConfig, urnName } from "./wire";
+import { PropertyMap, StackConfig, isSecret, urnName } from "./wire";
 
 export * from "./step-types";
 export { UNKNOWN, isSecret, secret } from "./wire";
@@ -58,7 +58,7 @@ export class LifecycleRunner {
     /** `pulumi up`, or `pulumi preview` with `{ preview: true }` (Check and Diff only, state untouched). */
     async up(options: { preview?: boolean } = {}): Promise<RunResult> {
         const preview = options.preview ?? false;
-        return this.operation(preview, async (deployment) => {
+        return this.operation(preview, { runProgram: true }, async (deployment) => {
             const monitor = new ForwardingMonitor(deployment, this.project, this.stack);
             const programError = await runProgram({
                 programPath: path.resolve(this.opts.programPath), project: this.project, stack: this.stack,
@@ -75,11 +75,15 @@ export class LifecycleRunner {
         return this.up({ preview: true });
     }
 
-    /** `pulumi refresh`: Read each resource; an empty id drops it, returned inputs replace the stored ones. */
-    async refresh(options: { preview?: boolean } = {}): Promise<RunResult> {
-        return this.operation(options.preview ?? false, async (deployment, prior) => {
+    /**
+     * `pulumi refresh`: Read each resource; an empty id drops it, returned inputs replace the stored ones, init errors
+     * are cleared. A failed read fails the refresh but the others are still read. Without `runProgram` the provider
+     * is configured with the config saved at the last `up`, as the engine does.
+     */
+    async refresh(options: { preview?: boolean; runProgram?: boolean } = {}): Promise<RunResult> {
+        return this.operation(options.preview ?? false, options, async (deployment, prior) => {
             const resources: ResourceState[] = [];
-            for (const [i, r] of prior.resources.entries()) {
+            for (const r of prior.resources) {
                 if (!r.custom || deployment.aborted) {
                     resources.push(r);
                     continue;
@@ -96,20 +100,22 @@ export class LifecycleRunner {
                     const same = deepEqual(read.outs, r.outputs) && deepEqual(inputs, r.inputs);
                     const op = same ? "refresh:same" : "refresh:update";
                     deployment.steps.push({ ...step, op, id: read.id, diff: diffLines(r.outputs, read.outs) });
-                    resources.push({ ...r, id: read.id, inputs, outputs: read.outs });
+                    resources.push({ ...r, id: read.id, inputs, outputs: read.outs, initErrors: undefined });
                 } catch (err) {
-                    if (!deployment.aborted) deployment.fail(r.urn, `refresh failed: ${errorText(err)}`);
-                    resources.push(...prior.resources.slice(i));
-                    break;
+                    deployment.errors.push({ urn: r.urn, message: `refresh failed: ${errorText(err)}` });
+                    resources.push(r);
                 }
             }
             return resources;
         });
     }
 
-    /** `pulumi destroy`: deletes in reverse order with the `__provider` stored in each resource's outputs. */
-    async destroy(options: { preview?: boolean } = {}): Promise<RunResult> {
-        return this.operation(options.preview ?? false, async (deployment, prior) => {
+    /**
+     * `pulumi destroy`: deletes in reverse order with the `__provider` stored in each resource's outputs. Without
+     * `runProgram` the provider is configured with the config saved at the last `up`, as the engine does.
+     */
+    async destroy(options: { preview?: boolean; runProgram?: boolean } = {}): Promise<RunResult> {
+        return this.operation(options.preview ?? false, options, async (deployment, prior) => {
             const remaining = [...prior.resources];
             for (const r of [...prior.resources].reverse()) {
                 try {
@@ -130,11 +136,15 @@ export class LifecycleRunner {
 
     private async operation(
         preview: boolean,
+        how: { runProgram?: boolean },
         body: (deployment: Deployment, prior: StackState) => Promise<ResourceState[]>,
     ): Promise<RunResult> {
         const started = performance.now();
         const prior = this.state();
-        const session = new HostSession(this.opts, this.project);
+        // Up (and anything with --run-program) configures the provider from the current config; refresh and destroy
+        // from the config saved at the last up.
+        const config = how.runProgram || !prior.providerConfig ? this.opts.config : { ...secretsOf(this.opts.config), ...prior.providerConfig };
+        const session = new HostSession({ ...this.opts, config }, this.project);
         const deployment = new Deployment(prior, preview, () => session.get());
         let resources: ResourceState[];
         try {
@@ -145,7 +155,12 @@ export class LifecycleRunner {
         const outputs = stackOutputs(prior, resources, deployment);
         const stackResource = resources.find((r) => r.type === "pulumi:pulumi:Stack");
         if (stackResource) stackResource.outputs = outputs;
-        if (!preview) saveState(this.opts.statePath, { resources, outputs });
+        if (!preview) {
+            // The engine records the default provider (and its config) when the program registers a resource of it,
+            // and deletes it with the last resource.
+            const providerConfig = resources.length === 0 ? undefined : how.runProgram && session.configured ? plainOf(config) : prior.providerConfig;
+            saveState(this.opts.statePath, { resources, outputs, ...(providerConfig ? { providerConfig } : {}) });
+        }
         return {
             preview,
             steps: deployment.steps,
@@ -180,6 +195,11 @@ class HostSession {
         private readonly project: string,
     ) {}
 
+    /** Whether this operation started and configured a provider host. */
+    get configured(): boolean {
+        return this.started !== undefined;
+    }
+
     get(): Promise<ProviderHost> {
         this.host ??= (async () => {
             const cwd = this.opts.cwd ?? path.dirname(path.resolve(this.opts.programPath));
@@ -200,4 +220,14 @@ class HostSession {
         await this.host?.catch(() => undefined);
         await this.started?.close();
     }
+}
+
+/** The secret entries of a stack config. */
+function secretsOf(config: StackConfig): StackConfig {
+    return Object.fromEntries(Object.entries(config).filter(([, v]) => isSecret(v)));
+}
+
+/** The entries of a stack config that are not secret: what the harness may write into its state file. */
+function plainOf(config: StackConfig): StackConfig {
+    return Object.fromEntries(Object.entries(config).filter(([, v]) => !isSecret(v)));
 }

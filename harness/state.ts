@@ -7,7 +7,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { PropertyMap, isPropertyMap, toPropertyMap } from "./wire";
+import { PropertyMap, StackConfig, isPropertyMap, toPropertyMap } from "./wire";
 
 /** One resource in state, as the engine records it. */
 export interface ResourceState {
@@ -36,6 +36,13 @@ export interface StackState {
     resources: ResourceState[];
     /** Stack outputs; secret ones wrapped with the secret signature. */
     outputs: PropertyMap;
+    /**
+     * The plain (not secret) stack config of the last `up`, as the engine saves it in the default provider's state:
+     * refresh and destroy configure the provider host with it, not with the config of the moment (absent before the
+     * first `up`). Secret values are not kept: the engine encrypts them, and this file would hold them in plain text;
+     * refresh and destroy take them from the current config.
+     */
+    providerConfig?: StackConfig;
 }
 
 /** The state in `statePath`; a missing file is an empty stack. */
@@ -54,7 +61,9 @@ export function saveState(statePath: string, state: StackState): void {
 export function parseState(raw: unknown, source = "state"): StackState {
     if (!isRecord(raw) || !Array.isArray(raw.resources)) throw new Error(`${source}: expected { resources: [...] }`);
     const resources = raw.resources.map((r: unknown, i: number) => parseResource(r, `${source}: resources[${i}]`));
-    return { resources, outputs: toPropertyMap(raw.outputs) };
+    const state: StackState = { resources, outputs: toPropertyMap(raw.outputs) };
+    if (isRecord(raw.providerConfig)) state.providerConfig = raw.providerConfig as StackConfig;
+    return state;
 }
 
 function parseResource(r: unknown, where: string): ResourceState {

@@ -57,7 +57,9 @@ export class Deployment implements StepSink {
             const host = await this.host();
             // ReadStep sends the program's properties as both inputs and state (they carry `__provider`).
             const r = await this.call(reg.urn, "read", () => host.read({ urn: reg.urn, id: reg.id, state: reg.inputs, inputs: reg.inputs }));
-            if (!r.id) throw this.fail(reg.urn, `resource '${reg.id}' does not exist`);
+            // ReadStep fails only when the provider returned no properties at all (step.go); the dynamic provider host
+            // adds `__provider` to every answer, so a dynamic read of a missing object succeeds with that alone.
+            if (Object.keys(r.outs).length === 0) throw this.fail(reg.urn, `resource '${reg.id}' does not exist`);
             const outputs = applyAdditionalSecretOutputs(r.outs, reg.additionalSecretOutputs);
             this.newState.push({
                 urn: reg.urn, type: reg.type, custom: true, id: r.id, inputs: reg.inputs, outputs, parent: reg.parent,
@@ -153,7 +155,9 @@ export class Deployment implements StepSink {
         );
         // DIFF_UNKNOWN (the provider left `changes` undefined): the engine compares old and new inputs itself.
         let changes = d.changes === "DIFF_UNKNOWN" ? (deepEqual(old.inputs, inputs) ? "DIFF_NONE" : "DIFF_SOME") : d.changes;
-        const changed = changedKeys(old.inputs, inputs);
+        // The engine matches replaceOnChanges against the provider's changed keys, which a dynamic provider never
+        // reports; only the DIFF_UNKNOWN path fills them from the inputs (step_generator.go diffResource).
+        const changed = d.changes === "DIFF_UNKNOWN" ? changedKeys(old.inputs, inputs) : [];
         const onChange = reg.opts.replaceOnChanges;
         const replaces = changes === "DIFF_SOME"
             ? [...new Set([...d.replaces, ...changed.filter((k) => onChange.includes(k) || onChange.includes("*"))])]
@@ -168,11 +172,15 @@ export class Deployment implements StepSink {
         }
         const diff = diffLines(old.inputs, inputs);
         if (replaces.length > 0) {
-            if (reg.opts.protect || old.protect) throw this.fail(reg.urn, `unable to replace protected resource "${reg.urn}"`);
+            // Refused only when both the old and the new state are protected (step_generator.go).
+            if (reg.opts.protect && old.protect) throw this.fail(reg.urn, `unable to replace protected resource "${reg.urn}"`);
             const deleteBeforeReplace = reg.opts.deleteBeforeReplace ?? d.deleteBeforeReplace;
             if (deleteBeforeReplace) await this.deleteResource(old, "delete-replaced");
             this.addStep("replace", reg.urn, reg.type, { diff, replaces, deleteBeforeReplace, providerDiff: d.changes });
-            const created = await this.create(reg, host, inputs, "replacement");
+            // A replacement is checked again as a new resource: no olds, the program's own inputs.
+            const fresh = await this.call(reg.urn, "check", () => host.check({ urn: reg.urn, olds: {}, news: reg.inputs, preview: this.preview }));
+            if (fresh.failures.length > 0) throw this.fail(reg.urn, formatCheckFailure(reg.type, reg.name, fresh.failures[0]!, fresh.inputs), { checkFailures: fresh.failures });
+            const created = await this.create(reg, host, fresh.inputs, "replacement");
             if (!deleteBeforeReplace && !this.preview) this.replaced.push(old);
             return created;
         }
@@ -182,10 +190,10 @@ export class Deployment implements StepSink {
             return this.record(reg, old.id, inputs, r.outs);
         } catch (err) {
             if (err instanceof HostCallError && err.partial) {
-                // UpdateStep.Apply: a StatusPartialFailure still records the outputs the provider reported, with
-                // the reasons as init errors (pulumi/pulumi pkg/resource/deploy/step.go).
+                // UpdateStep.Apply: a StatusPartialFailure records the outputs the provider reported with the OLD
+                // inputs, and the reasons as init errors (pulumi/pulumi pkg/resource/deploy/step.go).
                 const { outs, reasons } = err.partial;
-                this.record(reg, old.id, inputs, outs, reasons);
+                this.record(reg, old.id, old.inputs, outs, reasons);
                 throw this.fail(reg.urn, `update of ${reg.type} resource '${reg.name}' failed to initialize: ${reasons.join("; ")}`, { initErrors: reasons });
             }
             throw this.aborted ? err : this.fail(reg.urn, `update failed: ${errorText(err)}`);
@@ -211,6 +219,8 @@ export class Deployment implements StepSink {
         if (what === "create") this.addStep("create", reg.urn, reg.type, { diff: createLines(inputs) });
         try {
             const r = await host.create({ urn: reg.urn, properties: inputs, preview: this.preview });
+            // CreateStep: an empty id from a create that is not a preview is an error (step.go).
+            if (!this.preview && !r.id) throw new Error("provider did not return an ID from Create");
             return this.record(reg, r.id, inputs, r.outs);
         } catch (err) {
             if (err instanceof HostCallError && err.partial) {

@@ -8,6 +8,12 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { formatTable, saveResults } from "../../bench/run";
+import { findPulumi } from "../../harness/cli";
+
+function findMissingCli(): string | undefined {
+    const found = findPulumi();
+    return "missing" in found ? found.missing : undefined;
+}
 
 const MODULES: Record<string, () => Promise<{ run: Benchmark }>> = {
     serialization: () => import("../../bench/serialization"),
@@ -18,7 +24,12 @@ const MODULES: Record<string, () => Promise<{ run: Benchmark }>> = {
     preview: () => import("../../bench/preview"),
     "quota-enforce": () => import("../../bench/quotaEnforce"),
     "quota-cli": () => import("../../bench/quotaCli"),
+    "cli-throttle": () => import("../../bench/cliThrottle"),
+    "cli-preview": () => import("../../bench/cliPreview"),
 };
+
+/** The benchmarks that run the real CLI: skipped without one, except under CI=true (as test/cli does). */
+const NEEDS_CLI = new Set(["cli-throttle", "cli-preview"]);
 
 function assertWellFormed(r: BenchResult): void {
     assert.ok(r.name.length > 0);
@@ -32,7 +43,12 @@ function assertWellFormed(r: BenchResult): void {
 describe("benchmarks (quick mode: they run and report, timings are not judged)", function () {
     this.timeout(180_000);
     for (const [name, load] of Object.entries(MODULES)) {
-        it(`${name} returns well-formed results`, async () => {
+        it(`${name} returns well-formed results`, async function () {
+            const missing = NEEDS_CLI.has(name) && process.env.CI !== "true" ? findMissingCli() : undefined;
+            if (missing) {
+                console.log(`      skipped: ${missing}`);
+                this.skip();
+            }
             const { run } = await load();
             const results = await run({ quick: true, log: () => undefined });
             assert.ok(results.length >= 1);

@@ -101,10 +101,12 @@ describe("lifecycle runner: resource options and failures", () => {
         assert.deepEqual(Object.keys(readStore(stack.storePath).items), ["ext-1"], "the external object is still there");
     });
 
-    it("fails the up when a read by id finds nothing", async () => {
+    it("records a read by id that finds nothing with `__provider` alone, as the engine does for a dynamic resource", async () => {
         const stack = newStack();
         const result = await stack.runner({ readId: "nope", withBeta: "false" }).up();
-        assert.deepEqual(result.errors.map((e) => e.message), ["resource 'nope' does not exist"]);
+        assert.deepEqual(result.errors, []);
+        const read = stack.runner({}).state().resources.find((r) => r.external);
+        assert.deepEqual(Object.keys(read?.outputs ?? {}), ["__provider"]);
     });
 
     it("fails the import option as the engine does for a dynamic resource, creating nothing", async () => {

@@ -108,3 +108,35 @@ describe("lifecycle runner: preview, up, refresh and destroy of a real program",
         assert.deepEqual(stack.runner().state(), { resources: [], outputs: {} });
     });
 });
+
+describe("lifecycle runner: refresh and destroy use the config saved at the last up, as the engine does", () => {
+    it("destroy after the provider's config changed deletes through the saved config, and with runProgram through the new one", async () => {
+        const stack = fixtureStack();
+        try {
+            await stack.runner({ withBeta: "false" }).up();
+            const moved = `${stack.storePath}.moved`;
+            fs.copyFileSync(stack.storePath, moved);
+            const elsewhere = stack.runnerWithConfig({ "harnessfx:storePath": moved, "harnessfx:note": secret("hush"), "harnessfx:withBeta": "false" });
+            const saved = await elsewhere.destroy({ preview: true });
+            assert.deepEqual(saved.errors, []);
+            await elsewhere.destroy();
+            assert.deepEqual(readStore(stack.storePath).items, {}, "destroy did not use the store of the last up");
+            assert.notDeepEqual(readStore(moved).items, {}, "destroy used the config of the moment");
+        } finally {
+            stack.remove();
+        }
+    });
+
+    it("refresh goes on after a failed read: every resource is read, each failure reported, none dropped", async () => {
+        const stack = fixtureStack();
+        try {
+            await stack.runner().up();
+            fs.writeFileSync(stack.storePath, "not json");
+            const result = await stack.runner().refresh();
+            assert.equal(result.errors.length, 2, "the refresh stopped at the first failed read");
+            assert.ok(stack.resource("alpha") && stack.resource("beta"), "a failed read dropped a resource");
+        } finally {
+            stack.remove();
+        }
+    });
+});
