@@ -8,9 +8,10 @@
 // program, which then talks to the engine's resource monitor itself. Everything the program does
 // (registrations, invokes, logs) goes between that node process and the engine, not through here.
 //
-// Supported: Handshake, GetPluginInfo, GetRequiredPackages/Plugins (resource plugins of packages
-// marked `"pulumi": {"resource": true}`), Run (TypeScript through the SDK's ts-node, the `typescript`,
-// `tsconfig` and `nodeargs` runtime options). Not supported (the CLI reports Unimplemented):
+// Supported: Handshake, GetPluginInfo, GetRequiredPackages (resource plugins of packages marked
+// `"pulumi": {"resource": true}`; the deprecated GetRequiredPlugins is asked only when that is
+// missing), Run (TypeScript through the SDK's ts-node, the `typescript`, `tsconfig` and `nodeargs`
+// runtime options). Not supported (the CLI reports Unimplemented):
 // InstallDependencies (`pulumi install`), GenerateProject/Program (`pulumi convert`, `pulumi new`
 // templating), RunPlugin (Node.js policy packs and plugins), About, GetProgramDependencies.
 package main
@@ -117,22 +118,6 @@ func (h *languageHost) GetRequiredPackages(
 	resp := &pulumirpc.GetRequiredPackagesResponse{}
 	for _, p := range plugins {
 		resp.Packages = append(resp.Packages, &pulumirpc.PackageDependency{
-			Kind: "resource", Name: p.name, Version: p.version, Server: p.server,
-		})
-	}
-	return resp, nil
-}
-
-func (h *languageHost) GetRequiredPlugins(
-	_ context.Context, req *pulumirpc.GetRequiredPluginsRequest,
-) (*pulumirpc.GetRequiredPluginsResponse, error) {
-	plugins, err := resourcePlugins(programDirectory(req.GetInfo(), req.GetProgram()))
-	if err != nil {
-		return nil, err
-	}
-	resp := &pulumirpc.GetRequiredPluginsResponse{}
-	for _, p := range plugins {
-		resp.Plugins = append(resp.Plugins, &pulumirpc.PluginDependency{
 			Kind: "resource", Name: p.name, Version: p.version, Server: p.server,
 		})
 	}
