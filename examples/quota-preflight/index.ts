@@ -2,7 +2,7 @@
 // limits table and fails the preview at the first registration that would break a limit.
 // Objects that already exist outside this stack come from stack config, e.g.
 //   pulumi config set --path 'tenantkit:quotaExisting["sql-warehouses/total-number/workspace"]["adb-1234567890123456.7.azuredatabricks.net"]' 995
-// CI can check any program's plan without changing it: pulumi preview --json | npx tenantkit-quota -
+// CI can check any program's plan without changing it: pulumi preview --json --show-sames | npx tenantkit-quota -
 import * as pulumi from "@pulumi/pulumi";
 import * as databricks from "@pulumi/databricks";
 import * as tk from "pulumi-tenantkit";

@@ -4,10 +4,13 @@
  */
 import { plannedCalls } from "./apiCalls";
 import { checkUsage } from "./check";
-import { MappingTable, scopeContext, sumUses, type QuotaMapping, type ScopeOptions } from "./mapping";
+import { MappingTable, scopeContext, sumUses } from "./mapping";
+import type { QuotaMapping, ScopeOptions } from "./mapping";
 import { defaultMappings } from "./mappings";
-import { readPlanFile, type PlanFile } from "./planFile";
-import { minimumApiTime, type ApiTimeEstimate } from "./rate";
+import { readPlanFile } from "./planFile";
+import type { PlanFile } from "./planFile";
+import { minimumApiTime } from "./rate";
+import type { ApiTimeEstimate } from "./rate";
 import type { ExistingCounts, Finding } from "./types";
 
 /** Options of {@link checkPlan}. */
@@ -22,6 +25,8 @@ export interface CheckPlanOptions extends ScopeOptions {
 /** The outcome of checking one plan file. */
 export interface PlanCheck {
     kind: PlanFile["kind"];
+    /** A preview made without `--show-sames` (none of its steps is an unchanged resource): existing resources are missing. */
+    unchangedMissing: boolean;
     /** Resources in the file, and how many of them map to a limit. */
     resources: number;
     mapped: number;
@@ -42,6 +47,7 @@ export function checkPlan(json: unknown, options: CheckPlanOptions = {}): PlanCh
     });
     return {
         kind: plan.kind,
+        unchangedMissing: plan.kind === "preview" && plan.listsUnchanged === false,
         resources: plan.resources.length,
         mapped,
         findings: checkUsage(sumUses(uses), { existing: options.existing, warnAt: options.warnAt }),

@@ -9,11 +9,14 @@
  * registering (runtime/dependsOn.js), so a broken limit fails that very registration and nothing is sent.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { CallTally, creationCallOf, type CreationCall } from "./apiCalls";
+import { CallTally, creationCallOf } from "./apiCalls";
+import type { CreationCall } from "./apiCalls";
 import { defaultMappings } from "./mappings";
-import { MappingTable, scopeContext, type QuotaMapping, type ScopeOptions } from "./mapping";
+import { MappingTable, scopeContext } from "./mapping";
+import type { QuotaMapping, ScopeOptions } from "./mapping";
 import { ProviderRegistry } from "./providers";
-import { minimumApiTime, type ApiTimeEstimate } from "./rate";
+import { minimumApiTime } from "./rate";
+import type { ApiTimeEstimate } from "./rate";
 import { inputsNow } from "./resolveInputs";
 import { Tally } from "./tally";
 import type { ExistingCounts, Finding, PlannedResource, PlannedUsage } from "./types";
@@ -40,11 +43,16 @@ export interface QuotaEnforcement {
     apiTime(): ApiTimeEstimate;
 }
 
-/** A planned resource that breaks a limit; a `ResourceError`, so the CLI shows it on the resource, without a stack. */
-export class QuotaExceededError extends pulumi.ResourceError {
+/**
+ * A planned resource that breaks a limit; a `RunError`, so the CLI prints the message without a stack. Not a
+ * `ResourceError`: it is thrown while the resource registers, before it has a URN, and the SDK's handler of a
+ * ResourceError reads the URN (measured under the real engine: the message was lost to "Cannot read properties of
+ * undefined"). The message names the resource instead.
+ */
+export class QuotaExceededError extends pulumi.RunError {
     override name = "QuotaExceededError";
-    constructor(readonly finding: Finding, resourceLabel: string, resource: pulumi.Resource) {
-        super(`${resourceLabel} would exceed a limit: ${finding.message}`, resource, true);
+    constructor(readonly finding: Finding, resourceLabel: string, readonly resource: pulumi.Resource) {
+        super(`${resourceLabel} would exceed a limit: ${finding.message}`);
     }
 }
 
@@ -105,7 +113,9 @@ export function enforceQuotas(options: EnforceOptions = {}): QuotaEnforcement {
             const key = `${f.limit.id}\u0000${f.scope}`;
             if (f.status === "warning" && !warned.has(key)) {
                 warned.add(key);
-                void pulumi.log.warn(`quota: ${f.message}`, resource);
+                // Logged once the registration is done: while a transform runs the resource has no URN yet, and the
+                // SDK's log reads it (measured under the real engine: "Cannot read properties of undefined").
+                queueMicrotask(() => void pulumi.log.warn(`quota: ${f.message}`, resource));
             }
         }
         const broken = findings.find((f) => f.status === "exceeded");

@@ -3,7 +3,8 @@
  * `newState`) or `pulumi stack export` (`deployment.resources[]`), for `tenantkit-quota`. Both hold full
  * resource states (`type`, `inputs`, `provider` as "<provider urn>::<provider id>").
  */
-import { UNKNOWN_INPUT, type PlannedResource } from "./types";
+import { UNKNOWN_INPUT } from "./types";
+import type { PlannedResource } from "./types";
 
 /** A plan file that is neither shape. */
 export class PlanFileError extends Error {
@@ -14,6 +15,11 @@ export class PlanFileError extends Error {
 export interface PlanFile {
     kind: "preview" | "export";
     resources: PlannedResource[];
+    /**
+     * A preview only: whether it lists unchanged (`same`) resources, or the stack is new. `pulumi preview --json`
+     * leaves them out unless run with `--show-sames` (measured with the CLI), and then what the stack has is not counted.
+     */
+    listsUnchanged?: boolean;
 }
 
 interface StateLike {
@@ -39,9 +45,16 @@ const SECRET_VALUE = "1b47061264138c4ac30d75fd1eb44270";
 /** Reads either shape; throws {@link PlanFileError} saying what was expected. */
 export function readPlanFile(json: unknown): PlanFile {
     const doc = json as { steps?: unknown; deployment?: { resources?: unknown } };
-    if (doc && Array.isArray(doc.steps)) return { kind: "preview", resources: fromPreview(doc.steps) };
+    if (doc && Array.isArray(doc.steps)) return { kind: "preview", resources: fromPreview(doc.steps), listsUnchanged: listsUnchanged(doc.steps) };
     if (doc && doc.deployment && Array.isArray(doc.deployment.resources)) return { kind: "export", resources: fromExport(doc.deployment.resources) };
     throw new PlanFileError("expected the JSON of `pulumi preview --json` (an object with `steps`) or of `pulumi stack export` (an object with `deployment.resources`)");
+}
+
+/** True when the preview lists unchanged resources, or has none to list (the stack itself is still to create). */
+function listsUnchanged(steps: unknown[]): boolean {
+    const all = steps as Array<{ op?: unknown; newState?: StateLike }>;
+    const newStack = all.some((s) => s?.op === "create" && s.newState?.type === "pulumi:pulumi:Stack");
+    return newStack || all.some((s) => s?.op === "same" && s.newState?.custom === true);
 }
 
 function fromPreview(steps: unknown[]): PlannedResource[] {

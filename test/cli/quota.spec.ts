@@ -1,0 +1,111 @@
+/**
+ * The quota preflight under the real engine. examples/quota-preflight needs the Databricks resource plugin, whose Go
+ * module the proxy does not serve (README, "Quota preflight"), so these run tenantkit's own push datasets, counted
+ * through a user's mapping (test/fixtures/programs/quota/datasetMapping.js): `enforceQuotas` must stop a real
+ * `pulumi preview`, and `tenantkit-quota` must read what the real `pulumi preview --json` and `pulumi stack export`
+ * print (its other tests read hand-written files in the documented shapes). Two defects the harness hid were found
+ * here: the quota error and warnings were lost (the resource had no URN yet when the SDK logged them), and a preview
+ * without --show-sames leaves out what the stack already has.
+ */
+import { strict as assert } from "node:assert";
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { useEmulator, IDS } from "../emulator/helpers";
+import { CliStack, describeCli, emulatorStackConfig, ROOT, type StackConfig } from "./pulumi";
+
+const PROGRAM = path.join(ROOT, "test", "fixtures", "programs", "quota");
+const MAPPING = path.join(PROGRAM, "datasetMapping.js");
+const LIMIT = "sql-warehouses/total-number/workspace"; // 1,000 per workspace
+const QUOTA_CLI = path.join(ROOT, "bin", "quota", "cli.js");
+
+interface QuotaJson {
+    kind: string;
+    resources: number;
+    mapped: number;
+    findings: { status: string; limit: string; scope: string | null; planned: number; existing: number; total: number }[];
+}
+
+/** Runs `tenantkit-quota --json` on a plan file; its exit status, parsed output and standard error. */
+function quotaCli(file: string, ...args: string[]): { code: number; out: QuotaJson; stderr: string } {
+    const r = spawnSync(process.execPath, [QUOTA_CLI, "--json", "--mappings", MAPPING, ...args, file], { encoding: "utf8" });
+    if (r.status !== 0 && r.status !== 1) throw new Error(`tenantkit-quota exited ${r.status}: ${r.stderr}`);
+    return { code: r.status, out: JSON.parse(r.stdout) as QuotaJson, stderr: r.stderr };
+}
+
+describeCli("quota preflight under the real engine", (binDir) => {
+    const fx = useEmulator();
+    const stacks: CliStack[] = [];
+    const stackOf = async (name: string, count: number, existing?: number): Promise<CliStack> => {
+        const config: StackConfig = { ...emulatorStackConfig(fx.emu.url), "quotaprog:count": String(count) };
+        if (existing !== undefined) config["tenantkit:quotaExisting"] = JSON.stringify({ [LIMIT]: { "my-workspace": existing } });
+        const s = await CliStack.create(binDir, { projectDir: PROGRAM, stack: name, config });
+        stacks.push(s);
+        return s;
+    };
+    afterEach(async () => {
+        for (const s of stacks.splice(0)) await s.dispose();
+    });
+
+    it("enforceQuotas stops pulumi preview at the dataset that breaks the limit, naming it and the limit", async () => {
+        const s = await stackOf("enforce", 3, 998);
+        const r = await s.run(["preview", "--config-file", s.configFile]);
+        assert.notEqual(r.code, 0, `the preview passed:\n${r.output}`);
+        assert.match(r.output, /ds-2.*would exceed a limit/);
+        assert.match(r.output, /SQL warehouses/);
+        assert.match(r.output, /1 over/);
+        assert.doesNotMatch(r.output, /ds-[01].*would exceed/);
+    });
+
+    it("tenantkit-quota reads the real pulumi preview --json: counts the planned creates and fails over the limit", async () => {
+        const s = await stackOf("plan", 3);
+        const r = await s.ok(["preview", "--json", "--config-file", s.configFile]);
+        const file = path.join(s.work, "plan.json");
+        fs.writeFileSync(file, r.stdout);
+        const existing = path.join(s.work, "existing.json");
+        fs.writeFileSync(existing, JSON.stringify({ [LIMIT]: { "my-workspace": 998 } }));
+        const { code, out, stderr } = quotaCli(file, "--existing", existing);
+        assert.equal(code, 1);
+        assert.equal(stderr, "", "a new stack's preview has nothing unchanged to leave out");
+        assert.equal(out.kind, "preview");
+        assert.equal(out.mapped, 3);
+        const finding = out.findings.find((f) => f.limit === LIMIT);
+        assert.deepEqual(finding && { status: finding.status, scope: finding.scope, planned: finding.planned, total: finding.total }, { status: "exceeded", scope: "my-workspace", planned: 3, total: 1001 });
+    });
+
+    it("tenantkit-quota reads the real pulumi stack export after up", async () => {
+        const s = await stackOf("export", 2);
+        await s.up();
+        assert.equal((await fx.emu.admin.powerBi(IDS.tenantId)).datasets.filter((d) => d.name.startsWith("Quota ")).length, 2);
+        const exported = path.join(s.work, "export.json");
+        fs.writeFileSync(exported, (await s.exportState()).text);
+        const { code, out } = quotaCli(exported, "--all");
+        assert.equal(code, 0);
+        assert.equal(out.kind, "export");
+        assert.equal(out.findings.find((f) => f.limit === LIMIT)?.planned, 2);
+        await s.destroy();
+    });
+
+    it("after up, pulumi preview --json --show-sames still counts the datasets the stack has", async () => {
+        const s = await stackOf("sames", 2);
+        await s.up();
+        const plan = path.join(s.work, "plan.json");
+        fs.writeFileSync(plan, (await s.ok(["preview", "--json", "--show-sames", "--config-file", s.configFile])).stdout);
+        const { code, out, stderr } = quotaCli(plan, "--all");
+        assert.equal(code, 0);
+        assert.equal(out.mapped, 2);
+        assert.equal(stderr, "");
+        await s.destroy();
+    });
+
+    it("a preview made without --show-sames (the CLI then leaves out unchanged resources) gets a note saying so", async () => {
+        const s = await stackOf("no-sames", 2);
+        await s.up();
+        const plan = path.join(s.work, "plan.json");
+        fs.writeFileSync(plan, (await s.ok(["preview", "--json", "--config-file", s.configFile])).stdout);
+        const { out, stderr } = quotaCli(plan, "--all");
+        assert.equal(out.mapped, 0, "the real CLI lists the unchanged datasets without --show-sames now: drop the note");
+        assert.match(stderr, /--show-sames/);
+        await s.destroy();
+    });
+});
