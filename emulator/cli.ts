@@ -10,7 +10,29 @@ import * as fs from "node:fs";
 import { validateSeed } from "./seed";
 import { startEmulator, type EmulatorOptions } from "./server";
 
-const USAGE = "usage: tenantkit-emulator [--port N] [--host H] [--seed FILE.json] [--state FILE.json]";
+const USAGE = `usage: tenantkit-emulator [--port N] [--host H] [--seed FILE.json] [--state FILE.json]
+  serves the token endpoint, Microsoft Graph, Power BI and Azure DevOps on one port until SIGINT or SIGTERM;
+  the first line printed is \`listening on http://HOST:PORT\`
+  --port N           port to listen on (default 0: a free one)
+  --host H           address to listen on (default 127.0.0.1)
+  --seed FILE.json   tenants, applications and users to start from (default: the built-in seed, whose
+                     tenant contoso.onmicrosoft.com holds the quickstart application)
+  --state FILE.json  keep the state in this file; loaded when it exists, so processes share one tenant
+  -h, --help         print this help
+point a stack at it with: pulumi config set tenantkit:emulator http://HOST:PORT
+exit status: 0 stopped by a signal or --help, 1 failed to stop, 2 bad arguments or seed`;
+
+/** What the command line asks for: the help, or an emulator with these options. */
+export type Command = { readonly help: true } | { readonly help: false; readonly options: EmulatorOptions };
+
+/**
+ * Parses the command line. A help request anywhere wins, as in most CLIs, so `--seed x.json --help` explains
+ * itself instead of starting.
+ */
+export function parseCommand(argv: readonly string[]): Command {
+    if (argv.some((a) => a === "--help" || a === "-h")) return { help: true };
+    return { help: false, options: parseArgs(argv) };
+}
 
 /** Parses the command line into emulator options; throws with a message naming the bad argument. */
 export function parseArgs(argv: readonly string[]): EmulatorOptions {
@@ -26,7 +48,7 @@ export function parseArgs(argv: readonly string[]): EmulatorOptions {
         switch (flag) {
             case "--port": {
                 const port = Number(needValue());
-                if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0..65535, got ${value}`);
+                if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0..65535, got ${value}\n${USAGE}`);
                 options.port = port;
                 break;
             }
@@ -39,9 +61,6 @@ export function parseArgs(argv: readonly string[]): EmulatorOptions {
             case "--state":
                 options.statePath = needValue();
                 break;
-            case "--help":
-            case "-h":
-                throw new Error(USAGE);
             default:
                 throw new Error(`unknown argument ${flag}\n${USAGE}`);
         }
@@ -60,7 +79,12 @@ function readSeed(file: string): EmulatorOptions["seed"] {
 }
 
 async function main(): Promise<void> {
-    const emulator = await startEmulator(parseArgs(process.argv.slice(2)));
+    const command = parseCommand(process.argv.slice(2));
+    if (command.help) {
+        process.stdout.write(`${USAGE}\n`);
+        return;
+    }
+    const emulator = await startEmulator(command.options);
     process.stdout.write(`listening on ${emulator.url}\n`);
     process.stdout.write(`https on ${emulator.httpsUrl} (CA: GET ${emulator.url}/_admin/ca.pem)\n`);
     let closing = false;

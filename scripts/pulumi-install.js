@@ -36,12 +36,15 @@ function progress(message) {
     process.stderr.write(`pulumi:install: ${message}\n`);
 }
 
-/** The exact version of @pulumi/pulumi that package.json asks for. */
+/**
+ * The exact version of @pulumi/pulumi the project's own tests run: the devDependency pin (users bring theirs within
+ * the peerDependencies range, which the scratch-program test covers at both ends).
+ */
 function sdkVersion() {
     const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
-    const spec = (pkg.dependencies ?? {})["@pulumi/pulumi"] ?? (pkg.peerDependencies ?? {})["@pulumi/pulumi"];
-    const m = /^\D*(\d+\.\d+\.\d+)$/.exec(String(spec ?? ""));
-    if (!m) throw new Error(`package.json does not pin @pulumi/pulumi to a version (found ${JSON.stringify(spec)})`);
+    const spec = (pkg.devDependencies ?? {})["@pulumi/pulumi"] ?? (pkg.dependencies ?? {})["@pulumi/pulumi"];
+    const m = /^(\d+\.\d+\.\d+)$/.exec(String(spec ?? ""));
+    if (!m) throw new Error(`package.json does not pin @pulumi/pulumi to an exact version in devDependencies (found ${JSON.stringify(spec)})`);
     return m[1];
 }
 

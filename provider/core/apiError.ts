@@ -7,6 +7,12 @@
 import { inspect, type InspectOptions } from "node:util";
 import { redactSecrets } from "./redact";
 
+/**
+ * The code of a sign-in that could not even start because no credentials are configured: nothing was sent, so the
+ * message has no request, status or id to quote (tokenErrors.ts `noCredentialsError`).
+ */
+export const NO_CREDENTIALS = "NoCredentials";
+
 /** The services the client talks to; `login` is the Microsoft identity platform token endpoint. */
 export type ServiceName = "graph" | "powerbi" | "devops" | "login";
 
@@ -164,6 +170,7 @@ function composeMessage(e: ApiError): string {
     const idText = ids.length > 0 ? ` (${ids.join(", ")})` : "";
     const gaveUp = e.gaveUp ? ` Gave up: ${e.gaveUp}.` : "";
     const next = e.nextStep ? ` Next: ${e.nextStep}` : "";
+    if (e.code === NO_CREDENTIALS) return `${where}${e.serviceMessage ?? "no credentials are configured"}.${next}`;
     return `${where}${e.service} ${e.method} ${e.path} failed${tries}: ${what}${code}${text}${idText}.${gaveUp}${next}`;
 }
 

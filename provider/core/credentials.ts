@@ -1,15 +1,17 @@
 /**
  * Credentials per service: an Authorization header value for Graph, Power BI or Azure DevOps.
  * Order, per service: a static token from settings; for Azure DevOps a PAT; a client secret through
- * `@azure/identity`'s ClientSecretCredential on the configured authority; otherwise DefaultAzureCredential.
+ * `@azure/identity`'s ClientSecretCredential on the configured authority; otherwise DefaultAzureCredential, except
+ * against the emulator, which signs in nothing else. When none of these can sign in, or the authority cannot be
+ * reached, the error says which and what to set (tokenErrors.ts).
  * `@azure/identity` is loaded only when a token must be fetched: it is heavy and most previews never need it.
  */
 import type { AccessToken, ClientSecretCredentialOptions, TokenCredential } from "@azure/identity";
 import { DEVOPS_AUDIENCE, scopeFor } from "./clouds";
 import { fetchEmulatorCa, isEmulatorAuthority } from "./emulatorTrust";
 import { registerSecret } from "./redact";
-import { tokenError } from "./tokenErrors";
-import type { Settings } from "./settings";
+import { type AuthoritySource, noCredentialsError, tokenError, type Unreachable, UNREACHABLE_CODES } from "./tokenErrors";
+import { emulatorEndpoints, type SettingKey, type Settings } from "./settings";
 
 export type TokenService = "graph" | "powerbi" | "devops";
 
@@ -35,7 +37,29 @@ interface CachedToken {
 export interface CredentialDeps {
     readonly now?: () => number;
     /** Builds the Entra credential; tests inject a fake. */
-    readonly createCredential?: (settings: Settings) => Promise<TokenCredential>;
+    readonly createCredential?: (settings: Settings, reachability: Reachability) => Promise<TokenCredential>;
+}
+
+/**
+ * The last connection to the token authority that got no answer. MSAL reports a refused connection or an unknown host
+ * as `endpoints_resolution_error` (like an unknown tenant) or `network_error`, dropping the cause; a pipeline policy of
+ * the credential writes it here, so the error can say the authority was never reached.
+ */
+export class Reachability {
+    private failure: Unreachable | undefined;
+
+    noteFailure(failure: Unreachable): void {
+        this.failure = failure;
+    }
+
+    /** Any answer, even an error status, shows the authority is reachable. */
+    noteAnswer(): void {
+        this.failure = undefined;
+    }
+
+    get lastFailure(): Unreachable | undefined {
+        return this.failure;
+    }
 }
 
 /** Token source for one set of settings; share one per provider process. */
@@ -45,6 +69,7 @@ export class Credentials {
     private readonly inFlight = new Map<string, Promise<AccessToken | null>>();
     private credential?: Promise<TokenCredential>;
     private readonly now: () => number;
+    private readonly reachability = new Reachability();
 
     constructor(private readonly settings: Settings, private readonly deps: CredentialDeps = {}) {
         this.now = deps.now ?? Date.now;
@@ -79,10 +104,14 @@ export class Credentials {
         if (service === "devops" && s.devopsPat) return `Basic ${Buffer.from(`:${s.devopsPat}`).toString("base64")}`;
         const fixed = staticToken(s, service);
         if (fixed) return `Bearer ${fixed}`;
+        const authority = authoritySource(s);
+        // The emulator signs in only its seeded applications with a client secret: DefaultAzureCredential cannot
+        // succeed there, so say what to set before sending anything, even the request for the emulator's CA.
+        if (!s.clientSecret && authority.setting === "emulator") throw this.missing(service);
         const scope = scopeFor(this.audience(service));
         const cached = this.cache.get(scope);
         if (cached && !forceRefresh && cached.expiresAt - EXPIRY_MARGIN_MS > this.now()) return cached.header;
-        const context = { tenantId: s.tenantId, clientId: s.clientId, authorityHost: s.endpoints.authorityHost, scope, credentialSource: this.describe(service).source };
+        const context = { tenantId: s.tenantId, clientId: s.clientId, authorityHost: s.endpoints.authorityHost, scope, credentialSource: this.describe(service).source, authority };
         let pending = this.inFlight.get(scope);
         if (!pending) {
             pending = this.requestToken(scope).finally(() => this.inFlight.delete(scope));
@@ -92,8 +121,10 @@ export class Credentials {
         try {
             token = await pending;
         } catch (err) {
+            const unreachable = this.reachability.lastFailure;
+            if (!unreachable && this.describe(service).kind === "default-credential" && foundNoSignIn(err)) throw this.missing(service);
             // Callers that shared the request each get their own ApiError: each adds its own operation to it.
-            throw tokenError(err, context);
+            throw tokenError(err, { ...context, unreachable });
         }
         if (!token) throw tokenError(new Error(`no token was issued for ${scope}`), context);
         registerSecret(token.token);
@@ -114,9 +145,45 @@ export class Credentials {
     }
 
     private entraCredential(): Promise<TokenCredential> {
-        this.credential ??= (this.deps.createCredential ?? createEntraCredential)(this.settings);
+        this.credential ??= (this.deps.createCredential ?? createEntraCredential)(this.settings, this.reachability);
         return this.credential;
     }
+
+    /** The error listing every way to sign in to `service`; it says which keys are set, never their values. */
+    private missing(service: TokenService): ReturnType<typeof noCredentialsError> {
+        const s = this.settings;
+        const values: Partial<Record<SettingKey, string | undefined>> = {
+            tenantId: s.tenantId, clientId: s.clientId, clientSecret: s.clientSecret,
+            graphToken: s.graphToken, powerBiToken: s.powerBiToken, devopsToken: s.devopsToken, devopsPat: s.devopsPat,
+        };
+        return noCredentialsError({
+            service,
+            emulator: authoritySource(s).setting === "emulator" ? s.emulator : undefined,
+            tenantId: s.tenantId,
+            isSet: (key) => values[key] !== undefined,
+        });
+    }
+}
+
+/** Which setting the token authority comes from: the emulator's, an explicit authorityHost, or the cloud's default. */
+function authoritySource(s: Settings): AuthoritySource {
+    const authority = s.endpoints.authorityHost;
+    if (s.emulator && authority === emulatorEndpoints(s.emulator).authorityHost) return { setting: "emulator" };
+    if (authority === s.cloud.authorityHost) return { setting: "cloud", cloud: s.cloud.name };
+    return { setting: "authorityHost" };
+}
+
+/**
+ * DefaultAzureCredential found nothing to sign in with: every credential of its chain said it is unavailable (no
+ * environment variables, no managed identity, no `az login`...). One that was available and failed is another story.
+ */
+function foundNoSignIn(err: unknown): boolean {
+    if (!(err instanceof Error)) return false;
+    const inner = (err as { errors?: unknown }).errors;
+    if (err.name === "AggregateAuthenticationError" && Array.isArray(inner) && inner.length > 0) {
+        return inner.every((e) => e instanceof Error && e.name === "CredentialUnavailableError");
+    }
+    return false;
 }
 
 function staticToken(s: Settings, service: TokenService): string | undefined {
@@ -124,7 +191,7 @@ function staticToken(s: Settings, service: TokenService): string | undefined {
 }
 
 /** ClientSecretCredential on the configured authority, else DefaultAzureCredential. */
-async function createEntraCredential(s: Settings): Promise<TokenCredential> {
+async function createEntraCredential(s: Settings, reachability: Reachability): Promise<TokenCredential> {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const identity: typeof import("@azure/identity") = require("@azure/identity");
     const authorityHost = s.endpoints.authorityHost;
@@ -134,7 +201,7 @@ async function createEntraCredential(s: Settings): Promise<TokenCredential> {
         // Instance discovery asks login.microsoftonline.com about the authority; a custom one (emulator, proxy)
         // fails it offline with endpoints_resolution_error (measured, DESIGN.md).
         disableInstanceDiscovery: !known.includes(authorityHost),
-        additionalPolicies: isEmulatorAuthority(s) ? [await emulatorTrustPolicy(s)] : [],
+        additionalPolicies: [reachabilityPolicy(authorityHost, reachability), ...(isEmulatorAuthority(s) ? [await emulatorTrustPolicy(s, reachability)] : [])],
     };
     if (s.clientSecret && s.tenantId && s.clientId) {
         return new identity.ClientSecretCredential(s.tenantId, s.clientId, s.clientSecret, options);
@@ -144,11 +211,59 @@ async function createEntraCredential(s: Settings): Promise<TokenCredential> {
 
 type PipelinePolicyConfig = NonNullable<ClientSecretCredentialOptions["additionalPolicies"]>[number];
 
+/**
+ * Notes connections to the authority that got no answer (after the pipeline's retries) and any answer from it.
+ * Requests elsewhere, such as DefaultAzureCredential's managed identity probe, say nothing about the authority.
+ */
+function reachabilityPolicy(authorityHost: string, reachability: Reachability): PipelinePolicyConfig {
+    const origin = new URL(authorityHost).origin;
+    return {
+        position: "perCall",
+        policy: {
+            name: "tenantkitReachability",
+            sendRequest: async (request, next) => {
+                const url = new URL(request.url);
+                try {
+                    const response = await next(request);
+                    if (url.origin === origin) reachability.noteAnswer();
+                    return response;
+                } catch (err) {
+                    const code = connectionCode(err);
+                    if (url.origin === origin && code !== undefined) reachability.noteFailure({ url: `${url.origin}${url.pathname}`, code });
+                    throw err;
+                }
+            },
+        },
+    };
+}
+
+/** The code of a connection that never reached the other side, from the error or its cause. */
+function connectionCode(err: unknown): string | undefined {
+    for (let e: unknown = err, depth = 0; e instanceof Error && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+        const code = (e as { code?: unknown }).code;
+        if (typeof code === "string" && UNREACHABLE_CODES.has(code)) return code;
+    }
+    return undefined;
+}
+
 /** Trusts the emulator's generated CA for token requests to its TLS login prefix, and nothing else. */
-async function emulatorTrustPolicy(s: Settings): Promise<PipelinePolicyConfig> {
+async function emulatorTrustPolicy(s: Settings, reachability: Reachability): Promise<PipelinePolicyConfig> {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const https: typeof import("node:https") = require("node:https");
-    const agent = new https.Agent({ ca: await fetchEmulatorCa(s) });
+    let ca: string;
+    try {
+        ca = await fetchEmulatorCa(s);
+    } catch (err) {
+        // The CA is the first thing asked of the emulator, so a stopped emulator shows here; emulatorTrust.ts puts the
+        // connection's code in parentheses ("cannot reach the emulator at ... (ECONNREFUSED)"). Any other failure
+        // (a server that is no emulator, a slow one) is not reported as unreachable.
+        const code = /\((E[A-Z_]+)\)/.exec(err instanceof Error ? err.message : "")?.[1];
+        if (code !== undefined && UNREACHABLE_CODES.has(code)) reachability.noteFailure({ url: new URL(s.emulator ?? s.endpoints.authorityHost).origin, code });
+        else reachability.noteAnswer();
+        throw err;
+    }
+    reachability.noteAnswer();
+    const agent = new https.Agent({ ca });
     return {
         position: "perCall",
         policy: {

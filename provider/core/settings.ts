@@ -3,7 +3,8 @@
  * `configure`; program-side functions feed it `pulumi.Config("tenantkit")`. Each key falls back to its environment
  * variable, then to a default. Every problem is collected and reported at once, with the command that fixes it.
  */
-import { CLOUDS, CLOUD_NAMES, type CloudEndpoints, type CloudName } from "./clouds";
+import { CLOUDS, CLOUD_NAMES } from "./clouds";
+import type { CloudEndpoints, CloudName } from "./clouds";
 import { registerSecret } from "./redact";
 
 interface KeySpec {
@@ -14,7 +15,7 @@ interface KeySpec {
 
 /** The settings table: key in the `tenantkit` namespace -> environment fallback. */
 export const SETTING_KEYS = {
-    cloud: { env: "TENANTKIT_CLOUD", secret: false, hint: `<${CLOUD_NAMES.join("|")}>` },
+    cloud: { env: "TENANTKIT_CLOUD", secret: false, hint: `<${CLOUD_NAMES.join("|")}>` as string },
     tenantId: { env: "AZURE_TENANT_ID", secret: false, hint: "<tenant guid or domain>" },
     clientId: { env: "AZURE_CLIENT_ID", secret: false, hint: "<application (client) id>" },
     clientSecret: { env: "AZURE_CLIENT_SECRET", secret: true, hint: "<client secret>" },
@@ -73,10 +74,15 @@ export class SettingsError extends Error {
     }
 }
 
-export function fixFor(key: SettingKey): string {
+/**
+ * The command that sets `key`, and its environment variable. `value` replaces the placeholder where the right value is
+ * known and not a secret (an id the emulator's seed publishes); a secret key always shows its placeholder.
+ */
+export function fixFor(key: SettingKey, value?: string): string {
     const spec = SETTING_KEYS[key];
     const secret = spec.secret ? "--secret " : "";
-    return `pulumi config set ${secret}${CONFIG_NAMESPACE}:${key} ${spec.hint} (or set ${spec.env})`;
+    const shown = value !== undefined && !spec.secret ? value : spec.hint;
+    return `pulumi config set ${secret}${CONFIG_NAMESPACE}:${key} ${shown} (or set ${spec.env})`;
 }
 
 function formatProblems(problems: readonly SettingsProblem[]): string {

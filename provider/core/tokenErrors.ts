@@ -3,9 +3,24 @@
  * `@azure/identity` reports the token endpoint's AADSTS error inside its message
  * (`invalid_client: Error(s): 7000215 - ... Description: AADSTS7000215: ...\nTrace ID: ...`), and an authority it
  * cannot resolve (an unknown tenant) as `CredentialUnavailableError: endpoints_resolution_error`.
+ * Two first-run failures are told apart from a refused credential: no credentials configured at all
+ * (`noCredentialsError`, raised before any request to the service) and an authority that could not be reached.
  */
+import { NO_CREDENTIALS } from "./apiError";
 import { type ApiError, createApiError } from "./errors";
 import { redactSecrets } from "./redact";
+import { CONFIG_NAMESPACE, fixFor, SETTING_KEYS, type SettingKey } from "./settings";
+
+/** Which setting put the token authority where it is; an unreachable authority's next step names it. */
+export type AuthoritySource = { readonly setting: "emulator" | "authorityHost" } | { readonly setting: "cloud"; readonly cloud: string };
+
+/** A connection to the sign-in service that got no answer at all: nothing was sent, so nothing was judged. */
+export interface Unreachable {
+    /** What was being fetched, without its query: the token URL, the OpenID configuration, the emulator itself. */
+    readonly url: string;
+    /** ECONNREFUSED, ENOTFOUND, EAI_AGAIN, EHOSTUNREACH or ENETUNREACH. */
+    readonly code: string;
+}
 
 export interface TokenRequestContext {
     readonly tenantId?: string;
@@ -14,6 +29,12 @@ export interface TokenRequestContext {
     readonly scope: string;
     /** Where the credential came from, in words; never a secret. */
     readonly credentialSource: string;
+    readonly authority?: AuthoritySource;
+    /**
+     * Set when a request of this sign-in could not connect. MSAL reports that as `endpoints_resolution_error` (the
+     * same as an unknown tenant) or `network_error`, without the cause, so the caller observes it and passes it here.
+     */
+    readonly unreachable?: Unreachable;
 }
 
 /** Next steps for the AADSTS codes a misconfigured stack meets most. */
@@ -68,6 +89,8 @@ export function tokenError(err: unknown, ctx: TokenRequestContext): ApiError {
     const traceId = /Trace ID: ([0-9a-f-]{36})/i.exec(text)?.[1];
     const unresolved = /endpoints_resolution_error/.test(text);
     const path = `/${ctx.tenantId ?? "organizations"}/oauth2/v2.0/token`;
+    // An AADSTS code is the authority's verdict, so it was reached whatever an earlier connection did.
+    if (ctx.unreachable && !aadsts) return unreachableError(ctx.unreachable, ctx, path);
     const outage = aadsts ? undefined : outageOf(code, text, ctx);
     let nextStep = nextStepFor(aadsts, ctx) ?? outage?.nextStep;
     if (!nextStep && unresolved) {
@@ -90,5 +113,127 @@ export function tokenError(err: unknown, ctx: TokenRequestContext): ApiError {
         requestId: traceId,
         credentialSource: ctx.credentialSource,
         nextStep,
+    });
+}
+
+const UNREACHABLE_WHY: Readonly<Record<string, string>> = {
+    ECONNREFUSED: "the connection was refused",
+    ENOTFOUND: "its host name does not resolve",
+    EAI_AGAIN: "its host name could not be resolved (DNS did not answer)",
+    EHOSTUNREACH: "there is no route to its host",
+    ENETUNREACH: "there is no route to its network",
+};
+
+/** The codes of a connection that never reached the other side. */
+export const UNREACHABLE_CODES: ReadonlySet<string> = new Set(Object.keys(UNREACHABLE_WHY));
+
+function setting(key: SettingKey): string {
+    return `${CONFIG_NAMESPACE}:${key} (${SETTING_KEYS[key].env})`;
+}
+
+/**
+ * A sign-in that never reached the authority. Told apart from a refused or missing credential, because the fix is
+ * the address or the network, and rotating a secret would not help.
+ */
+function unreachableError(u: Unreachable, ctx: TokenRequestContext, path: string): ApiError {
+    const authority = ctx.authorityHost;
+    const source = ctx.authority ?? { setting: "authorityHost" };
+    let where: string;
+    if (source.setting === "emulator") {
+        // tenantkit:emulator holds the plain-http origin; the same port also serves the https login prefix.
+        const url = new URL(u.url);
+        url.protocol = "http:";
+        const emulator = url.origin;
+        where =
+            `the emulator at ${emulator} could not be reached (${UNREACHABLE_WHY[u.code] ?? u.code}), so the credentials were not judged: ` +
+            `${setting("emulator")} points there; start the emulator (npx tenantkit-emulator --port ${new URL(emulator).port || "<port>"}) or set ` +
+            `${CONFIG_NAMESPACE}:emulator to the one that runs, then run again`;
+    } else {
+        const setBy = source.setting === "cloud"
+            ? `it is the ${source.cloud} cloud's authority, from ${setting("cloud")}; ${setting("authorityHost")} overrides it`
+            : `${setting("authorityHost")} points there`;
+        where =
+            `the token endpoint ${authority} could not be reached (${UNREACHABLE_WHY[u.code] ?? u.code}), so the credentials were not judged: ` +
+            `${setBy}; check that address, network access to it and any proxy, then run again`;
+    }
+    return createApiError({
+        service: "login",
+        method: "POST",
+        path,
+        code: u.code,
+        serviceMessage: `${u.url} could not be reached`,
+        credentialSource: ctx.credentialSource,
+        nextStep: where,
+    });
+}
+
+export type CredentialService = "graph" | "powerbi" | "devops";
+
+/** What a missing-credentials error is made from. Holds no secret: only which keys are set. */
+export interface MissingCredentials {
+    readonly service: CredentialService;
+    /** The emulator's URL when the token authority is the bundled emulator's. */
+    readonly emulator?: string;
+    readonly tenantId?: string;
+    /** The keys that are set, so the list can say which are there already. */
+    readonly isSet: (key: SettingKey) => boolean;
+}
+
+const SERVICE_NAMES: Readonly<Record<CredentialService, string>> = { graph: "Microsoft Graph", powerbi: "Power BI", devops: "Azure DevOps" };
+const STATIC_TOKEN_KEYS: Readonly<Record<CredentialService, SettingKey>> = { graph: "graphToken", powerbi: "powerBiToken", devops: "devopsToken" };
+
+/**
+ * The default seed's quickstart application (emulator/seeds/default.ts, DEFAULT_SEED_IDS): ids, not secrets, so a first
+ * run against the emulator can be fixed by copying the commands. The provider imports nothing from the emulator, so
+ * they are repeated here; a test checks they match the seed.
+ */
+export const EMULATOR_QUICKSTART_APP = { tenantId: "contoso.onmicrosoft.com", clientId: "3c8e1f52-7a4d-4b0e-9f6a-2d5c8b1e4f70" } as const;
+const EMULATOR_README = `README, "Run your own program against the emulator"`;
+
+/**
+ * No way to sign in to `service` is configured. Raised before any request to the service (and, against the emulator,
+ * before any request at all), so it lists every way the provider can sign in, each with the commands that set it.
+ */
+export function noCredentialsError(m: MissingCredentials): ApiError {
+    const name = SERVICE_NAMES[m.service];
+    const line = (key: SettingKey, value?: string) => `      ${fixFor(key, value)}${m.isSet(key) ? ": already set" : ""}`;
+    const staticToken = STATIC_TOKEN_KEYS[m.service];
+    let summary: string;
+    let ways: string[];
+    if (m.emulator !== undefined) {
+        summary =
+            `no credentials for ${name} on the emulator at ${m.emulator} (${CONFIG_NAMESPACE}:emulator); the emulator signs in only ` +
+            `the applications of its seed, with a client secret. Raised before any request`;
+        ways = [
+            `  - the default seed's quickstart application (its secret is in the ${EMULATOR_README}):`,
+            line("tenantId", EMULATOR_QUICKSTART_APP.tenantId),
+            line("clientId", EMULATOR_QUICKSTART_APP.clientId),
+            line("clientSecret"),
+            ...(m.service === "devops" ? ["  - or a personal access token of the seed:", line("devopsPat")] : []),
+            `  - or an access token the emulator issued for ${name}:`,
+            line(staticToken),
+        ];
+    } else {
+        summary =
+            `no credentials for ${name}: none is configured and DefaultAzureCredential found no sign-in either (environment, ` +
+            `workload identity, managed identity, Azure CLI, Azure PowerShell, Azure Developer CLI). Raised before any request to ${name}`;
+        const app = [
+            `  - an application (service principal) with a client secret${m.service === "devops" ? ", added to the organization" : ""}:`,
+            line("tenantId"),
+            line("clientId"),
+            line("clientSecret"),
+        ];
+        const token = [`  - an access token for ${name}:`, line(staticToken)];
+        const pat = ["  - a personal access token:", line("devopsPat")];
+        const signIn = [`  - or a sign-in DefaultAzureCredential finds: \`az login\`, a managed identity or workload identity (with ${CONFIG_NAMESPACE}:tenantId for the tenant)`];
+        ways = m.service === "devops" ? [...pat, ...token, ...app, ...signIn] : [...app, ...token, ...signIn];
+    }
+    return createApiError({
+        service: "login",
+        method: "POST",
+        path: `/${m.tenantId ?? "organizations"}/oauth2/v2.0/token`,
+        code: NO_CREDENTIALS,
+        serviceMessage: summary,
+        nextStep: `set one of these:\n${ways.join("\n")}`,
     });
 }

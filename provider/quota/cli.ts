@@ -3,16 +3,18 @@
  * `tenantkit-quota`: usage against limits for the JSON of `pulumi preview --json` or `pulumi stack export` of any
  * Pulumi program, as a table. Exits 1 when a limit is exceeded, 2 on bad input, so a CI step can gate on it:
  *
- *     pulumi preview --json > plan.json && npx tenantkit-quota --existing existing.json plan.json
+ *     pulumi preview --json --show-sames > plan.json && npx tenantkit-quota --existing existing.json plan.json
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { checkPlan, type CheckPlanOptions } from "./checkPlan";
+import { checkPlan } from "./checkPlan";
+import type { CheckPlanOptions } from "./checkPlan";
 import type { QuotaMapping } from "./mapping";
 import { formatApiTime, formatFindings } from "./report";
 
 const USAGE = `usage: tenantkit-quota [options] <plan.json | ->
-  reads the JSON of \`pulumi preview --json\` or \`pulumi stack export\` ("-" or no file: standard input)
+  reads the JSON of \`pulumi preview --json --show-sames\` or \`pulumi stack export\` ("-" or no file: standard input;
+  without --show-sames a preview leaves out the resources the stack already has)
   --existing <file>    counts outside the stack: { "<limit id>": { "<scope key>" | "*": <count> } }
   --metastores <file>  workspace key -> metastore id, when workspaces use different metastores
   --warn-at <share>    share of a limit from which a check warns (default 0.8)
@@ -20,6 +22,12 @@ const USAGE = `usage: tenantkit-quota [options] <plan.json | ->
   --all                list the checks that pass too
   --json               print the result as JSON
 exit status: 0 no limit exceeded, 1 a limit exceeded, 2 bad input`;
+
+/** Printed when a preview lists no unchanged resource: the CLI leaves them out unless asked. */
+export const SHOW_SAMES_NOTE =
+    "tenantkit-quota: note: this preview lists no unchanged resource. `pulumi preview --json` leaves out what the stack " +
+    "already has unless run with --show-sames, so those resources are not counted here: make the plan with " +
+    "`pulumi preview --json --show-sames` (this note is wrong only when every resource of the stack changes)";
 
 /** Bad command-line input: printed with the usage, exit 2. */
 class UsageError extends Error {}
@@ -33,6 +41,11 @@ interface Args {
 
 /** Runs the command; returns the exit status. Output goes through `out` and `err` (tests pass their own). */
 export function main(argv: string[], out: (s: string) => void = console.log, err: (s: string) => void = console.error): number {
+    // Asked for, the usage is the answer (stdout, 0); only bad input earns it on stderr with 2, which a CI step gates on.
+    if (argv.some((a) => a === "--help" || a === "-h")) {
+        out(USAGE);
+        return 0;
+    }
     let args: Args;
     try {
         args = parseArgs(argv);
@@ -48,6 +61,7 @@ export function main(argv: string[], out: (s: string) => void = console.log, err
         return 2;
     }
     const exceeded = result.findings.some((f) => f.status === "exceeded");
+    if (result.unchangedMissing) err(SHOW_SAMES_NOTE);
     if (args.json) {
         out(JSON.stringify({ ...result, findings: result.findings.map((f) => ({ ...f, limit: f.limit.id })) }, null, 2));
     } else {
@@ -73,7 +87,6 @@ function parseArgs(argv: string[]): Args {
         else if (a === "--mappings") args.options.mappings = loadMappings(value());
         else if (a === "--all") args.all = true;
         else if (a === "--json") args.json = true;
-        else if (a === "--help" || a === "-h") throw new UsageError("help");
         else if (a.startsWith("--")) throw new UsageError(`unknown option ${a}`);
         else if (args.file !== undefined) throw new UsageError(`one plan file only, got ${args.file} and ${a}`);
         else args.file = a;

@@ -3,7 +3,7 @@
  * this file runs alone it builds the emulator itself if bin/ is missing or older than the sources.
  */
 import { strict as assert } from "node:assert";
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -93,10 +93,22 @@ describe("emulator CLI (bin/emulator/cli.js)", () => {
         assert.deepEqual([(await first.exit).code, (await second.exit).code], [0, 0]);
     });
 
+    it("answers --help and -h with the usage on standard output and exit status 0, without starting", () => {
+        for (const flag of ["--help", "-h"]) {
+            const r = spawnSync(process.execPath, [CLI, flag], { cwd: dir, encoding: "utf8", timeout: 30_000 });
+            assert.equal(r.status, 0, `${flag}: ${r.stderr}`);
+            assert.match(r.stdout, /^usage: tenantkit-emulator \[--port N\] \[--host H\] \[--seed FILE\.json\] \[--state FILE\.json\]\n/, flag);
+            assert.match(r.stdout, /\n {2}--state FILE\.json +keep the state in this file/, flag);
+            assert.doesNotMatch(r.stdout, /^listening on/m, `${flag} does not start the emulator`);
+            assert.equal(r.stderr, "", flag);
+        }
+    });
+
     it("exits 2 with the usage for an unknown argument, and names the file of an invalid seed", async () => {
         const bad = await run(["--prot", "0"]).exit;
         assert.equal(bad.code, 2);
         assert.match(bad.stderr, /unknown argument --prot\nusage: tenantkit-emulator/);
+        assert.match(bad.stderr, /\n {2}--state FILE\.json +keep the state in this file/, "the whole usage, on standard error");
         fs.writeFileSync(path.join(dir, "seed.json"), JSON.stringify({ tenants: [{}] }));
         const invalid = await run(["--seed", "seed.json"]).exit;
         assert.equal(invalid.code, 2);

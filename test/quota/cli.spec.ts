@@ -116,6 +116,25 @@ describe("tenantkit-quota on preview and stack-export JSON", () => {
         assert.equal(run("--warn-at", "2", fixture("stack-export.json")).status, 2);
     });
 
+    it("answers --help and -h with the usage on standard output and exit status 0, as the package's bin", () => {
+        const bin = path.resolve(__dirname, "..", "..", "bin", "quota", "cli.js");
+        for (const flag of ["--help", "-h"]) {
+            const r = spawnSync(process.execPath, [bin, flag], { encoding: "utf8" });
+            assert.equal(r.status, 0, `${flag}: ${r.stderr}`);
+            assert.match(r.stdout, /^usage: tenantkit-quota \[options\] <plan\.json \| ->\n/, flag);
+            assert.match(r.stdout, /--existing <file>.*\n[^]*exit status: 0 no limit exceeded, 1 a limit exceeded, 2 bad input\n$/, flag);
+            assert.equal(r.stderr, "", flag);
+        }
+    });
+
+    it("exits 2 on an unknown option with the usage on standard error and nothing on standard output", () => {
+        const bin = path.resolve(__dirname, "..", "..", "bin", "quota", "cli.js");
+        const r = spawnSync(process.execPath, [bin, "--hepl"], { encoding: "utf8" });
+        assert.equal(r.status, 2);
+        assert.match(r.stderr, /^tenantkit-quota: unknown option --hepl\nusage: tenantkit-quota /);
+        assert.equal(r.stdout, "");
+    });
+
     it("runs as the package's bin from compiled JS, reading the plan from standard input", () => {
         const bin = path.resolve(__dirname, "..", "..", "bin", "quota", "cli.js");
         const r = spawnSync(process.execPath, [bin, "--existing", fixture("existing.json"), "-"], { input: fs.readFileSync(fixture("preview-warehouses.json")), encoding: "utf8" });
