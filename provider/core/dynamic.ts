@@ -1,36 +1,10 @@
 /**
- * How a resource class binds to its handler (DESIGN.md, "The serialization rule").
- *
- * `pulumi.dynamic.Resource` serializes the provider object, with its closure, into every resource's state, and
- * the engine later runs it in the provider host, maybe on another machine. So the object we hand over is a stub
- * that captures one string, the handler's module path under the package name, and `require`s it at call time:
- * the installed version of tenantkit always runs, and no schema, client or credential is ever captured.
+ * The program side of every tenantkit resource: its base class and the lazily created outputs. The stub that binds
+ * a resource to its handler is in stub.ts. Part of the public declarations, so no syntax newer than TypeScript 3.8
+ * (core/shapes.ts says why).
  */
 import * as pulumi from "@pulumi/pulumi";
-
-/** The handler module path of a resource: `pulumi-tenantkit/bin/<area>/<resource>/handler` (a public contract). */
-export type HandlerModule = `pulumi-tenantkit/bin/${string}/handler`;
-
-/**
- * The thin stub for one handler module: one `configure` function that captures only the module path (a string). The
- * provider host calls `configure` once on each deserialized provider object before any operation (`getProvider` in
- * @pulumi/pulumi/cmd/dynamic-provider, since dynamic providers got `configure` in 2024), so the stub requires the
- * handler by package name and calls the handler's `configure` on itself, which installs the operations
- * (core/handler.ts). The SDK's serializer wraps every function in ~170 bytes and `__provider` is stored twice per
- * resource: seven forwarding methods measured 2036 bytes, a stub that installed them itself 790, this one 599 (a bare
- * one-method provider: 524). Keep the text stable: old state keeps calling it after upgrades, and always runs the
- * installed handler; the handler keeps accepting older stubs (which install the operations and call `h.configure(r)`).
- */
-export function handlerStub(modulePath: HandlerModule): pulumi.dynamic.ResourceProvider {
-    const m: string = modulePath;
-    const stub = {
-        configure(this: object, r: pulumi.dynamic.ConfigureRequest): Promise<void> {
-            return require(m).handler.configure.call(this, r);
-        },
-    };
-    // `create` and the other operations exist once the host has called `configure`, which it always does first.
-    return stub as unknown as pulumi.dynamic.ResourceProvider;
-}
+import { CONNECTION_KEY } from "./connection";
 
 /**
  * Makes the declared outputs in `keys` that `seeded` does not hold exist as outputs of `undefined`, created on first
@@ -81,7 +55,10 @@ export abstract class TenantkitResource extends pulumi.dynamic.Resource {
         opts: pulumi.CustomResourceOptions | undefined,
         binding: BindingOptions = {},
     ) {
-        const secretOutputs = [...(opts?.additionalSecretOutputs ?? []), ...(binding.secretOutputs ?? [])];
+        // A connection holds credentials: secret in the inputs and in the outputs that refresh and destroy read it from.
+        const connected = props[CONNECTION_KEY] !== undefined;
+        if (connected) props = { ...props, [CONNECTION_KEY]: pulumi.secret(props[CONNECTION_KEY]) };
+        const secretOutputs = [...(opts?.additionalSecretOutputs ?? []), ...(binding.secretOutputs ?? []), ...(connected ? [CONNECTION_KEY] : [])];
         const merged: pulumi.CustomResourceOptions = secretOutputs.length
             ? { ...opts, additionalSecretOutputs: [...new Set(secretOutputs)] }
             : { ...opts };

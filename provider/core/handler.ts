@@ -7,6 +7,8 @@
  * - names the resource type and its identifying input in every error, with secrets redacted.
  */
 import type * as pulumi from "@pulumi/pulumi";
+import { asConnection, changedConnectionKeys, CONNECTION_KEY, CONNECTION_TARGET_KEYS, ConnectionError, connectionSettings } from "./connection";
+import type { Connection } from "./connectionTypes";
 import { isApiError, isAuthenticationError, withContext, type ApiError } from "./errors";
 import { redactSecrets } from "./redact";
 import { type ConfigReader, CONFIG_NAMESPACE, resolveSettings, type SettingKey, type Settings } from "./settings";
@@ -87,12 +89,38 @@ const PROVIDER_KEY = "__provider";
 /** The operations a handler defines, installed on the stub by `configure`. */
 const OPERATIONS = ["check", "diff", "create", "read", "update", "delete"] as const;
 
+/** The properties a handler's spec sees: without `__provider` and without the connection, which core/handler handles. */
 function userProps(props: unknown): JsonObject {
     const out: JsonObject = {};
     if (props && typeof props === "object") {
-        for (const [k, v] of Object.entries(props)) if (k !== PROVIDER_KEY) out[k] = toPlainJson(v);
+        for (const [k, v] of Object.entries(props)) if (k !== PROVIDER_KEY && k !== CONNECTION_KEY) out[k] = toPlainJson(v);
     }
     return out;
+}
+
+/** The explicit connection among the properties, if the program passed one. */
+function connectionOf(props: unknown): Connection | undefined {
+    return props && typeof props === "object" ? asConnection((props as Record<string, unknown>)[CONNECTION_KEY]) : undefined;
+}
+
+/** `{ connection }` to put back into what the engine records, so refresh and destroy reach the same tenant. */
+function withConnection<T extends object>(value: T, connection: Connection | undefined): T {
+    return connection === undefined ? value : { ...value, [CONNECTION_KEY]: toPlainJson(connection) };
+}
+
+/**
+ * The diff of the connection alone: another tenant, cloud or endpoint is another object (replace); new credentials
+ * only need the state to hold them for refresh and destroy (update, with no request to the service).
+ */
+function connectionDiff(olds: Connection | undefined, news: Connection | undefined): pulumi.dynamic.DiffResult {
+    const changed = changedConnectionKeys(olds, withoutUnknowns(news) as Connection | undefined);
+    if (changed.length === 0) return {};
+    return { changes: true, replaces: changed.some((k) => CONNECTION_TARGET_KEYS.includes(k)) ? [CONNECTION_KEY] : [] };
+}
+
+function mergeDiffs(a: pulumi.dynamic.DiffResult, b: pulumi.dynamic.DiffResult): pulumi.dynamic.DiffResult {
+    if (!b.changes) return a;
+    return { ...a, changes: true, replaces: [...(a.replaces ?? []), ...(b.replaces ?? [])] };
 }
 
 /** `{ __provider }` of the properties the host passed, or nothing. */
@@ -122,13 +150,35 @@ function savedConfigHint(operation: string, err: ApiError): { nextStep?: string 
     return { nextStep: err.nextStep ? `${err.nextStep}; ${SAVED_CONFIG_HINT}` : SAVED_CONFIG_HINT };
 }
 
+/** Check failures of an explicit connection (values unknown during preview are judged at the update). */
+function connectionFailures(connection: Connection): pulumi.dynamic.CheckFailure[] {
+    try {
+        connectionSettings(withoutUnknowns(connection) as Connection);
+        return [];
+    } catch (err) {
+        if (err instanceof ConnectionError) return err.problems.map((reason) => ({ property: CONNECTION_KEY, reason }));
+        throw err;
+    }
+}
+
+/** True when every input of `news` has the value `olds` holds (outputs that are not inputs are ignored). */
+function sameInputs(olds: JsonObject, news: JsonObject): boolean {
+    return Object.keys(news).every((k) => JSON.stringify(olds[k]) === JSON.stringify(news[k]));
+}
+
 /** Builds the `handler` a stub calls into. */
 export function defineHandler<I extends JsonObject, O extends JsonObject>(spec: HandlerSpec<I, O>): pulumi.dynamic.ResourceProvider {
     let read: ConfigReader = () => undefined;
     let settings: Settings | undefined;
-    const ctx: HandlerContext = {
+    const stackCtx: HandlerContext = {
         settings: () => (settings ??= resolveSettings(read)),
-        session: () => sessionFor(ctx.settings()),
+        session: () => sessionFor(stackCtx.settings()),
+    };
+    /** The stack's settings, or those of the connection the resource carries (resolved per call: it is cheap). */
+    const ctxFor = (connection: Connection | undefined): HandlerContext => {
+        if (connection === undefined) return stackCtx;
+        const own: HandlerContext = { settings: () => connectionSettings(connection), session: () => sessionFor(own.settings()) };
+        return own;
     };
     /** `raw`: the properties as the host passed them, whose `__provider` a partial failure must carry on. */
     const fail = (operation: string, inputs: Partial<I>, err: unknown, raw?: unknown): never => {
@@ -166,32 +216,45 @@ export function defineHandler<I extends JsonObject, O extends JsonObject>(spec: 
         },
         async check(olds, news) {
             const n = userProps(news);
-            return run("check", n as Partial<I>, () => spec.check(n, userProps(olds), ctx));
+            const connection = connectionOf(news);
+            const outcome = await run("check", n as Partial<I>, () => spec.check(n, userProps(olds), ctxFor(connection)));
+            if (connection === undefined) return outcome;
+            return { inputs: withConnection(outcome.inputs, connection), failures: [...outcome.failures, ...connectionFailures(connection)] };
         },
         async diff(id, olds, news) {
             const n = userProps(news) as I;
-            return run("diff", n, () => spec.diff(id, userProps(olds) as O & I, n, ctx));
+            const connection = connectionOf(news);
+            const own = await run("diff", n, () => spec.diff(id, userProps(olds) as O & I, n, ctxFor(connection)));
+            return mergeDiffs(own, connectionDiff(connectionOf(olds), connection));
         },
         async create(inputs) {
             const i = userProps(inputs) as I;
-            const r = await run("create", i, () => spec.create(i, ctx), inputs);
-            return { id: r.id, outs: toPlainJson(r.outs) };
+            const connection = connectionOf(inputs);
+            const r = await run("create", i, () => spec.create(i, ctxFor(connection)), inputs);
+            return { id: r.id, outs: withConnection(toPlainJson(r.outs), connection) };
         },
         async read(id, props) {
             const p = userProps(props) as O & I;
-            const r = await run("read", p, () => spec.read(id, p, ctx));
+            const connection = connectionOf(props);
+            const r = await run("read", p, () => spec.read(id, p, ctxFor(connection)));
             if (!r) return {};
-            return { id: r.id, props: toPlainJson(r.outs), inputs: toPlainJson(r.inputs) };
+            return { id: r.id, props: withConnection(toPlainJson(r.outs), connection), inputs: withConnection(toPlainJson(r.inputs), connection) };
         },
         async update(id, olds, news) {
             const n = userProps(news) as I;
+            const o = userProps(olds) as O & I;
+            const connection = connectionOf(news);
+            // Only the connection's credentials changed: the state must hold the new ones, the service needs nothing.
+            if (changedConnectionKeys(connectionOf(olds), connection).length > 0 && sameInputs(o, n)) {
+                return { outs: withConnection(o, connection) };
+            }
             if (!spec.update) return fail("update", n, new Error("this resource cannot be updated in place; it is replaced"));
-            const outs = await run("update", n, () => spec.update!(id, userProps(olds) as O & I, n, ctx), news);
-            return { outs: toPlainJson(outs) };
+            const outs = await run("update", n, () => spec.update!(id, o, n, ctxFor(connection)), news);
+            return { outs: withConnection(toPlainJson(outs), connection) };
         },
         async delete(id, props) {
             const p = userProps(props) as O & I;
-            if (spec.delete) await run("delete", p, () => spec.delete!(id, p, ctx));
+            if (spec.delete) await run("delete", p, () => spec.delete!(id, p, ctxFor(connectionOf(props))));
         },
     };
     return provider;

@@ -1,8 +1,11 @@
 /**
  * Settings for program-side functions (`getX` / `getXOutput`), which run in the Pulumi program, not in the
- * provider host: the same resolver as the handlers, fed by `pulumi.Config("tenantkit")`, then the environment.
+ * provider host: the same resolver as the handlers, fed by `pulumi.Config("tenantkit")`, then the environment; or
+ * an explicit connection alone.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { connectionSettings } from "./connection";
+import type { Connection } from "./connectionTypes";
 import { CONFIG_NAMESPACE, resolveSettings, type Settings } from "./settings";
 import { sessionFor, type Session } from "./session";
 
@@ -12,6 +15,7 @@ export function programSettings(): Settings {
     return resolveSettings((key) => config.get(key));
 }
 
-export function programSession(): Session {
-    return sessionFor(programSettings());
+/** The session of the stack's settings, or of `connection` when the call passed one. */
+export function programSession(connection?: Connection): Session {
+    return sessionFor(connection ? connectionSettings(connection) : programSettings());
 }

@@ -4,12 +4,17 @@
  */
 export { resourceLimits, limitById } from "./limits";
 export { rateLimits, rateLimitsFor } from "./rateLimits";
-export { checkUsage, QuotaUsageError, DEFAULT_WARN_AT, type CheckOptions } from "./check";
-export { enforceQuotas, QuotaExceededError, type EnforceOptions, type QuotaEnforcement } from "./enforce";
-export { checkPlan, type CheckPlanOptions, type PlanCheck } from "./checkPlan";
-export { readPlanFile, PlanFileError, type PlanFile } from "./planFile";
+export { checkUsage, QuotaUsageError, DEFAULT_WARN_AT } from "./check";
+export type { CheckOptions } from "./check";
+export { enforceQuotas, QuotaExceededError } from "./enforce";
+export type { EnforceOptions, QuotaEnforcement } from "./enforce";
+export { checkPlan } from "./checkPlan";
+export type { CheckPlanOptions, PlanCheck } from "./checkPlan";
+export { readPlanFile, PlanFileError } from "./planFile";
+export type { PlanFile } from "./planFile";
 export { defaultMappings, databricksMappings, azureMappings } from "./mappings";
-export { one, joined, str, list, obj, scopeContext, type QuotaMapping, type ScopeContext, type ScopeOptions } from "./mapping";
+export { one, joined, str, list, obj, scopeContext } from "./mapping";
+export type { QuotaMapping, ScopeContext, ScopeOptions } from "./mapping";
 export { plannedCalls } from "./apiCalls";
 export { formatFindings, formatApiTime } from "./report";
 export * from "./rate";

@@ -3,7 +3,8 @@
  * Mappings read plain inputs (a value not known until apply is {@link UNKNOWN_INPUT}) and never throw on odd
  * input: a value of the wrong shape counts as unknown.
  */
-import { UNKNOWN_INPUT, type LimitUse, type PlannedResource, type PlannedUsage } from "./types";
+import { UNKNOWN_INPUT } from "./types";
+import type { LimitUse, PlannedResource, PlannedUsage } from "./types";
 
 /** Scope keys that depend on more than one resource's inputs. */
 export interface ScopeContext {

@@ -3,23 +3,17 @@
  * need under the spec's "API rate limits" table (`apiTime.ts`), token buckets (`tokenBucket.ts`), and limiters
  * per operation that share one bucket per budget across the process (here).
  */
-import { realClock, type Clock } from "../core/limiter";
+import { realClock } from "../core/limiter";
+import type { Clock } from "../core/limiter";
 import { scopeKey } from "./apiTime";
 import { rateLimits, rateLimitsFor } from "./rateLimits";
 import { BucketState, defaultBurst, Scheduler } from "./tokenBucket";
 import type { RateLimit } from "./types";
 
-export {
-    minimumApiTime,
-    formatDuration,
-    ratePerSecond,
-    scopeKey,
-    THIS_MACHINE,
-    type PlannedCall,
-    type QuotaTime,
-    type ApiTimeEstimate,
-} from "./apiTime";
-export { TokenBucket, defaultBurst, type Clock, type TokenBucketOptions } from "./tokenBucket";
+export { minimumApiTime, formatDuration, ratePerSecond, scopeKey, THIS_MACHINE } from "./apiTime";
+export type { PlannedCall, QuotaTime, ApiTimeEstimate } from "./apiTime";
+export { TokenBucket, defaultBurst } from "./tokenBucket";
+export type { Clock, TokenBucketOptions } from "./tokenBucket";
 
 /** One budget a {@link RateLimiter} waits on. */
 export interface LimiterBudget {

@@ -1,5 +1,6 @@
 /** Findings and API time as text tables, for `tenantkit-quota` and for programs that print their own reports. */
-import { formatDuration, type ApiTimeEstimate } from "./rate";
+import { formatDuration } from "./rate";
+import type { ApiTimeEstimate } from "./rate";
 import type { Finding } from "./types";
 
 /** Options of {@link formatFindings}. */

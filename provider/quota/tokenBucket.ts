@@ -2,7 +2,8 @@
  * Token buckets, and the scheduler that hands out grants when a call needs a token from several buckets at
  * once (a path limited per workspace and per IP address). `limiterFor` in `rate.ts` builds on both.
  */
-import { realClock, type Clock } from "../core/limiter";
+import { realClock } from "../core/limiter";
+import type { Clock } from "../core/limiter";
 import type { RatePeriod } from "./types";
 
 export type { Clock } from "../core/limiter";

@@ -8,7 +8,7 @@ import { findPulumi } from "../../harness/cli";
 
 export { CliStack, resourcesOfType, type CliResult, type StateDeployment } from "../../harness/cli";
 export { emulatorStackConfig } from "../../harness/emulatorStack";
-export { secret } from "../../harness/wire";
+export { secret, type StackConfig } from "../../harness/wire";
 
 export const ROOT = path.resolve(__dirname, "..", "..");
 

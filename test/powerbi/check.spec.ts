@@ -78,6 +78,15 @@ describe("PushDataset check", () => {
         assert.equal((await check({ ...valid(), tables: [{ name: "t", columns: columns(2) }], relationships: rels(76) })).failures![0]!.property, "relationships");
     });
 
+    it("summarizeBy takes the aggregate functions in any letter case and refuses anything else, naming the column", async () => {
+        const withSummarize = (summarizeBy: string) => ({ ...valid(), tables: [{ name: "T", columns: [{ name: "A", dataType: "Double", summarizeBy }] }] });
+        assert.deepEqual((await check(withSummarize("sum"))).failures, []);
+        assert.deepEqual((await check(withSummarize("DistinctCount"))).failures, []);
+        const bad = await check(withSummarize("Total"));
+        assert.equal(bad.failures![0]!.property, "tables[0].columns[0].summarizeBy");
+        assert.match(bad.failures![0]!.reason, /must be one of Default, None, Sum, Min, Max, Count, Average, DistinctCount/);
+    });
+
     it("refuses the modes that are not push datasets, with the reason", async () => {
         const streaming = await check({ ...valid(), defaultMode: "Streaming" });
         assert.match(streaming.failures![0]!.reason, /FeatureDeprecatedError/);

@@ -3,28 +3,40 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { withContext } from "../../core/errors";
+import { afterDependencies, checkInvokeOptions } from "../../core/invoke";
+import type { GetOutputOptions } from "../../core/invoke";
 import { programSession } from "../../core/programSettings";
 import { propertyPath } from "../../core/validation";
 import { getGitPush as fetchPush } from "./api";
-import { type GitPush, GitPushArgs } from "./schema";
+import { GitPushArgs } from "./schema";
+import type { GetGitPushArgs, GetGitPushOutputArgs, GitPushResult } from "./types";
 
-export type GetGitPushArgs = GitPushArgs;
-export type GetGitPushOutputArgs = { [K in keyof GitPushArgs]: pulumi.Input<GitPushArgs[K]> };
-
-export async function getGitPush(args: GetGitPushArgs): Promise<GitPush> {
-    const parsed = GitPushArgs.safeParse(args);
+/**
+ * Reads one push of a git repository (`Pushes - Get`, REST 7.1), with its commits and ref updates on request.
+ * Signs in with the stack's `tenantkit:*` config, or with `args.connection`. Of the invoke options, `parent` is
+ * accepted; `provider` is refused (pass `connection`).
+ */
+export async function getGitPush(args: GetGitPushArgs, opts?: pulumi.InvokeOptions): Promise<GitPushResult> {
+    checkInvokeOptions("getGitPush", opts);
+    const { connection, ...lookup } = args;
+    const parsed = GitPushArgs.safeParse(lookup);
     if (!parsed.success) {
         throw new Error(`getGitPush: invalid arguments: ${parsed.error.issues.map((i) => `${propertyPath(i.path) || "args"}: ${i.message}`).join("; ")}`);
     }
+    const a = parsed.data;
+    // No handler names this call in errors: the function does, as a handler names its resource and operation.
+    const where = `getGitPush (push ${a.pushId} of repository "${a.repository}" in organization "${a.organization}")`;
     try {
-        return await fetchPush(programSession().client("devops"), parsed.data);
+        return await fetchPush(programSession(connection).client("devops"), a);
     } catch (err) {
-        // No handler names this call in errors: the function does, as a handler names its resource and operation.
-        const a = parsed.data;
-        throw withContext(err, { resource: `getGitPush (push ${a.pushId} of repository "${a.repository}" in organization "${a.organization}")` });
+        throw withContext(err, { resource: where });
     }
 }
 
-export function getGitPushOutput(args: GetGitPushOutputArgs): pulumi.Output<GitPush> {
-    return pulumi.output(args).apply((a) => getGitPush(a as GetGitPushArgs));
+/**
+ * The Output form of {@link getGitPush}: arguments may be outputs, and `dependsOn` waits for those resources first.
+ */
+export function getGitPushOutput(args: GetGitPushOutputArgs, opts?: GetOutputOptions): pulumi.Output<GitPushResult> {
+    checkInvokeOptions("getGitPushOutput", opts);
+    return afterDependencies(args, opts).apply((a) => getGitPush(a as GetGitPushArgs, opts));
 }

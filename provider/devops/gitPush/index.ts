@@ -1,3 +1,6 @@
-export { GitPush, type GitPushArgs } from "./resource";
-export { getGitPush, getGitPushOutput, type GetGitPushArgs, type GetGitPushOutputArgs } from "./functions";
-export type { GitPush as GitPushResult } from "./schema";
+export { GitPush } from "./resource";
+export { getGitPush, getGitPushOutput } from "./functions";
+export type {
+    GetGitPushArgs, GetGitPushOutputArgs, GitCommitRef, GitIdentityRef, GitLink, GitPushArgs, GitPushLookup, GitPushResult, GitPushState,
+    GitRefUpdate, GitRepositoryRef, GitUserDate,
+} from "./types";

@@ -3,7 +3,9 @@
  * Strict arguments; a tolerant GitPush that keeps what the service adds.
  */
 import * as z from "zod";
+import { conforms } from "../../core/schemaCheck";
 import { isDotSegment } from "../../core/urls";
+import type { GitPushLookup, GitPushResult } from "./types";
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
@@ -30,14 +32,14 @@ export const GitPushArgs = z.strictObject({
 export type GitPushArgs = z.infer<typeof GitPushArgs>;
 
 const IdentityRef = z.looseObject({
-    id: z.string().optional(), displayName: z.string().optional(), uniqueName: z.string().optional(),
+    id: z.string(), displayName: z.string(), uniqueName: z.string().optional(),
     url: z.string().optional(), imageUrl: z.string().optional(), descriptor: z.string().optional(),
 });
 const GitUserDate = z.looseObject({ name: z.string().optional(), email: z.string().optional(), date: z.string().optional() });
 const Link = z.looseObject({ href: z.string() });
 
 export const GitCommitRef = z.looseObject({
-    commitId: z.string().optional(),
+    commitId: z.string(),
     author: GitUserDate.optional(),
     committer: GitUserDate.optional(),
     comment: z.string().optional(),
@@ -47,18 +49,25 @@ export const GitCommitRef = z.looseObject({
 });
 
 export const GitRefUpdate = z.looseObject({
-    name: z.string().optional(), oldObjectId: z.string().optional(), newObjectId: z.string().optional(),
+    name: z.string(), oldObjectId: z.string(), newObjectId: z.string(),
     repositoryId: z.string().optional(), isLocked: z.boolean().optional(),
 });
 
 export const GitPush = z.looseObject({
     pushId: z.number(),
-    date: z.string().optional(),
-    pushedBy: IdentityRef.optional(),
-    url: z.string().optional(),
+    // Always in the service's answer (every official push payload): required, so a body without them is an unexpected
+    // body and the public type needs no `?.`. `_links` is in the Get example but not in the list's items.
+    date: z.string(),
+    pushedBy: IdentityRef,
+    url: z.string(),
     _links: z.record(z.string(), Link).optional(),
     commits: z.array(GitCommitRef).optional(),
     refUpdates: z.array(GitRefUpdate).optional(),
     repository: z.looseObject({ id: z.string().optional(), name: z.string().optional(), url: z.string().optional(), project: z.looseObject({}).optional() }).optional(),
 });
 export type GitPush = z.infer<typeof GitPush>;
+
+// The public shapes (types.ts): the arguments name the same properties, and a parsed push is the public result.
+conforms<GitPushLookup, typeof GitPushArgs>(true);
+const _resultIsPublic = (p: GitPush): GitPushResult => p;
+void _resultIsPublic;

@@ -1,3 +1,5 @@
-export { OrganizationalBranding, type OrganizationalBrandingArgs } from "./resource";
-export type { BrandingImage, BrandingPropertiesArgs, ImageState } from "./resourceBase";
-export type { ContentCustomization, LoginPageLayoutConfiguration, LoginPageTextVisibilitySettings, OnDestroy } from "./schema";
+export { OrganizationalBranding } from "./resource";
+export type {
+    BrandingImage, BrandingKeyValue, BrandingProperties, BrandingState, ContentCustomization, ImageState, LocalizationProperties, LocalizationState,
+    LoginPageLayoutConfiguration, LoginPageTextVisibilitySettings, OnDestroy, OrganizationalBrandingArgs, OrganizationalBrandingLocalizationArgs,
+} from "./types";

@@ -2,10 +2,9 @@
  * `entra.OrganizationalBranding`: the default sign-in branding of the tenant's organization, as desired state.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { handlerStub } from "../../core/dynamic";
-import { BrandingResourceBase, type BrandingPropertiesArgs } from "./resourceBase";
-
-export type OrganizationalBrandingArgs = BrandingPropertiesArgs;
+import { handlerStub } from "../../core/stub";
+import { BrandingResourceBase } from "./resourceBase";
+import type { OrganizationalBrandingArgs } from "./types";
 
 export const stub = handlerStub("pulumi-tenantkit/bin/entra/branding/handler");
 

@@ -4,8 +4,10 @@
  * `usernameHintText`, and the two properties the service says must not be used. Images are validated by images.ts.
  */
 import * as z from "zod";
+import { conforms } from "../../core/schemaCheck";
 import type { ImageDescriptor } from "./images";
 import { IMAGE_PROPERTIES, type ImageProperty, RELATIVE_URL_KEYS } from "./properties";
+import type { BrandingProperties } from "./types";
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -94,6 +96,9 @@ export const commonShape = {
 };
 
 export const OrganizationalBrandingArgs = z.strictObject(commonShape);
+
+// The public shape (types.ts) and this schema name the same properties, and every public value is valid input.
+conforms<BrandingProperties, typeof OrganizationalBrandingArgs>(true);
 
 /** The JSON-valued properties after validation. */
 const JsonValues = z.strictObject(brandingJsonShape);

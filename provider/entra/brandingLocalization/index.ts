@@ -1,1 +1,1 @@
-export { OrganizationalBrandingLocalization, type OrganizationalBrandingLocalizationArgs } from "./resource";
+export { OrganizationalBrandingLocalization } from "./resource";

@@ -2,13 +2,9 @@
  * `entra.OrganizationalBrandingLocalization`: the sign-in branding of one locale, as desired state.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { handlerStub } from "../../core/dynamic";
-import { BrandingResourceBase, type BrandingPropertiesArgs } from "../branding/resourceBase";
-
-export interface OrganizationalBrandingLocalizationArgs extends BrandingPropertiesArgs {
-    /** A culture name such as `fr-FR`; `0` and `default` (the default branding) are refused. Changing it replaces. */
-    readonly locale: pulumi.Input<string>;
-}
+import { handlerStub } from "../../core/stub";
+import { BrandingResourceBase } from "../branding/resourceBase";
+import type { OrganizationalBrandingLocalizationArgs } from "../branding/types";
 
 export const stub = handlerStub("pulumi-tenantkit/bin/entra/brandingLocalization/handler");
 
@@ -19,6 +15,7 @@ export const stub = handlerStub("pulumi-tenantkit/bin/entra/brandingLocalization
  * adopted follows `onDestroy`.
  */
 export class OrganizationalBrandingLocalization extends BrandingResourceBase {
+    /** The locale, such as `fr-FR`. */
     declare readonly locale: pulumi.Output<string>;
 
     constructor(name: string, args: OrganizationalBrandingLocalizationArgs, opts?: pulumi.CustomResourceOptions) {

@@ -4,7 +4,9 @@
  * lists language-only ids (`fr`, in the official list example), so those are accepted too.
  */
 import * as z from "zod";
+import { conforms } from "../../core/schemaCheck";
 import { commonShape } from "../branding/schema";
+import type { LocalizationProperties } from "../branding/types";
 
 export const Locale = z
     .string()
@@ -12,3 +14,6 @@ export const Locale = z
     .refine((s) => s === "0" || s.toLowerCase() === "default" || /^[a-z]{2}(-[A-Z]{2})?$/.test(s), "must be a culture name such as fr-FR (language lowercase, region uppercase)");
 
 export const OrganizationalBrandingLocalizationArgs = z.strictObject({ ...commonShape, locale: Locale });
+
+// The public shape (branding/types.ts) and this schema name the same properties, and every public value is valid input.
+conforms<LocalizationProperties, typeof OrganizationalBrandingLocalizationArgs>(true);

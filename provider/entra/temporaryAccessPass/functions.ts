@@ -4,28 +4,28 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { withContext } from "../../core/errors";
+import { afterDependencies, checkInvokeOptions } from "../../core/invoke";
+import type { GetOutputOptions } from "../../core/invoke";
 import { programSession } from "../../core/programSettings";
 import { propertyPath } from "../../core/validation";
 import { getTemporaryAccessPassMethods as fetchMethods } from "./api";
-import { TemporaryAccessPassMethodsArgs, type TemporaryAccessPassMethodsResult } from "./schema";
+import { TemporaryAccessPassMethodsArgs } from "./schema";
+import type { GetTemporaryAccessPassMethodsArgs, GetTemporaryAccessPassMethodsOutputArgs, TemporaryAccessPassMethodsResult } from "./types";
 
-export interface GetTemporaryAccessPassMethodsArgs {
-    /** The user's object id or user principal name; omitted means the signed-in user (`/me`). */
-    readonly user?: string;
-}
-
-export interface GetTemporaryAccessPassMethodsOutputArgs {
-    readonly user?: pulumi.Input<string>;
-}
-
-/** Reads the temporary access pass method of a user (or of the signed-in user). */
-export async function getTemporaryAccessPassMethods(args: GetTemporaryAccessPassMethodsArgs = {}): Promise<TemporaryAccessPassMethodsResult> {
-    const parsed = TemporaryAccessPassMethodsArgs.safeParse(args);
+/**
+ * Reads the temporary access pass method of a user (or of the signed-in user). Signs in with the stack's
+ * `tenantkit:*` config, or with `args.connection`. Of the invoke options, `parent` is accepted; `provider` is
+ * refused (pass `connection`).
+ */
+export async function getTemporaryAccessPassMethods(args: GetTemporaryAccessPassMethodsArgs = {}, opts?: pulumi.InvokeOptions): Promise<TemporaryAccessPassMethodsResult> {
+    checkInvokeOptions("getTemporaryAccessPassMethods", opts);
+    const { connection, ...lookup } = args;
+    const parsed = TemporaryAccessPassMethodsArgs.safeParse(lookup);
     if (!parsed.success) {
         const problems = parsed.error.issues.map((i) => `${propertyPath(i.path) || "args"}: ${i.message}`);
         throw new Error(`getTemporaryAccessPassMethods: invalid arguments: ${problems.join("; ")}`);
     }
-    const session = programSession();
+    const session = programSession(connection);
     try {
         return await fetchMethods(session.client("graph"), session.settings.cloud, parsed.data.user);
     } catch (err) {
@@ -35,12 +35,15 @@ export async function getTemporaryAccessPassMethods(args: GetTemporaryAccessPass
 }
 
 /**
- * The Output form. The result is marked secret when it holds a pass (Graph returns one only at creation, so a
- * lookup normally holds none and stays readable in previews).
+ * The Output form: arguments may be outputs, and `dependsOn` waits for those resources first. The result is marked
+ * secret when it holds a pass (Graph returns one only at creation, so a lookup normally holds none and stays
+ * readable in previews).
  */
 export function getTemporaryAccessPassMethodsOutput(
     args: GetTemporaryAccessPassMethodsOutputArgs = {},
+    opts?: GetOutputOptions,
 ): pulumi.Output<TemporaryAccessPassMethodsResult> {
-    const result = pulumi.output(args).apply((a) => getTemporaryAccessPassMethods({ user: a.user }));
+    checkInvokeOptions("getTemporaryAccessPassMethodsOutput", opts);
+    const result = afterDependencies(args, opts).apply((a) => getTemporaryAccessPassMethods(a as GetTemporaryAccessPassMethodsArgs, opts));
     return result.apply((r) => (r.temporaryAccessPass === null ? pulumi.output(r) : pulumi.secret(r)));
 }

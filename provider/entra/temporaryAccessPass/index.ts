@@ -1,8 +1,6 @@
-export { TemporaryAccessPassMethods, type TemporaryAccessPassMethodsArgs } from "./resource";
-export {
-    getTemporaryAccessPassMethods,
-    getTemporaryAccessPassMethodsOutput,
-    type GetTemporaryAccessPassMethodsArgs,
-    type GetTemporaryAccessPassMethodsOutputArgs,
-} from "./functions";
-export type { TemporaryAccessPassMethod, TemporaryAccessPassMethodsResult } from "./schema";
+export { TemporaryAccessPassMethods } from "./resource";
+export { getTemporaryAccessPassMethods, getTemporaryAccessPassMethodsOutput } from "./functions";
+export type {
+    GetTemporaryAccessPassMethodsArgs, GetTemporaryAccessPassMethodsOutputArgs, MethodUsabilityReason, TemporaryAccessPassLookup,
+    TemporaryAccessPassMethod, TemporaryAccessPassMethodsArgs, TemporaryAccessPassMethodsResult,
+} from "./types";

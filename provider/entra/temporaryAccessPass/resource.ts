@@ -2,16 +2,16 @@
  * Program side of the TAP lookup as a read-only resource. Its state is refreshed by `pulumi refresh`.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { handlerStub, TenantkitResource } from "../../core/dynamic";
-import type { TemporaryAccessPassMethod } from "./schema";
-
-export interface TemporaryAccessPassMethodsArgs {
-    /** The user's object id or user principal name; omitted means the signed-in user (`/me`, delegated tokens only). */
-    readonly user?: pulumi.Input<string>;
-}
+import { TenantkitResource } from "../../core/dynamic";
+import type { OutputShape } from "../../core/shapes";
+import { handlerStub } from "../../core/stub";
+import type { TemporaryAccessPassMethodsArgs, TemporaryAccessPassMethodsResult } from "./types";
 
 // A lookup is never updated in place (a new `user` replaces it) and deleting it only forgets it.
 export const stub = handlerStub("pulumi-tenantkit/bin/entra/temporaryAccessPass/handler");
+
+/** The outputs: the lookup's result (`temporaryAccessPass` stored as a secret). */
+export interface TemporaryAccessPassMethods extends OutputShape<TemporaryAccessPassMethodsResult> {}
 
 /**
  * The temporary access pass method of a user, read from Microsoft Graph
@@ -19,23 +19,9 @@ export const stub = handlerStub("pulumi-tenantkit/bin/entra/temporaryAccessPass/
  * Read-only: creating it reads, `pulumi refresh` re-reads, changing `user` replaces it, deleting it only forgets it.
  */
 export class TemporaryAccessPassMethods extends TenantkitResource {
-    /** The user as given, or `me`. */
-    declare readonly user: pulumi.Output<string>;
-    /** The user's object id, when Graph names it. */
-    declare readonly userId: pulumi.Output<string | null>;
-    /** The user's method, or null when the user has none (a user has at most one). */
-    declare readonly method: pulumi.Output<TemporaryAccessPassMethod | null>;
-    /** The pass itself: Graph returns it only at creation, so this is null; stored as a secret regardless. */
-    declare readonly temporaryAccessPass: pulumi.Output<string | null>;
-
     constructor(name: string, args: TemporaryAccessPassMethodsArgs = {}, opts?: pulumi.CustomResourceOptions) {
-        super(
-            stub,
-            "TemporaryAccessPassMethods",
-            name,
-            { user: args.user, userId: undefined, method: undefined, temporaryAccessPass: undefined },
-            opts,
-            { secretOutputs: ["temporaryAccessPass"] },
-        );
+        super(stub, "TemporaryAccessPassMethods", name, { ...args, user: args.user, userId: undefined, method: undefined, temporaryAccessPass: undefined }, opts, {
+            secretOutputs: ["temporaryAccessPass"],
+        });
     }
 }

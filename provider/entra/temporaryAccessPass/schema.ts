@@ -4,6 +4,10 @@
  * Strict in (what a program passes), tolerant out (what the service sends may grow).
  */
 import * as z from "zod";
+import { conforms } from "../../core/schemaCheck";
+import type { TemporaryAccessPassLookup, TemporaryAccessPassMethod as PublicMethod } from "./types";
+
+export type { TemporaryAccessPassMethodsResult } from "./types";
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A user principal name: `local@domain`, guests included (`ann_contoso.com#EXT#@fabrikam.onmicrosoft.com`). */
@@ -61,14 +65,8 @@ export const TemporaryAccessPassMethod = z.object({
 });
 export type TemporaryAccessPassMethod = z.infer<typeof TemporaryAccessPassMethod>;
 
-/** What the lookup returns, in both forms (function and resource outputs). */
-export interface TemporaryAccessPassMethodsResult {
-    /** The user as given, or `me`. */
-    readonly user: string;
-    /** The user's object id, when Graph's `@odata.context` names it. */
-    readonly userId: string | null;
-    /** The user's method, or null when the user has none. */
-    readonly method: TemporaryAccessPassMethod | null;
-    /** The pass itself: Graph returns it only when it is created, so a lookup sees null. Always a secret. */
-    readonly temporaryAccessPass: string | null;
-}
+// The public shapes (types.ts): the arguments name the same properties, and a method as output is the public one.
+conforms<TemporaryAccessPassLookup, typeof TemporaryAccessPassMethodsArgs>(true);
+const _methodIsPublic = (m: TemporaryAccessPassMethod): PublicMethod => m;
+void _methodIsPublic;
+

@@ -1,4 +1,6 @@
-export {
-    PushDataset, type PushDatasetArgs, type PushDatasetColumn, type PushDatasetDatasource, type PushDatasetMeasure,
-    type PushDatasetRelationship, type PushDatasetState, type PushDatasetTable,
-} from "./resource";
+export { PushDataset } from "./resource";
+export type {
+    PushDatasetArgs, PushDatasetColumn, PushDatasetConnectionDetails, PushDatasetCrossFilteringBehavior, PushDatasetDataType,
+    PushDatasetDatasource, PushDatasetLookup, PushDatasetMeasure, PushDatasetProperties, PushDatasetRelationship, PushDatasetState,
+    PushDatasetSummarizeBy, PushDatasetTable, PushDatasetTableSource,
+} from "./types";

@@ -3,7 +3,11 @@
  * canonical data types and filter directions, defaults applied, so that previews show no noise.
  */
 import * as z from "zod";
+import { conforms } from "../../core/schemaCheck";
 import { isDotSegment } from "../../core/urls";
+import type {
+    PushDatasetCrossFilteringBehavior, PushDatasetDataType, PushDatasetProperties, PushDatasetState, PushDatasetSummarizeBy,
+} from "./types";
 
 /**
  * The spec's NAME_ANY and NAME_LIMITED. Its `\u10000-\u10FFFF` means code points above U+FFFF, which a JavaScript
@@ -23,30 +27,37 @@ const nameLimited = z
  * A lookup table without a prototype: a program's `constructor` or `__proto__` must find nothing in it, not
  * Object's members (which once made `dataType: "constructor"` valid and its canonical spelling a function).
  */
-const lookupTable = (entries: Record<string, string>): Readonly<Record<string, string>> =>
-    Object.freeze(Object.assign(Object.create(null) as Record<string, string>, entries));
+const lookupTable = <V extends string>(entries: Record<string, V>): Readonly<Record<string, V>> =>
+    Object.freeze(Object.assign(Object.create(null) as Record<string, V>, entries));
 
 /** Data types the service accepts, by their lowercase spelling (official examples use `Int64`, `int64`, `string`, `bool`, `dateTime`). */
-export const DATA_TYPES = lookupTable({
+export const DATA_TYPES = lookupTable<PushDatasetDataType>({
     int64: "Int64", double: "Double", decimal: "Decimal", boolean: "Boolean", bool: "Boolean", datetime: "DateTime", string: "String",
 });
 const dataType = z
     .string()
-    .transform((s, ctx) => {
+    .transform((s, ctx): PushDatasetDataType => {
         const canonical = DATA_TYPES[s.toLowerCase()];
         if (!canonical) ctx.addIssue({ code: "custom", message: `must be one of Int64, Double, Decimal, Boolean, DateTime, String (got "${s}")` });
-        return canonical ?? s;
+        return canonical ?? (s as PushDatasetDataType);
     });
 
-const FILTERING = lookupTable({ onedirection: "OneDirection", bothdirections: "BothDirections", automatic: "Automatic" });
+const FILTERING = lookupTable<PushDatasetCrossFilteringBehavior>({ onedirection: "OneDirection", bothdirections: "BothDirections", automatic: "Automatic" });
 const crossFiltering = z
     .string()
-    .transform((s, ctx) => {
+    .transform((s, ctx): PushDatasetCrossFilteringBehavior => {
         const canonical = FILTERING[s.toLowerCase()];
         if (!canonical) ctx.addIssue({ code: "custom", message: "must be OneDirection, BothDirections or Automatic" });
-        return canonical ?? s;
+        return canonical ?? (s as PushDatasetCrossFilteringBehavior);
     })
     .default("OneDirection");
+
+/** The tabular model's AggregateFunction names; the service takes any letter case (the official example sends `none`). */
+const SUMMARIZE_BY = ["Default", "None", "Sum", "Min", "Max", "Count", "Average", "DistinctCount"] as const;
+const summarizeBy = z
+    .string()
+    .refine((s) => SUMMARIZE_BY.some((v) => v.toLowerCase() === s.toLowerCase()), `must be one of ${SUMMARIZE_BY.join(", ")} (any letter case)`)
+    .transform((s) => s as PushDatasetSummarizeBy);
 
 export const Column = z.strictObject({
     name: nameAny,
@@ -55,7 +66,7 @@ export const Column = z.strictObject({
     formatString: z.string().optional(),
     isHidden: z.boolean().optional(),
     sortByColumn: z.string().optional(),
-    summarizeBy: z.string().optional(),
+    summarizeBy: summarizeBy.optional(),
 });
 
 export const Measure = z.strictObject({
@@ -112,6 +123,7 @@ const defaultMode = z
         if (REFUSED_MODES[s]) ctx.addIssue({ code: "custom", message: REFUSED_MODES[s] });
         else if (s !== "Push" && s !== "PushStreaming") ctx.addIssue({ code: "custom", message: "must be Push or PushStreaming" });
     })
+    .transform((s) => s as "Push" | "PushStreaming")
     .default("Push");
 
 export const PushDatasetArgs = z.strictObject({
@@ -130,6 +142,12 @@ export const PushDatasetArgs = z.strictObject({
         .optional(),
 });
 export type PushDatasetArgs = z.infer<typeof PushDatasetArgs>;
+
+// The public shape (types.ts) and this schema name the same properties, every public value is valid input, and what
+// check returns is the state the resource's outputs promise.
+conforms<PushDatasetProperties, typeof PushDatasetArgs>(true);
+const _stateIsPublic = (a: PushDatasetArgs, datasetId: string): PushDatasetState => ({ ...a, datasetId });
+void _stateIsPublic;
 
 /** A dataset as Power BI sends it: only `id` and `name` are relied upon. */
 export const DatasetWire = z.looseObject({ id: z.string(), name: z.string().optional() });

@@ -2,7 +2,8 @@
  * Azure resource types (`@pulumi/azure-native`, and the classic `@pulumi/azure`) mapped to the table's
  * subscription rows: resource groups, resources per resource group, storage accounts and virtual machines.
  */
-import { one, str, type QuotaMapping } from "../mapping";
+import { one, str } from "../mapping";
+import type { QuotaMapping } from "../mapping";
 import type { PlannedResource } from "../types";
 
 const RESOURCE_GROUP_TYPES = ["azure-native:resources:ResourceGroup", "azure:core/resourceGroup:ResourceGroup"];

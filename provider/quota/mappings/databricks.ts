@@ -3,7 +3,8 @@
  * inputs (a table's catalog and schema, an index's endpoint) and from the provider (the workspace); a key input
  * not known until apply makes the scope null, which the checks count as the worst case.
  */
-import { counted, list, obj, one, pairKey, str, type QuotaMapping } from "../mapping";
+import { counted, list, obj, one, pairKey, str } from "../mapping";
+import type { QuotaMapping } from "../mapping";
 import type { LimitUse, PlannedResource } from "../types";
 import { UNKNOWN_INPUT } from "../types";
 

@@ -1,0 +1,147 @@
+/**
+ * The public shape of `powerbi.PushDataset` (spec area C, CreateDatasetRequest): the one place its properties are
+ * declared. `PushDatasetArgs` is their input form, the resource's outputs their state form, and schema.ts is checked
+ * against them at compile time. Plain interfaces only (core/shapes.ts says why).
+ */
+import type { InputShape, WithDefaults } from "../../core/shapes";
+import type { ConnectionArgs } from "../../core/connectionTypes";
+import type * as pulumi from "@pulumi/pulumi";
+
+/** A column's data type. Official examples also spell them `int64`, `string`, `bool`, `dateTime`: accepted, stored as these. */
+export type PushDatasetDataType = "Int64" | "Double" | "Decimal" | "Boolean" | "DateTime" | "String";
+
+/** How reports summarize a column (the tabular model's AggregateFunction); any letter case, as the official example's `none`, `sum`. */
+export type PushDatasetSummarizeBy =
+    | "Default" | "None" | "Sum" | "Min" | "Max" | "Count" | "Average" | "DistinctCount"
+    | "default" | "none" | "sum" | "min" | "max" | "count" | "average" | "distinctCount";
+
+/** Filter direction of a relationship: `OneDirection` filters the table whose values are aggregated; `BothDirections` treats both as one. */
+export type PushDatasetCrossFilteringBehavior = "OneDirection" | "BothDirections" | "Automatic";
+
+/** A column of a push dataset table. */
+export interface PushDatasetColumn {
+    /** The column name: non-empty, no control characters other than tab and line breaks. */
+    readonly name: string;
+    /** The data type; changing it updates the table in place (PutTable). */
+    readonly dataType: PushDatasetDataType;
+    /** A data category such as `Address`, `City`, `WebUrl`. */
+    readonly dataCategory?: string;
+    /** A format string such as `0.00` or `yyyy-MM-dd`. */
+    readonly formatString?: string;
+    /** Hidden from report authors. */
+    readonly isHidden?: boolean;
+    /** A column of the same table that orders this one. */
+    readonly sortByColumn?: string;
+    /** The default summarization in reports. */
+    readonly summarizeBy?: PushDatasetSummarizeBy;
+}
+
+/** A DAX measure of a table. */
+export interface PushDatasetMeasure {
+    /** The measure name. */
+    readonly name: string;
+    /** A valid DAX expression, not empty. */
+    readonly expression: string;
+    readonly description?: string;
+    readonly formatString?: string;
+    readonly isHidden?: boolean;
+}
+
+/** A table's source: a Power Query (M) expression. */
+export interface PushDatasetTableSource {
+    readonly expression: string;
+}
+
+/** A table of a push dataset. */
+export interface PushDatasetTable {
+    /** 1 to 100 characters, none of `! " $ % & ' ( ) * + , . / : ; < = > ? [ \ ] ` { | }`. Renaming replaces the dataset. */
+    readonly name: string;
+    /** 1 to 75 columns; changes apply in place. */
+    readonly columns: readonly PushDatasetColumn[];
+    /** Measures; changes apply in place. */
+    readonly measures?: readonly PushDatasetMeasure[];
+    readonly description?: string;
+    readonly isHidden?: boolean;
+    readonly source?: readonly PushDatasetTableSource[];
+}
+
+/** A relationship between two tables of the dataset. Changing relationships replaces the dataset. */
+export interface PushDatasetRelationship {
+    /** 1 to 100 characters, as a table name. */
+    readonly name: string;
+    /** A table of this dataset. */
+    readonly fromTable: string;
+    /** A column of `fromTable`. */
+    readonly fromColumn: string;
+    /** A table of this dataset. */
+    readonly toTable: string;
+    /** A column of `toTable`. */
+    readonly toColumn: string;
+    /** Default `OneDirection`. */
+    readonly crossFilteringBehavior?: PushDatasetCrossFilteringBehavior;
+}
+
+/** Connection details of a data source; which apply depends on its type. */
+export interface PushDatasetConnectionDetails {
+    readonly account?: string;
+    readonly classInfo?: string;
+    readonly database?: string;
+    readonly domain?: string;
+    readonly emailAddress?: string;
+    readonly kind?: string;
+    readonly loginServer?: string;
+    readonly path?: string;
+    readonly server?: string;
+    readonly url?: string;
+}
+
+/** A data source of the dataset. Changing data sources replaces the dataset. */
+export interface PushDatasetDatasource {
+    /** The type, such as `Sql`, `AnalysisServices`, `File`, `OData`. */
+    readonly datasourceType?: string;
+    readonly connectionDetails?: PushDatasetConnectionDetails;
+    /** A uuid. */
+    readonly datasourceId?: string;
+    /** A gateway uuid. */
+    readonly gatewayId?: string;
+}
+
+/** The properties a program sets on a push dataset. */
+export interface PushDatasetProperties {
+    /** The dataset name: 1 to 256 characters; it identifies the dataset in its workspace. Changing it replaces. */
+    readonly name: string;
+    /** The workspace (group) id, a uuid; omitted means My workspace. Changing it replaces. */
+    readonly workspaceId?: string;
+    /** 1 to 75 tables. Column and measure changes apply in place; adding, removing or renaming a table replaces. */
+    readonly tables: readonly PushDatasetTable[];
+    /** At most 75. Changing them replaces. */
+    readonly relationships?: readonly PushDatasetRelationship[];
+    /** Changing them replaces. */
+    readonly datasources?: readonly PushDatasetDatasource[];
+    /** `Push` (default) or `PushStreaming`; set at creation only, so changing it replaces. */
+    readonly defaultMode?: "Push" | "PushStreaming";
+    /** `None` (default) or `basicFIFO` (keeps the newest 200,000 rows per table); set at creation only, so changing it replaces. */
+    readonly defaultRetentionPolicy?: "None" | "basicFIFO";
+    /** Take over the existing dataset with this id instead of creating one (`pulumi import` cannot work for dynamic resources). */
+    readonly adopt?: string;
+}
+
+/** Arguments of `powerbi.PushDataset`: its properties, each of which may be an output of another resource. */
+export interface PushDatasetArgs extends InputShape<PushDatasetProperties> {
+    /** The tenant and credentials to use instead of the stack's `tenantkit:*` config (a second tenant or cloud). */
+    readonly connection?: pulumi.Input<ConnectionArgs>;
+}
+
+/** A push dataset as state holds it: the properties with their defaults applied, and the dataset id. */
+export interface PushDatasetState extends WithDefaults<PushDatasetProperties, "relationships" | "datasources" | "defaultMode" | "defaultRetentionPolicy"> {
+    /** The dataset id (a uuid), also the resource's id. */
+    readonly datasetId: string;
+}
+
+/** What `PushDataset.get` needs besides the id: where the dataset lives. */
+export interface PushDatasetLookup {
+    /** The workspace (group) id; omit for My workspace. */
+    readonly workspaceId?: pulumi.Input<string>;
+    /** The tenant and credentials to read with instead of the stack's `tenantkit:*` config. */
+    readonly connection?: pulumi.Input<ConnectionArgs>;
+}

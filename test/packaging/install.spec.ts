@@ -1,0 +1,88 @@
+/**
+ * The package as a platform team gets it: packed into a tarball, installed into a program outside the repo (the
+ * push-dataset example copied out, with its own package.json and tsconfig), type-checked with the tsconfig that
+ * `pulumi new typescript` writes today and the older one many projects still have, then run with the real CLI against
+ * the emulator (preview, up, destroy). Once with the oldest @pulumi/pulumi of the peer range and once with the newest
+ * npm resolves it to. Needs the npm registry (and the CLI: skipped without it, failed under CI=true).
+ */
+import { strict as assert } from "node:assert";
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { useEmulator, IDS } from "../emulator/helpers";
+import { CliStack, describeCli, emulatorStackConfig, ROOT } from "../cli/pulumi";
+
+const PACKAGE = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { peerDependencies: Record<string, string> };
+const PEER_RANGE = PACKAGE.peerDependencies["@pulumi/pulumi"]!;
+const OLDEST = /(\d+\.\d+\.\d+)/.exec(PEER_RANGE)![1]!;
+
+/** The tsconfig `pulumi new typescript` wrote until recently: es2016, no skipLibCheck, no esModuleInterop. */
+const OLDER_TSCONFIG = {
+    compilerOptions: {
+        strict: true, outDir: "bin", target: "es2016", module: "commonjs", moduleResolution: "node", sourceMap: true, experimentalDecorators: true,
+        pretty: true, noFallthroughCasesInSwitch: true, noImplicitReturns: true, forceConsistentCasingInFileNames: true,
+    },
+    files: ["index.ts"],
+};
+
+function run(cmd: string, args: string[], cwd: string): string {
+    try {
+        return execFileSync(cmd, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, npm_config_audit: "false", npm_config_fund: "false", npm_config_update_notifier: "false" } });
+    } catch (e) {
+        const err = e as { status: number; stdout: string; stderr: string };
+        throw new Error(`${cmd} ${args.join(" ")} exited ${err.status} in ${cwd}:\n${err.stdout}\n${err.stderr}`);
+    }
+}
+
+describeCli("the packed package in a program outside the repo", (binDir) => {
+    const fx = useEmulator();
+    let tarball = "";
+    let scratch = "";
+
+    before(function () {
+        this.timeout(300_000);
+        scratch = fs.mkdtempSync(path.join(os.tmpdir(), "tk-install-"));
+        // `npm test` has just built bin/; --ignore-scripts packs that build instead of running prepack, which would
+        // clear bin/ in the checkout other suites read.
+        const name = run("npm", ["pack", "--ignore-scripts", "--pack-destination", scratch], ROOT).trim().split("\n").pop()!;
+        tarball = path.join(scratch, name);
+    });
+    after(() => fs.rmSync(scratch, { recursive: true, force: true }));
+
+    /** The example copied out and installed with the tarball and `sdk` (an exact version or a range). */
+    function program(label: string, sdk: string): { dir: string; sdkVersion: string } {
+        const dir = path.join(scratch, label);
+        fs.cpSync(path.join(ROOT, "examples", "push-dataset"), dir, { recursive: true });
+        run("npm", ["install", tarball, `@pulumi/pulumi@${sdk}`], dir);
+        const sdkVersion = (JSON.parse(fs.readFileSync(path.join(dir, "node_modules", "@pulumi", "pulumi", "package.json"), "utf8")) as { version: string }).version;
+        return { dir, sdkVersion };
+    }
+
+    async function lifecycle(dir: string, stackName: string): Promise<void> {
+        const stack = await CliStack.create(binDir, { projectDir: dir, stack: stackName, config: emulatorStackConfig(fx.emu.url) });
+        try {
+            await stack.preview();
+            await stack.up();
+            const made = (await fx.emu.admin.powerBi(IDS.tenantId)).datasets.filter((d) => d.name === "SalesMarketing");
+            assert.equal(made.length, 1, "up did not create the dataset");
+            assert.equal((await stack.outputs()).datasetId, made[0]!.id);
+            await stack.destroy();
+            assert.equal((await fx.emu.admin.powerBi(IDS.tenantId)).datasets.filter((d) => d.name === "SalesMarketing").length, 0);
+        } finally {
+            await stack.dispose();
+        }
+    }
+
+    for (const [label, sdk] of [["oldest", OLDEST], ["newest", PEER_RANGE]] as const) {
+        it(`with the ${label} @pulumi/pulumi of ${PEER_RANGE}: installs, type-checks under both tsconfigs, and runs preview, up and destroy`, async function () {
+            this.timeout(600_000);
+            const { dir, sdkVersion } = program(label, sdk);
+            if (label === "oldest") assert.equal(sdkVersion, OLDEST);
+            run("npx", ["tsc", "--noEmit", "-p", "tsconfig.json"], dir);
+            fs.writeFileSync(path.join(dir, "tsconfig.older.json"), JSON.stringify(OLDER_TSCONFIG));
+            run("npx", ["tsc", "--noEmit", "-p", "tsconfig.older.json"], dir);
+            await lifecycle(dir, `${label}-${sdkVersion.replace(/\./g, "-")}`);
+        });
+    }
+});
