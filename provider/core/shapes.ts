@@ -10,8 +10,12 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 
-/** A value of an input shape: an `Input` of a scalar, of an input shape, or of a (readonly) array of them. */
-export type InputValue<T> = T extends pulumi.asset.Asset | pulumi.asset.Archive
+/**
+ * A value of an input shape: an `Input` of a scalar, of an input shape, or of a (readonly) array of them. Assets stay
+ * as they are; they are named by their concrete classes, as `Asset` and `Archive` declare no member and so would
+ * match every object.
+ */
+export type InputValue<T> = T extends pulumi.asset.FileAsset | pulumi.asset.StringAsset | pulumi.asset.RemoteAsset
     ? T
     : T extends ReadonlyArray<infer E>
       ? InputArray<E>
