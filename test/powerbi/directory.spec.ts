@@ -36,6 +36,17 @@ describe("DatasetDirectory", () => {
         assert.deepEqual((await d.namedNow("", "Sales", list)).map((x) => x.id), ["D1"]);
     });
 
+    it("a failed fresh listing (after an unknown create outcome) is not kept: the next create lists again", async () => {
+        const d = new DatasetDirectory(() => now);
+        const failing = async (): Promise<DatasetJson[]> => {
+            lists += 1;
+            throw new Error("503 from the listing");
+        };
+        await assert.rejects(d.namedNow("", "Sales", failing), /503/);
+        assert.deepEqual((await d.named("", "Sales", list)).map((x) => x.id), ["A1"]);
+        assert.equal(lists, 2);
+    });
+
     it("lists again once the listing is older than its maximum age, and after a failed listing", async () => {
         const d = new DatasetDirectory(() => now);
         await d.named("", "Sales", list);

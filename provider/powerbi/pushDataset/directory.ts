@@ -26,21 +26,22 @@ export class DatasetDirectory {
 
     /** Datasets named exactly `name` that this process has not claimed. */
     async named(workspace: string, name: string, list: () => Promise<DatasetJson[]>): Promise<DatasetJson[]> {
-        let listing = this.listings.get(workspace);
-        if (!listing || this.now() - listing.at > MAX_AGE_MS) {
-            listing = { at: this.now(), datasets: list() };
-            this.listings.set(workspace, listing);
-            // A failed listing is not remembered: the next create lists again.
-            listing.datasets.catch(() => this.listings.get(workspace) === listing && this.listings.delete(workspace));
-        }
-        return this.unclaimed(await listing.datasets, name);
+        const listing = this.listings.get(workspace);
+        const current = listing && this.now() - listing.at <= MAX_AGE_MS ? listing : this.relist(workspace, list);
+        return this.unclaimed(await current.datasets, name);
     }
 
     /** Like `named`, from a fresh listing (after a create whose outcome is unknown). */
     async namedNow(workspace: string, name: string, list: () => Promise<DatasetJson[]>): Promise<DatasetJson[]> {
-        const datasets = list();
-        this.listings.set(workspace, { at: this.now(), datasets });
-        return this.unclaimed(await datasets, name);
+        return this.unclaimed(await this.relist(workspace, list).datasets, name);
+    }
+
+    /** Lists the workspace and keeps the listing for the next creates; a failed listing is dropped, not kept. */
+    private relist(workspace: string, list: () => Promise<DatasetJson[]>): Listing {
+        const listing: Listing = { at: this.now(), datasets: list() };
+        this.listings.set(workspace, listing);
+        listing.datasets.catch(() => this.listings.get(workspace) === listing && this.listings.delete(workspace));
+        return listing;
     }
 
     /** Drops the workspace's listing: the next create lists again (after a POST whose outcome stayed unknown). */
