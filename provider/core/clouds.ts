@@ -5,14 +5,19 @@
  * (collected in shared/API-FACTS.md, sections A and C).
  */
 
+/** The national clouds tenantkit knows, as `tenantkit:cloud` takes them (in any letter case). */
 export const CLOUD_NAMES = ["Global", "USGov", "USGovDoD", "China"] as const;
+/** A national cloud: `Global`, `USGov` (L4, GCC High), `USGovDoD` (L5) or `China` (operated by 21Vianet). */
 export type CloudName = (typeof CLOUD_NAMES)[number];
 
 /** The Azure DevOps resource (application) id, the same in every cloud (ADO docs, `entra.md`). */
 export const DEVOPS_AUDIENCE = "499b84ac-1321-427f-aa17-267ca6975798";
 
+/** Where one national cloud's services and sign-in live, and the audiences its tokens are issued for. */
 export interface CloudEndpoints {
+    /** The cloud's name, as `tenantkit:cloud` takes it. */
     readonly name: CloudName;
+    /** The cloud as messages name it ("US Government L4 (GCC High)"). */
     readonly description: string;
     /** Graph root without the API version. */
     readonly graph: string;
@@ -31,6 +36,7 @@ export interface CloudEndpoints {
     readonly temporaryAccessPass: boolean;
 }
 
+/** The endpoints of each national cloud, by name. */
 export const CLOUDS: Readonly<Record<CloudName, CloudEndpoints>> = {
     Global: {
         name: "Global",

@@ -37,6 +37,7 @@ export function lazyMemberOutputs(resource: pulumi.CustomResource, carrier: stri
 /** The Pulumi module of every tenantkit type: `pulumi-nodejs:dynamic/tenantkit:<Type>`. */
 export const TYPE_MODULE = "tenantkit";
 
+/** How a resource class is bound besides its stub: which of its outputs are secrets. */
 export interface BindingOptions {
     /** Outputs the engine must store as secrets (applied through `additionalSecretOutputs`). */
     readonly secretOutputs?: readonly string[];

@@ -9,7 +9,9 @@ import { parseRetryAfter } from "./retry";
 
 /** Time, injectable so tests never sleep for real. */
 export interface Clock {
+    /** The current time in milliseconds (since the epoch for the wall clock). */
     now(): number;
+    /** Resolves after `ms` milliseconds. */
     sleep(ms: number): Promise<void>;
 }
 
@@ -19,6 +21,7 @@ export const realClock: Clock = {
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
 
+/** Options of a {@link ServiceLimiter}. */
 export interface LimiterOptions {
     /** Most requests in flight at once (default 8). */
     readonly maxConcurrent?: number;
@@ -33,6 +36,7 @@ const LOW_REMAINING_SHARE = 0.1;
 
 /** A concurrency cap plus a shared "blocked until" time for one service. */
 export class ServiceLimiter {
+    /** Most requests in flight at once (default 8). */
     readonly maxConcurrent: number;
     private readonly maxPauseMs: number;
     private readonly clock: Clock;

@@ -31,29 +31,45 @@ export const SETTING_KEYS = {
     requestTimeoutSeconds: { env: "TENANTKIT_REQUEST_TIMEOUT_SECONDS", secret: false, hint: "<seconds, e.g. 30>" },
 } as const satisfies Record<string, KeySpec>;
 
+/** A setting's key in the `tenantkit` config namespace, without the namespace (`tenantId` for `tenantkit:tenantId`). */
 export type SettingKey = keyof typeof SETTING_KEYS;
+/** The stack config namespace of tenantkit's settings: `tenantkit:<key>`. */
 export const CONFIG_NAMESPACE = "tenantkit";
 
 /** Reads one key of the `tenantkit` namespace from stack config (the key is given without its namespace). */
 export type ConfigReader = (key: SettingKey) => string | undefined;
 
+/** The resolved roots of the services and of sign-in, without API versions and without a trailing `/`. */
 export interface Endpoints {
+    /** Microsoft Graph root, without the API version (`https://graph.microsoft.com`). */
     readonly graph: string;
+    /** Power BI REST root, without `/v1.0/myorg` (`https://api.powerbi.com`). */
     readonly powerBi: string;
+    /** Azure DevOps root, without `_apis` (`https://dev.azure.com`). */
     readonly devops: string;
+    /** Microsoft Entra authority host that tokens are requested from (`https://login.microsoftonline.com`). */
     readonly authorityHost: string;
 }
 
 /** Resolved, validated settings. Secret values are registered for redaction as they are read. */
 export interface Settings {
+    /** The national cloud (`tenantkit:cloud` or `TENANTKIT_CLOUD`, any letter case; default `Global`) and its endpoints. */
     readonly cloud: CloudEndpoints;
+    /** The tenant id (a guid) or domain name (`tenantkit:tenantId` or `AZURE_TENANT_ID`); required with `clientSecret`. */
     readonly tenantId?: string;
+    /** The application (client) id, a guid (`tenantkit:clientId` or `AZURE_CLIENT_ID`); required with `clientSecret`. */
     readonly clientId?: string;
+    /** The client secret of the client-credentials sign-in (`tenantkit:clientSecret` or `AZURE_CLIENT_SECRET`). Secret. */
     readonly clientSecret?: string;
+    /** An access token for Microsoft Graph, used instead of a sign-in, never refreshed (`tenantkit:graphToken` or `TENANTKIT_GRAPH_TOKEN`). Secret. */
     readonly graphToken?: string;
+    /** An access token for Power BI, used instead of a sign-in, never refreshed (`tenantkit:powerBiToken` or `TENANTKIT_POWERBI_TOKEN`). Secret. */
     readonly powerBiToken?: string;
+    /** An access token for Azure DevOps, used instead of a sign-in, never refreshed (`tenantkit:devopsToken` or `TENANTKIT_DEVOPS_TOKEN`). Secret. */
     readonly devopsToken?: string;
+    /** An Azure DevOps personal access token (`tenantkit:devopsPat` or `AZURE_DEVOPS_EXT_PAT`); used before any token or sign-in. Secret. */
     readonly devopsPat?: string;
+    /** Each service's root: its endpoint setting when set, else the emulator's, else the cloud's. */
     readonly endpoints: Endpoints;
     /** The emulator's base URL when every endpoint points at the bundled emulator. */
     readonly emulator?: string;
@@ -61,15 +77,22 @@ export interface Settings {
     readonly requestTimeoutSeconds: number;
 }
 
+/** One missing or invalid setting, and what is wrong with it. */
 export interface SettingsProblem {
+    /** The setting at fault. */
     readonly key: SettingKey;
+    /** What is wrong, as a phrase (`"x" is not a guid`); {@link SettingsError} adds the command that fixes it. */
     readonly problem: string;
 }
 
 /** Thrown when settings are missing or invalid; lists every problem and how to fix each. */
 export class SettingsError extends Error {
+    /** The error's name: `SettingsError`. */
     override readonly name = "SettingsError";
-    constructor(readonly problems: readonly SettingsProblem[]) {
+    constructor(
+        /** Every problem found, each with its key. */
+        readonly problems: readonly SettingsProblem[],
+    ) {
         super(formatProblems(problems));
     }
 }

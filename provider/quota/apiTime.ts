@@ -13,6 +13,7 @@ export interface PlannedCall {
     operation: string;
     /** The workspace or account key the calls go to ("prod", a workspace host). */
     scope: string;
+    /** How many calls; a count of 0 or less is ignored. */
     count: number;
     /** What the calls are for, shown in messages ("create jobs"). */
     label?: string;
@@ -20,12 +21,15 @@ export interface PlannedCall {
 
 /** The time one budget (a quota id in one scope key) needs for the calls that draw on it. */
 export interface QuotaTime {
+    /** {@link RateLimit.quota}: the budget's id. */
     quota: string;
     /** The table entries of this quota that the calls matched. */
     entries: RateLimit[];
     /** The scope key; {@link THIS_MACHINE} for IP address rows. */
     scope: string;
+    /** The calls that draw on this budget, summed. */
     calls: number;
+    /** The least time those calls need at the budget's rate, in seconds; no starting burst is subtracted. */
     seconds: number;
     /** "5000 calls of /jobs/create in workspace prod at 20 per second (Jobs API, fixed): at least 4 min 10 s". */
     message: string;
@@ -35,6 +39,7 @@ export interface QuotaTime {
 export interface ApiTimeEstimate {
     /** The largest {@link QuotaTime.seconds}; 0 when no call is rated. */
     seconds: number;
+    /** The slowest budget, which sets `seconds`; undefined when no call is rated. */
     bottleneck?: QuotaTime;
     /** Every budget drawn on, slowest first. */
     byQuota: QuotaTime[];

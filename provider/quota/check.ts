@@ -17,6 +17,7 @@ export interface CheckOptions {
 
 /** A usage the checks cannot evaluate: an unknown limit id or a limit that is no number. */
 export class QuotaUsageError extends Error {
+    /** The error's name: `QuotaUsageError`. */
     override name = "QuotaUsageError";
 }
 
@@ -53,7 +54,9 @@ export function checkUsage(usage: readonly PlannedUsage[], options: CheckOptions
 
 /** The existing counts of one limit: by scope, and in every other scope ("*", default 0). */
 export interface LimitExisting {
+    /** The existing count per scope key. */
     byScope: Map<string, number>;
+    /** The existing count in every scope not in `byScope`: the "*" entry, 0 when there is none. */
     elsewhere: number;
 }
 

@@ -15,22 +15,29 @@ import type { ExistingCounts, Finding } from "./types";
 
 /** Options of {@link checkPlan}. */
 export interface CheckPlanOptions extends ScopeOptions {
+    /** Objects that exist outside the plan, by limit id then scope key ("*": every scope of that limit). */
     existing?: ExistingCounts;
+    /** Share of a limit from which a finding is a warning, above 0 and at most 1; default 0.8. */
     warnAt?: number;
     /** More mappings, used beside the defaults (or alone with `defaultMappings: false`). */
     mappings?: readonly QuotaMapping[];
+    /** False to use only `mappings`, without the built-in `@pulumi/databricks` and Azure ones. */
     defaultMappings?: boolean;
 }
 
 /** The outcome of checking one plan file. */
 export interface PlanCheck {
+    /** `preview` for the JSON of `pulumi preview --json`, `export` for that of `pulumi stack export`. */
     kind: PlanFile["kind"];
     /** A preview made without `--show-sames` (none of its steps is an unchanged resource): existing resources are missing. */
     unchangedMissing: boolean;
     /** Resources in the file, and how many of them map to a limit. */
     resources: number;
+    /** How many of the resources map to at least one limit. */
     mapped: number;
+    /** Every (limit, scope) the plan uses, judged; sorted exceeded, warning, ok. */
     findings: Finding[];
+    /** The least time the planned creations need under the API rate limits. */
     apiTime: ApiTimeEstimate;
 }
 

@@ -46,12 +46,19 @@ export interface QuotaEnforcement {
 /**
  * A planned resource that breaks a limit; a `RunError`, so the CLI prints the message without a stack. Not a
  * `ResourceError`: it is thrown while the resource registers, before it has a URN, and the SDK's handler of a
- * ResourceError reads the URN (measured under the real engine: the message was lost to "Cannot read properties of
- * undefined"). The message names the resource instead.
+ * ResourceError reads it, so the message would be lost (DESIGN.md, "Preflight quota check"). The message names the
+ * resource instead.
  */
 export class QuotaExceededError extends pulumi.RunError {
+    /** The error's name: `QuotaExceededError`. */
     override name = "QuotaExceededError";
-    constructor(readonly finding: Finding, resourceLabel: string, readonly resource: pulumi.Resource) {
+    constructor(
+        /** The broken limit: which limit, in which scope, the counts, and the message. */
+        readonly finding: Finding,
+        resourceLabel: string,
+        /** The resource whose registration breaks the limit; it has no URN yet. */
+        readonly resource: pulumi.Resource,
+    ) {
         super(`${resourceLabel} would exceed a limit: ${finding.message}`);
     }
 }
@@ -114,7 +121,7 @@ export function enforceQuotas(options: EnforceOptions = {}): QuotaEnforcement {
             if (f.status === "warning" && !warned.has(key)) {
                 warned.add(key);
                 // Logged once the registration is done: while a transform runs the resource has no URN yet, and the
-                // SDK's log reads it (measured under the real engine: "Cannot read properties of undefined").
+                // SDK's log reads it.
                 queueMicrotask(() => void pulumi.log.warn(`quota: ${f.message}`, resource));
             }
         }

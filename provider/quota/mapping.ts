@@ -34,6 +34,10 @@ export interface QuotaMapping {
      * that is itself an output is still waited for, as it may turn out unknown.
      */
     countOnly?: readonly string[];
+    /**
+     * The limits one planned resource uses, in which scope and how much. Must not throw: an input of the wrong shape
+     * counts as unknown. Uses with an amount of 0 or less are dropped.
+     */
     uses(r: PlannedResource, scope: ScopeContext): LimitUse[];
 }
 

@@ -8,16 +8,19 @@ import type { PlannedResource } from "./types";
 
 /** A plan file that is neither shape. */
 export class PlanFileError extends Error {
+    /** The error's name: `PlanFileError`. */
     override name = "PlanFileError";
 }
 
 /** What a plan file holds: the resources, and where they came from. */
 export interface PlanFile {
+    /** `preview` for the JSON of `pulumi preview --json`, `export` for that of `pulumi stack export`. */
     kind: "preview" | "export";
+    /** The custom resources the stack holds after the plan; providers, reads and deletions left out, a replacement once. */
     resources: PlannedResource[];
     /**
      * A preview only: whether it lists unchanged (`same`) resources, or the stack is new. `pulumi preview --json`
-     * leaves them out unless run with `--show-sames` (measured with the CLI), and then what the stack has is not counted.
+     * leaves them out unless run with `--show-sames`, and then what the stack has is not counted.
      */
     listsUnchanged?: boolean;
 }

@@ -17,15 +17,19 @@ export type { Clock, TokenBucketOptions } from "./tokenBucket";
 
 /** One budget a {@link RateLimiter} waits on. */
 export interface LimiterBudget {
+    /** {@link RateLimit.quota}: the budget's id; entries with the same id share one budget. */
     quota: string;
     /** The scope key: the limiter's `scope`, or "this machine" for IP address rows. */
     scope: string;
+    /** The rate limits table entry the budget comes from. */
     entry: RateLimit;
 }
 
 /** A limiter for one operation: each call waits until every budget that applies to it has a token. */
 export interface RateLimiter {
+    /** The operation, as given to {@link limiterFor}. */
     readonly operation: string;
+    /** Every budget a call waits on: one per matching entry, a shared budget once. */
     readonly budgets: readonly LimiterBudget[];
     /** Resolves when one call may go ahead under every budget. */
     acquire(): Promise<void>;
@@ -39,6 +43,7 @@ export interface LimiterForOptions {
     api?: string;
     /** The workspace or account key the calls go to; limiters with one key share its budgets. Default "default". */
     scope?: string;
+    /** Time source; default the wall clock and real timers. Limiters share buckets only with limiters of the same clock. */
     clock?: Clock;
     /** Default {@link rateLimits}. */
     table?: readonly RateLimit[];

@@ -12,6 +12,7 @@ export type { Clock } from "../core/limiter";
 export interface TokenBucketOptions {
     /** Calls allowed per `per`. */
     limit: number;
+    /** The period of `limit`: a second or a minute. */
     per: RatePeriod;
     /** Calls allowed at once after an idle spell; default {@link defaultBurst}. */
     burst?: number;
@@ -36,11 +37,15 @@ const EPSILON = 1e-9;
 export class BucketState {
     private tokens: number;
     private since: number;
+    /** Milliseconds it takes to get one token back. */
     readonly interval: number;
 
     constructor(
+        /** Tokens given back per `per`. */
         readonly limit: number,
+        /** The period of `limit`. */
         readonly per: RatePeriod,
+        /** The most tokens the bucket holds: calls allowed at once after an idle spell. */
         readonly burst: number,
         now: number,
     ) {
@@ -51,6 +56,7 @@ export class BucketState {
         this.since = now;
     }
 
+    /** Whether the bucket holds `n` tokens at `now` (clock milliseconds). */
     has(n: number, now: number): boolean {
         return this.level(now) >= n - EPSILON;
     }
@@ -61,6 +67,7 @@ export class BucketState {
         return now + Math.max(0, n - this.level(now)) * this.interval;
     }
 
+    /** Takes one token at `now` (clock milliseconds); the level never goes below zero. */
     take(now: number): void {
         this.tokens = Math.max(0, this.level(now) - 1);
         this.since = now;
@@ -87,8 +94,12 @@ export class Scheduler {
     private waiting: Waiter[] = [];
     private wakeAt = Infinity;
 
-    constructor(readonly clock: Clock) {}
+    constructor(
+        /** The time source of the grants and waits. */
+        readonly clock: Clock,
+    ) {}
 
+    /** Resolves when the call has taken one token of each of `buckets`, all at the same moment. */
     acquire(buckets: readonly BucketState[]): Promise<void> {
         return new Promise<void>((grant) => {
             this.waiting.push({ buckets, grant });
@@ -125,9 +136,13 @@ export class Scheduler {
 
 /** A token bucket: `burst` calls at once, then `limit` per `per`, granted first come, first served. */
 export class TokenBucket {
+    /** Calls allowed per `per`. */
     readonly limit: number;
+    /** The period of `limit`. */
     readonly per: RatePeriod;
+    /** Calls allowed at once after an idle spell: the option given, else {@link defaultBurst}. */
     readonly burst: number;
+    /** The time source: the option given, else the wall clock and real timers. */
     readonly clock: Clock;
     private readonly state: BucketState;
     private readonly scheduler: Scheduler;

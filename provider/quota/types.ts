@@ -17,14 +17,19 @@ export type LimitUnit =
 
 /** A limit that is one number ("1000", "1M", "500k", "500 MB"). */
 export interface NumericLimit {
+    /** Always `number`: tells this shape apart in a {@link LimitValue}. */
     kind: "number";
+    /** The limit, in `unit`: "1M" is 1000000, "500k" 500000, "500 MB" 500. */
     value: number;
+    /** What `value` counts: `count` for objects, else the unit the Limit cell names. */
     unit: LimitUnit;
 }
 
 /** One stated point of a limit that depends on the embedding dimension ("about 2,000,000 at dimension 768"). */
 export interface DimensionPoint {
+    /** The embedding dimension the point is stated at (768, 1536, 3072). */
     dimension: number;
+    /** The approximate count of embeddings at that dimension. */
     value: number;
 }
 
@@ -34,9 +39,13 @@ export interface DimensionPoint {
  * approximately linearly, i.e. count x dimension stays constant.
  */
 export interface DimensionLimit {
+    /** Always `byDimension`: tells this shape apart in a {@link LimitValue}; its value comes from {@link DimensionLimit.at}. */
     kind: "byDimension";
+    /** Always `count`: the limit counts embeddings. */
     unit: "count";
+    /** Always true: the spec states every point as "about". */
     approximate: true;
+    /** The points the spec states, in its order. */
     points: DimensionPoint[];
     /** The approximate limit at `dimension`: from the nearest stated point, scaled inversely. */
     at(dimension: number): number;
@@ -44,10 +53,13 @@ export interface DimensionLimit {
 
 /** A limit the spec does not give as a value but refers elsewhere for ("refers to a separate list of quotas"). */
 export interface ReferenceLimit {
+    /** Always `reference`: tells this shape apart in a {@link LimitValue}; there is no value to check against. */
     kind: "reference";
+    /** The Limit cell, verbatim ("refers to a separate list of quotas"). */
     reference: string;
 }
 
+/** The parsed Limit cell of a {@link ResourceLimit}: one number, a count that depends on the embedding dimension, or a reference elsewhere. */
 export type LimitValue = NumericLimit | DimensionLimit | ReferenceLimit;
 
 /** One row of the resource limits table. */
@@ -58,6 +70,7 @@ export interface ResourceLimit {
     resource: string;
     /** The Metric cell, verbatim ("Registered model alias"). */
     metric: string;
+    /** The Limit cell parsed; a `reference` limit cannot be checked, a `byDimension` one only at a given dimension. */
     limit: LimitValue;
     /** The Limit cell, verbatim ("about 2,000,000 at dimension 768", "50 Gpbs (as given)"). */
     limitText: string;
@@ -98,12 +111,15 @@ export interface RateLimit {
     api: string;
     /** One operation: a path, a method or "all requests". */
     operation: string;
+    /** How `operation` is matched against a request: as a path, an HTTP method, or every request of the API. */
     match: OperationMatch;
     /** Requests allowed per `per`. */
     limit: number;
+    /** The period of `limit`: the Limit cell says per second unless it says per minute. */
     per: RatePeriod;
     /** The Scope cell, verbatim ("Workspace", "IP address"). */
     scope: string;
+    /** Fixed = Yes: cannot be raised; false: can be raised on request through the provider's account team. */
     fixed: boolean;
     /**
      * The budget this entry draws from: equal ids share one budget. Id form: `<api>|<scope>|<operations>`.
@@ -132,6 +148,7 @@ export interface PlannedResource {
     type: string;
     /** The resource's name (the last part of its URN). */
     name: string;
+    /** The resource's inputs, plain JSON; a value not known until apply is {@link UNKNOWN_INPUT}. */
     inputs: Record<string, unknown>;
     /**
      * The resource's provider: its name and inputs (e.g. `{ host: "https://adb-1.azuredatabricks.net" }`).
@@ -157,9 +174,11 @@ export interface LimitUse {
 
 /** Planned usage of one limit in one scope, summed over the plan. */
 export interface PlannedUsage {
+    /** {@link ResourceLimit.id}. */
     limit: string;
     /** Scope key, or null for usage whose scope is not known until apply (counted against the fullest scope). */
     scope: string | null;
+    /** The amount planned in this scope, in the limit's unit: the sum of the {@link LimitUse.amount}s. */
     planned: number;
 }
 
@@ -168,11 +187,15 @@ export type ExistingCounts = Record<string, Record<string, number>>;
 
 /** The outcome of one (limit, scope) check. Exactly at the limit is `ok`. */
 export interface Finding {
+    /** `exceeded` when `total` is above `max`, `warning` from `warnAt` x `max` (default 0.8), else `ok`. */
     status: "ok" | "warning" | "exceeded";
+    /** The row of the resource limits table checked. */
     limit: ResourceLimit;
     /** The scope key, or null when all of this usage has a scope not known until apply. */
     scope: string | null;
+    /** Usage the plan adds in this scope. */
     planned: number;
+    /** Usage outside the plan: the existing count given for this scope, else the one for "*", else 0. */
     existing: number;
     /** Usage whose scope is unknown until apply, added here as the worst case (it may all land in this scope). */
     unknownScope: number;

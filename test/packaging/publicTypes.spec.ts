@@ -7,31 +7,10 @@ import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as ts5 from "typescript";
+import { publicDeclarations, ROOT } from "./publicDeclarations";
 
-const ROOT = path.resolve(__dirname, "..", "..");
 const CONSUMER = path.join(ROOT, "test", "fixtures", "consumer");
 const ts38 = require(require.resolve("@pulumi/pulumi/vendor/typescript@3.8.3/typescript.js", { paths: [ROOT] })) as typeof ts5;
-
-/** Every declaration file the package's entry point reaches, and the packages they import. */
-function publicDeclarations(): { files: string[]; packages: Set<string> } {
-    const files: string[] = [];
-    const packages = new Set<string>();
-    const visit = (file: string): void => {
-        if (files.includes(file)) return;
-        files.push(file);
-        for (const m of fs.readFileSync(file, "utf8").matchAll(/(?:from|import\()\s*["']([^"']+)["']/g)) {
-            const spec = m[1]!;
-            if (!spec.startsWith(".")) {
-                packages.add(spec);
-                continue;
-            }
-            const base = path.resolve(path.dirname(file), spec);
-            visit(fs.existsSync(`${base}.d.ts`) ? `${base}.d.ts` : path.join(base, "index.d.ts"));
-        }
-    };
-    visit(path.join(ROOT, "bin", "index.d.ts"));
-    return { files, packages };
-}
 
 /** Diagnostics of the consumer program under `ts`, as "file(line): message", split by where they are. */
 function compile(ts: typeof ts5, root: string): { own: string[]; all: string[] } {

@@ -87,6 +87,12 @@ describe("PushDataset check", () => {
         assert.match(bad.failures![0]!.reason, /must be one of Default, None, Sum, Min, Max, Count, Average, DistinctCount/);
     });
 
+    it("reports every problem of one input in one check: the table limit does not hide a bad column or a dangling relationship", async () => {
+        const tables = Array.from({ length: 76 }, (_, i) => ({ name: `t${i}`, columns: [{ name: "c", dataType: i === 3 ? "Strnig" : "String" }] }));
+        const r = await check({ name: "x", tables, relationships: [{ name: "r", fromTable: "nope", fromColumn: "c", toTable: "t0", toColumn: "c" }], defaultMode: "Streaming" });
+        assert.deepEqual(r.failures!.map((f) => f.property).sort(), ["defaultMode", "relationships[0].fromTable", "tables", "tables[3].columns[0].dataType"]);
+    });
+
     it("refuses the modes that are not push datasets, with the reason", async () => {
         const streaming = await check({ ...valid(), defaultMode: "Streaming" });
         assert.match(streaming.failures![0]!.reason, /FeatureDeprecatedError/);

@@ -27,16 +27,23 @@ export interface GitPushLookup {
 export interface GitIdentityRef {
     /** The identity's id (a guid). */
     readonly id: string;
+    /** The display name; not unique, and changed only in the identity's source provider. */
     readonly displayName: string;
+    /** The unique name, such as a sign-in address; deprecated by Azure DevOps in favour of the domain and principal name. */
     readonly uniqueName?: string;
+    /** The full REST route to the identity's source resource. */
     readonly url?: string;
+    /** The avatar's URL; deprecated by Azure DevOps in favour of the `avatar` link of the identity's `_links`. */
     readonly imageUrl?: string;
+    /** The subject descriptor: the identity's primary, stable reference, the same across accounts and organizations. */
     readonly descriptor?: string;
 }
 
 /** Who made a commit, and when. */
 export interface GitUserDate {
+    /** Name of the user who performed the git operation. */
     readonly name?: string;
+    /** Email address of that user. */
     readonly email?: string;
     /** ISO 8601. */
     readonly date?: string;
@@ -46,7 +53,9 @@ export interface GitUserDate {
 export interface GitCommitRef {
     /** The commit's SHA-1. */
     readonly commitId: string;
+    /** The commit's author, and when it was authored. */
     readonly author?: GitUserDate;
+    /** The commit's committer, and when it was committed. */
     readonly committer?: GitUserDate;
     /** The commit message (maybe truncated). */
     readonly comment?: string;
@@ -54,6 +63,7 @@ export interface GitCommitRef {
     readonly changeCounts?: { readonly [kind: string]: number };
     /** Parent commit ids. */
     readonly parents?: readonly string[];
+    /** The commit's REST URL. */
     readonly url?: string;
 }
 
@@ -65,27 +75,35 @@ export interface GitRefUpdate {
     readonly oldObjectId: string;
     /** The ref's commit after the push (all zeros for a deleted ref). */
     readonly newObjectId: string;
+    /** The id (a uuid) of the repository that holds the ref. */
     readonly repositoryId?: string;
+    /** Whether the ref is locked. */
     readonly isLocked?: boolean;
 }
 
 /** A link of `_links`. */
 export interface GitLink {
+    /** The link's URL. */
     readonly href: string;
 }
 
 /** The repository of the push. */
 export interface GitRepositoryRef {
+    /** The repository id (a uuid). */
     readonly id?: string;
+    /** The repository name. */
     readonly name?: string;
+    /** The repository's REST URL. */
     readonly url?: string;
 }
 
 /** One push as Azure DevOps returns it; fields the service adds later are kept in the value, not typed here. */
 export interface GitPushResult {
+    /** The push id (an int32), as in the lookup. */
     readonly pushId: number;
     /** When the push arrived, ISO 8601. */
     readonly date: string;
+    /** Who made the push. */
     readonly pushedBy: GitIdentityRef;
     /** The push's REST URL. */
     readonly url: string;
@@ -95,6 +113,7 @@ export interface GitPushResult {
     readonly commits?: readonly GitCommitRef[];
     /** With `includeRefUpdates`. */
     readonly refUpdates?: readonly GitRefUpdate[];
+    /** The repository pushed to. */
     readonly repository?: GitRepositoryRef;
 }
 
@@ -112,10 +131,12 @@ export interface GetGitPushArgs extends GitPushLookup {
 
 /** Arguments of `getGitPushOutput`: those of `getGitPush`, each possibly an output. */
 export interface GetGitPushOutputArgs extends InputShape<GitPushLookup> {
+    /** The organization's endpoint and credentials to use instead of the stack's `tenantkit:*` config. */
     readonly connection?: pulumi.Input<ConnectionArgs>;
 }
 
 /** The outputs of `devops.GitPush`: the lookup and the push. */
 export interface GitPushState extends GitPushLookup {
+    /** The push as Azure DevOps returned it when last read (at create, then at each refresh). */
     readonly push: GitPushResult;
 }

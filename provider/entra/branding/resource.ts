@@ -6,6 +6,7 @@ import { handlerStub } from "../../core/stub";
 import { BrandingResourceBase } from "./resourceBase";
 import type { OrganizationalBrandingArgs } from "./types";
 
+/** The serialized provider stub of this resource: it requires the handler named here, by package name, when the engine runs it (core/stub.ts). */
 export const stub = handlerStub("pulumi-tenantkit/bin/entra/branding/handler");
 
 /**

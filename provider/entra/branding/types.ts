@@ -17,17 +17,25 @@ export type OnDestroy = "restore" | "reset" | "retain";
 export interface LoginPageLayoutConfiguration {
     /** `default` or `verticalSplit`. */
     readonly layoutTemplateType?: "default" | "verticalSplit";
+    /** Whether the sign-in page shows its header. */
     readonly isHeaderShown?: boolean;
+    /** Whether the sign-in page shows its footer. */
     readonly isFooterShown?: boolean;
 }
 
 /** Links of the sign-in page to hide. */
 export interface LoginPageTextVisibilitySettings {
+    /** True hides the self-service password reset links of the sign-in form (see `customAccountResetCredentialsUrl`). */
     readonly hideAccountResetCredentials?: boolean;
+    /** True hides the self-service password reset link whose text `customCannotAccessYourAccountText` sets. */
     readonly hideCannotAccessYourAccount?: boolean;
+    /** True hides the forgot-password link of the sign-in form (text: `customForgotMyPasswordText`). */
     readonly hideForgotMyPassword?: boolean;
+    /** True hides the footer's privacy and cookies link (`customPrivacyAndCookiesText`, `customPrivacyAndCookiesUrl`). */
     readonly hidePrivacyAndCookies?: boolean;
+    /** True hides the self-service password reset "reset it now" link. */
     readonly hideResetItNow?: boolean;
+    /** True hides the footer's terms-of-use link (`customTermsOfUseText`, `customTermsOfUseUrl`). */
     readonly hideTermsOfUse?: boolean;
 }
 
@@ -35,12 +43,15 @@ export interface LoginPageTextVisibilitySettings {
 export interface BrandingKeyValue {
     /** Not empty. */
     readonly key: string;
+    /** The text for `key`; may be empty. */
     readonly value: string;
 }
 
 /** Texts of the sign-up and sign-in flows; Microsoft Entra External ID (external tenants) only. */
 export interface ContentCustomization {
+    /** Texts of the attribute collection pages (the attributes a user enters when signing up), by key. */
     readonly attributeCollection?: readonly BrandingKeyValue[];
+    /** Texts of the registration campaign (the prompt to register for multifactor authentication), by key. */
     readonly registrationCampaign?: readonly BrandingKeyValue[];
 }
 
@@ -126,12 +137,15 @@ export interface OrganizationalBrandingLocalizationArgs extends InputShape<Local
 export interface ImageState {
     /** The file as the program named it. */
     readonly path: string;
+    /** Hex SHA-256 of the file's bytes: images are compared by it, so new content with the same path is an update. */
     readonly sha256: string;
     /** Bytes. */
     readonly size: number;
+    /** The content type it is uploaded with: `image/png`, `image/jpeg`, `image/vnd.microsoft.icon` or `text/css`. */
     readonly contentType: string;
-    /** Pixels; null for CSS and icons whose size is not read. */
+    /** Pixels; null for CSS, and for an image a refresh found in the tenant that the program did not upload. */
     readonly width: number | null;
+    /** Pixels; null for CSS, and for an image a refresh found in the tenant that the program did not upload. */
     readonly height: number | null;
 }
 
@@ -142,26 +156,41 @@ type Texts = Omit<BrandingProperties, "customCannotAccessYourAccountUrl" | "cust
  * undefined when not managed; images as {@link ImageState}; the CDN URLs the service serves the images from.
  */
 export interface BrandingState extends Texts {
+    /** The background image as applied; null when the tenant shows none, undefined when not managed. */
     readonly backgroundImage?: ImageState | null;
+    /** The banner logo as applied; null when the tenant shows none, undefined when not managed. */
     readonly bannerLogo?: ImageState | null;
+    /** The square logo as applied; null when the tenant shows none, undefined when not managed. */
     readonly squareLogo?: ImageState | null;
+    /** The dark theme's square logo as applied; null when the tenant shows none, undefined when not managed. */
     readonly squareLogoDark?: ImageState | null;
+    /** The header logo as applied; null when the tenant shows none, undefined when not managed. */
     readonly headerLogo?: ImageState | null;
+    /** The favicon as applied; null when the tenant shows none, undefined when not managed. */
     readonly favicon?: ImageState | null;
+    /** The custom CSS file as applied; null when the tenant shows none, undefined when not managed. */
     readonly customCSS?: ImageState | null;
     /** The organization (tenant) id. */
     readonly organizationId: string;
+    /** What destroy, or dropping a property from the program, does; `restore` unless set. Changing it updates state only. */
     readonly onDestroy: OnDestroy;
     /** The managed properties: those the program sets. */
     readonly managed: readonly string[];
     /** Base URLs of the CDNs that serve the images; combine with a `*RelativeUrl`. */
     readonly cdnList: readonly string[];
+    /** Where the service serves the background image, relative to a `cdnList` host; null when it has none. Managed or not. */
     readonly backgroundImageRelativeUrl: string | null;
+    /** Where the service serves the banner logo, relative to a `cdnList` host; null when it has none. Managed or not. */
     readonly bannerLogoRelativeUrl: string | null;
+    /** Where the service serves the square logo, relative to a `cdnList` host; null when it has none. Managed or not. */
     readonly squareLogoRelativeUrl: string | null;
+    /** Where the service serves the dark square logo, relative to a `cdnList` host; null when it has none. Managed or not. */
     readonly squareLogoDarkRelativeUrl: string | null;
+    /** Where the service serves the header logo, relative to a `cdnList` host; null when it has none. Managed or not. */
     readonly headerLogoRelativeUrl: string | null;
+    /** Where the service serves the favicon, relative to a `cdnList` host; null when it has none. Managed or not. */
     readonly faviconRelativeUrl: string | null;
+    /** Where the service serves the custom CSS, relative to a `cdnList` host; null when it has none. Managed or not. */
     readonly customCSSRelativeUrl: string | null;
     /** `cdnList` and every `*RelativeUrl` as one object, as state keeps them; read the named outputs instead. */
     readonly cdn: { readonly [key: string]: readonly string[] | string | null };
@@ -169,5 +198,6 @@ export interface BrandingState extends Texts {
 
 /** A localization as state holds it. */
 export interface LocalizationState extends BrandingState {
+    /** The locale, a culture name such as `fr-FR`. Changing it replaces the resource. */
     readonly locale: string;
 }

@@ -8,6 +8,7 @@ import { handlerStub } from "../../core/stub";
 import type { TemporaryAccessPassMethodsArgs, TemporaryAccessPassMethodsResult } from "./types";
 
 // A lookup is never updated in place (a new `user` replaces it) and deleting it only forgets it.
+/** The serialized provider stub of this resource: it requires the handler named here, by package name, when the engine runs it (core/stub.ts). */
 export const stub = handlerStub("pulumi-tenantkit/bin/entra/temporaryAccessPass/handler");
 
 /** The outputs: the lookup's result (`temporaryAccessPass` stored as a secret). */

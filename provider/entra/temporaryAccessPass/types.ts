@@ -30,6 +30,7 @@ export interface TemporaryAccessPassMethod {
     readonly isUsableOnce: boolean | null;
     /** Usable now, by policy and time. */
     readonly isUsable: boolean | null;
+    /** Why the pass is usable or not, such as `NotYetValid` (with `isUsable` false) before `startDateTime`; null when Graph sent none. */
     readonly methodUsabilityReason: MethodUsabilityReason | (string & {}) | null;
     /** `startDateTime` (or `createdDateTime` when no start was set) plus `lifetimeInMinutes`, ISO 8601 UTC; computed by tenantkit. */
     readonly expiresDateTime: string | null;
@@ -61,5 +62,6 @@ export interface GetTemporaryAccessPassMethodsArgs extends TemporaryAccessPassLo
 
 /** Arguments of `getTemporaryAccessPassMethodsOutput`: those of the plain form, each possibly an output. */
 export interface GetTemporaryAccessPassMethodsOutputArgs extends InputShape<TemporaryAccessPassLookup> {
+    /** The tenant and credentials to use instead of the stack's `tenantkit:*` config. */
     readonly connection?: pulumi.Input<ConnectionArgs>;
 }

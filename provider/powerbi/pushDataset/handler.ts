@@ -2,7 +2,7 @@
  * Provider-host side of `powerbi.PushDataset`. Loaded by package name from the stub:
  * `pulumi-tenantkit/bin/powerbi/pushDataset/handler` (a public contract).
  */
-import { defineHandler } from "../../core/handler";
+import { defineHandler, withoutUnknowns } from "../../core/handler";
 import type { JsonObject } from "../../core/json";
 import { checkWithSchema } from "../../core/validation";
 import { DatasetApi } from "./api";
@@ -24,9 +24,8 @@ export const handler = defineHandler<Inputs, Outputs>({
 
     async check(news) {
         const checked = checkWithSchema(PushDatasetArgs, news);
-        const failures = [...checked.failures];
-        if (checked.value) failures.push(...referenceFailures(checked.value));
-        return { inputs: checked.inputs as Inputs, failures };
+        // Beside the schema's problems, not after them: one preview lists every problem of the input.
+        return { inputs: checked.inputs as Inputs, failures: [...checked.failures, ...referenceFailures(withoutUnknowns(news))] };
     },
 
     async diff(_id, olds, news) {

@@ -59,6 +59,13 @@ const summarizeBy = z
     .refine((s) => SUMMARIZE_BY.some((v) => v.toLowerCase() === s.toLowerCase()), `must be one of ${SUMMARIZE_BY.join(", ")} (any letter case)`)
     .transform((s) => s as PushDatasetSummarizeBy);
 
+/**
+ * A count limit reported beside the elements' own problems: zod's `.max` skips the elements when it fails, and a
+ * plain refine runs only when they pass, so either way one problem hid the others.
+ */
+const atMost = <T extends z.ZodType<unknown[]>>(array: T, max: number, message: string) =>
+    array.refine((a) => !Array.isArray(a) || a.length <= max, { message, when: () => true });
+
 export const Column = z.strictObject({
     name: nameAny,
     dataType,
@@ -79,7 +86,7 @@ export const Measure = z.strictObject({
 
 export const Table = z.strictObject({
     name: nameLimited,
-    columns: z.array(Column).min(1, "a table needs at least one column").max(75, "at most 75 columns per table (push dataset limit)"),
+    columns: atMost(z.array(Column).min(1, "a table needs at least one column"), 75, "at most 75 columns per table (push dataset limit)"),
     measures: z.array(Measure).optional(),
     description: z.string().optional(),
     isHidden: z.boolean().optional(),
@@ -129,8 +136,8 @@ const defaultMode = z
 export const PushDatasetArgs = z.strictObject({
     name: nameAny.refine((s) => [...s].length <= 256, "must be at most 256 characters"),
     workspaceId: uuid.optional(),
-    tables: z.array(Table).min(1, "a push dataset needs at least one table").max(75, "at most 75 tables (push dataset limit)"),
-    relationships: z.array(Relationship).max(75, "at most 75 relationships (push dataset limit)").default([]),
+    tables: atMost(z.array(Table).min(1, "a push dataset needs at least one table"), 75, "at most 75 tables (push dataset limit)"),
+    relationships: atMost(z.array(Relationship), 75, "at most 75 relationships (push dataset limit)").default([]),
     datasources: z.array(Datasource).default([]),
     defaultMode,
     defaultRetentionPolicy: z.enum(["None", "basicFIFO"], "must be None or basicFIFO").default("None"),

@@ -42,13 +42,17 @@ export interface PushDatasetMeasure {
     readonly name: string;
     /** A valid DAX expression, not empty. */
     readonly expression: string;
+    /** The measure's description. */
     readonly description?: string;
+    /** How values are displayed, a FORMAT_STRING such as `0.00 %`. */
     readonly formatString?: string;
+    /** Hidden from report authors. */
     readonly isHidden?: boolean;
 }
 
 /** A table's source: a Power Query (M) expression. */
 export interface PushDatasetTableSource {
+    /** The source expression. */
     readonly expression: string;
 }
 
@@ -60,8 +64,11 @@ export interface PushDatasetTable {
     readonly columns: readonly PushDatasetColumn[];
     /** Measures; changes apply in place. */
     readonly measures?: readonly PushDatasetMeasure[];
+    /** The table's description; changes apply in place. */
     readonly description?: string;
+    /** Hidden from report authors; changes apply in place. */
     readonly isHidden?: boolean;
+    /** The table's source expressions; changes apply in place. */
     readonly source?: readonly PushDatasetTableSource[];
 }
 
@@ -83,15 +90,25 @@ export interface PushDatasetRelationship {
 
 /** Connection details of a data source; which apply depends on its type. */
 export interface PushDatasetConnectionDetails {
+    /** The connection's account. */
     readonly account?: string;
+    /** The connection's class information. */
     readonly classInfo?: string;
+    /** The connection's database. */
     readonly database?: string;
+    /** The connection's domain. */
     readonly domain?: string;
+    /** The connection's email address. */
     readonly emailAddress?: string;
+    /** The connection's kind. */
     readonly kind?: string;
+    /** The connection's login server. */
     readonly loginServer?: string;
+    /** The connection's path. */
     readonly path?: string;
+    /** The connection's server. */
     readonly server?: string;
+    /** The connection's URL. */
     readonly url?: string;
 }
 
@@ -99,6 +116,7 @@ export interface PushDatasetConnectionDetails {
 export interface PushDatasetDatasource {
     /** The type, such as `Sql`, `AnalysisServices`, `File`, `OData`. */
     readonly datasourceType?: string;
+    /** Where the data source connects; which details apply depends on `datasourceType`. */
     readonly connectionDetails?: PushDatasetConnectionDetails;
     /** A uuid. */
     readonly datasourceId?: string;
