@@ -101,7 +101,7 @@ const CAUSE =
     "profiled: the difference is in the program's process, not the host: for every output property of a resource the SDK " +
     "(runtime/rpc.js transferProperties) makes 4 debuggablePromises, each evaluating new Error().stack, which source-map-support " +
     "(installed by ts-node here and by the Node language host, cmd/run) maps frame by frame; a localization registers 37 properties " +
-    "(entra/branding/resourceBase.ts seededProps seeds every branding property) against 4 for its bare twin, a dataset 6 against 3";
+    "(entra/organizationalBranding/resourceBase.ts seededProps seeds every branding property) against 4 for its bare twin, a dataset 6 against 3";
 
 function phasesText(p: HostCallTimes, perResource: { real: number; bare: number }): string {
     const types = Object.entries(p.byType).map(([t, v]) => `${t} check ${v.check.toFixed(2)} + diff ${v.diff.toFixed(2)}`).join(", ");

@@ -13,7 +13,7 @@ import {
     type ImageProperty,
     readImage,
     sha256,
-} from "../../provider/entra/branding/images";
+} from "../../provider/entra/organizationalBranding/images";
 import { crc32, gif, ico, jpeg, png, writeFixture } from "../../harness/images";
 
 const KB = 1024;

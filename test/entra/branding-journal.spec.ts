@@ -1,5 +1,5 @@
 /**
- * The branding journal's decisions (provider/entra/branding/journal.ts), where the engine-harness crash tests
+ * The branding journal's decisions (provider/entra/organizationalBranding/journal.ts), where the engine-harness crash tests
  * (test/reliability/crash.spec.ts) cannot reach cheaply: what counts as "written by the interrupted run", where the
  * file goes for identifiers that are not file-name safe, and a journal that cannot be read.
  */
@@ -7,8 +7,8 @@ import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { journalOf, journalPath, readJournal, recoverPrior, type Journal } from "../../provider/entra/branding/journal";
-import type { Prior } from "../../provider/entra/branding/record";
+import { journalOf, journalPath, readJournal, recoverPrior, type Journal } from "../../provider/entra/organizationalBranding/journal";
+import type { Prior } from "../../provider/entra/organizationalBranding/record";
 
 const ORG = "7d3f1c2a-5b9e-4f61-8a2d-0c4e6b8f9a10";
 const image = (sha256: string) => ({ sha256, size: 3, contentType: "image/png", data: "AAAA" });

@@ -7,7 +7,7 @@
 import { strict as assert } from "node:assert";
 import { resolveSettings, type SettingKey } from "../../provider/core/settings";
 import { sessionFor } from "../../provider/core/session";
-import { BrandingApi } from "../../provider/entra/branding/api";
+import { BrandingApi } from "../../provider/entra/organizationalBranding/api";
 import { DEFAULT_BANNER_LOGO_PNG } from "../../emulator/seeds/default";
 import { IDS, useEmulator } from "../emulator/helpers";
 import { rejection } from "../support/rejection";

@@ -8,7 +8,7 @@
 import { strict as assert } from "node:assert";
 import { resolveSettings, type SettingKey } from "../../provider/core/settings";
 import { sessionFor } from "../../provider/core/session";
-import { BrandingApi } from "../../provider/entra/branding/api";
+import { BrandingApi } from "../../provider/entra/organizationalBranding/api";
 import { IDS, useEmulator } from "../emulator/helpers";
 
 describe("regression: a localization POST with an unknown outcome is looked up, then sent again", function () {

@@ -2,9 +2,9 @@
  * Provider-host side of `entra.OrganizationalBranding`, the default branding (locale `0`) of the tenant's
  * organization. Loaded by package name from the stub: `pulumi-tenantkit/bin/entra/branding/handler` (a contract).
  */
-import { DEFAULT_LOCALE } from "./api";
-import { defineBrandingHandler } from "./defineBrandingHandler";
-import { OrganizationalBrandingArgs } from "./schema";
+import { DEFAULT_LOCALE } from "../organizationalBranding/api";
+import { defineBrandingHandler } from "../organizationalBranding/defineBrandingHandler";
+import { OrganizationalBrandingArgs } from "../organizationalBranding/schema";
 
 export const handler = defineBrandingHandler({
     type: "tenantkit:entra:OrganizationalBranding",

@@ -2,4 +2,4 @@ export { OrganizationalBranding } from "./resource";
 export type {
     BrandingImage, BrandingKeyValue, BrandingProperties, BrandingState, ContentCustomization, ImageState, LocalizationProperties, LocalizationState,
     LoginPageLayoutConfiguration, LoginPageTextVisibilitySettings, OnDestroy, OrganizationalBrandingArgs, OrganizationalBrandingLocalizationArgs,
-} from "./types";
+} from "../organizationalBranding/types";

@@ -2,7 +2,7 @@
  * Provider-host side of `entra.OrganizationalBrandingLocalization`, one locale's branding. Loaded by package name
  * from the stub: `pulumi-tenantkit/bin/entra/brandingLocalization/handler` (a public contract).
  */
-import { defineBrandingHandler } from "../branding/defineBrandingHandler";
+import { defineBrandingHandler } from "../organizationalBranding/defineBrandingHandler";
 import { OrganizationalBrandingLocalizationArgs } from "./schema";
 
 export const handler = defineBrandingHandler({

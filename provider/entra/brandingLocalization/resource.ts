@@ -3,8 +3,8 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { handlerStub } from "../../core/stub";
-import { BrandingResourceBase } from "../branding/resourceBase";
-import type { OrganizationalBrandingLocalizationArgs } from "../branding/types";
+import { BrandingResourceBase } from "../organizationalBranding/resourceBase";
+import type { OrganizationalBrandingLocalizationArgs } from "../organizationalBranding/types";
 
 /** The serialized provider stub of this resource: it requires the handler named here, by package name, when the engine runs it (core/stub.ts). */
 export const stub = handlerStub("pulumi-tenantkit/bin/entra/brandingLocalization/handler");

@@ -5,8 +5,8 @@
  */
 import * as z from "zod";
 import { conforms } from "../../core/schemaCheck";
-import { commonShape } from "../branding/schema";
-import type { LocalizationProperties } from "../branding/types";
+import { commonShape } from "../organizationalBranding/schema";
+import type { LocalizationProperties } from "../organizationalBranding/types";
 
 export const Locale = z
     .string()
