@@ -5,7 +5,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { findTenant, findUser } from "./directory";
-import { BadRequestError, parseJsonBody, type RequestContext } from "./http";
+import { BadRequestError } from "./bad-request";
+import { parseJsonBody, type RequestContext } from "./http";
 import { checkTemporaryAccessPass, checkUser, SeedError } from "./seed";
 import type { Tenant, TemporaryAccessPass, User } from "./state";
 

@@ -11,13 +11,14 @@ import { handleAdmin } from "./admin";
 import { applyFault } from "./fault-replies";
 import type { FaultStore } from "./faults";
 import {
-    BadRequestError, flattenHeaders, headerValue, jsonReply, readBody, writeReply, type Reply, type RequestContext,
+    flattenHeaders, headerValue, jsonReply, readBody, writeReply, type Reply, type RequestContext,
 } from "./http";
 import type { RequestLog } from "./log";
 import type { Router } from "./router";
 import { serviceForPath, type ErrorSpec, type ServiceModule } from "./services";
 import type { StateStore } from "./state";
 import type { Throttle } from "./throttle";
+import { BadRequestError } from "./bad-request";
 
 /** Everything the dispatcher needs; built once by the server. */
 export interface Runtime {

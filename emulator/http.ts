@@ -5,6 +5,7 @@
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import type { StateStore } from "./state";
+import { BadRequestError } from "./bad-request";
 
 /** What a handler knows about one request. Built once per request by the dispatcher. */
 export interface RequestContext {
@@ -62,10 +63,6 @@ export function emptyReply(status: number, headers: Record<string, string> = {})
     return { status, headers };
 }
 
-/** Thrown by {@link parseJsonBody}; the dispatcher turns it into the service's 400. */
-export class BadRequestError extends Error {
-    override readonly name = "BadRequestError";
-}
 
 /** The request body as JSON, or a {@link BadRequestError} that says why it is not. */
 export function parseJsonBody(ctx: RequestContext): unknown {

@@ -5,7 +5,7 @@
 import { checkBranding } from "./branding/seed-check";
 import { checkDevOps } from "./devops/seed-check";
 import { checkPowerBi } from "./powerbi/seed-check";
-import type { ClientApp, Permissions, Seed, Tenant, TemporaryAccessPass, User } from "./state";
+import type { ClientApp, Permissions, Seed, Tenant, TemporaryAccessPass, User } from "./model";
 
 /** A seed or an admin request body that does not validate; `problems` holds one line per issue. */
 export class SeedError extends Error {

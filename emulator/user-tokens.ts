@@ -4,7 +4,8 @@
  */
 import { AdminError, tenantOr404 } from "./admin-changes";
 import { findUser } from "./directory";
-import { BadRequestError, type RequestContext } from "./http";
+import { BadRequestError } from "./bad-request";
+import { type RequestContext } from "./http";
 import { baseClaims, serviceOfAudience, signToken } from "./tokens";
 
 /** The body of `POST /_admin/tokens`. */

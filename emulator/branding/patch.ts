@@ -5,7 +5,7 @@
  * are refused by name, null clears a property, absent properties keep their values. Complex values are
  * merged member by member, as OData 4.01 specifies for PATCH of a complex property (Part 1, 11.4.3).
  */
-import { BadRequestError } from "../http";
+import { BadRequestError } from "../bad-request";
 import {
     BRANDING_STREAMS, BRANDING_STRINGS, isStream, LAYOUT_TEMPLATE_TYPES, VISIBILITY_FLAGS,
     type BrandingEntry, type BrandingTexts, type ContentCustomization, type KeyValue, type LoginPageLayoutConfiguration,

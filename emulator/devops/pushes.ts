@@ -4,7 +4,8 @@
  * repositories are found by name (case-insensitive) or id, and a repository named without a project must be
  * unique in the organization. Order of checks: organization, credentials, rate limit, query, then the path.
  */
-import { BadRequestError, headerValue, jsonReply, type RequestContext, type Reply, type RouteParams } from "../http";
+import { BadRequestError } from "../bad-request";
+import { headerValue, jsonReply, type RequestContext, type Reply, type RouteParams } from "../http";
 import type { Router } from "../router";
 import { notSignedInReply, NotSignedIn, organizationOr404, requireCaller } from "./access";
 import { DevOpsFailure, projectNotFound, pushNotFound, repositoryNotFound } from "./errors";

@@ -4,7 +4,8 @@
  * DeleteDataset. Two datasets may share a name, as in the real service.
  */
 import { randomUUID } from "node:crypto";
-import { jsonReply, parseJsonBody, BadRequestError, type Reply, type RequestContext, type RouteParams } from "../http";
+import { BadRequestError } from "../bad-request";
+import { jsonReply, parseJsonBody, type Reply, type RequestContext, type RouteParams } from "../http";
 import type { Router } from "../router";
 import type { Tenant } from "../state";
 import { configuredBy, datasetOr404, inScope, metadataUrl, powerBiOf, requireScope, type Scope } from "./access";

@@ -6,6 +6,7 @@
  */
 import { inspect, type InspectOptions } from "node:util";
 import { redactSecrets } from "./redact";
+import type { ServiceName } from "./patterns";
 
 /**
  * The code of a sign-in that could not even start because no credentials are configured: nothing was sent, so the
@@ -13,8 +14,7 @@ import { redactSecrets } from "./redact";
  */
 export const NO_CREDENTIALS = "NoCredentials";
 
-/** The services the client talks to; `login` is the Microsoft identity platform token endpoint. */
-export type ServiceName = "graph" | "powerbi" | "devops" | "login";
+export type { ServiceName } from "./patterns";
 
 /** Where an error happened, in the user's terms; set by handlers through {@link withContext}. */
 export interface ErrorContext {

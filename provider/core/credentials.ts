@@ -12,8 +12,8 @@ import { fetchEmulatorCa, isEmulatorAuthority } from "./emulatorTrust";
 import { registerSecret } from "./redact";
 import { type AuthoritySource, noCredentialsError, tokenError, type Unreachable, UNREACHABLE_CODES } from "./tokenErrors";
 import { emulatorEndpoints, type SettingKey, type Settings } from "./settings";
+import type { ApiService } from "./patterns";
 
-export type TokenService = "graph" | "powerbi" | "devops";
 
 export type CredentialKind = "static-token" | "pat" | "client-secret" | "default-credential";
 
@@ -76,7 +76,7 @@ export class Credentials {
     }
 
     /** How `service` is authenticated, for messages ("static token tenantkit:graphToken"). */
-    describe(service: TokenService): CredentialDescription {
+    describe(service: ApiService): CredentialDescription {
         const s = this.settings;
         const staticKey = { graph: "graphToken", powerbi: "powerBiToken", devops: "devopsToken" }[service];
         if (service === "devops" && s.devopsPat) return { kind: "pat", source: "personal access token tenantkit:devopsPat", refreshable: false };
@@ -88,18 +88,18 @@ export class Credentials {
     }
 
     /** The audience (resource) the service's tokens are issued for. */
-    audience(service: TokenService): string {
+    audience(service: ApiService): string {
         if (service === "graph") return this.settings.cloud.graph;
         if (service === "powerbi") return this.settings.cloud.powerBiAudience;
         return DEVOPS_AUDIENCE;
     }
 
     /** A function the HTTP client calls for each request; it caches until shortly before expiry. */
-    authorizer(service: TokenService): Authorize {
+    authorizer(service: ApiService): Authorize {
         return (opts) => this.header(service, opts.forceRefresh);
     }
 
-    private async header(service: TokenService, forceRefresh: boolean): Promise<string> {
+    private async header(service: ApiService, forceRefresh: boolean): Promise<string> {
         const s = this.settings;
         if (service === "devops" && s.devopsPat) return `Basic ${Buffer.from(`:${s.devopsPat}`).toString("base64")}`;
         const fixed = staticToken(s, service);
@@ -150,7 +150,7 @@ export class Credentials {
     }
 
     /** The error listing every way to sign in to `service`; it says which keys are set, never their values. */
-    private missing(service: TokenService): ReturnType<typeof noCredentialsError> {
+    private missing(service: ApiService): ReturnType<typeof noCredentialsError> {
         const s = this.settings;
         const values: Partial<Record<SettingKey, string | undefined>> = {
             tenantId: s.tenantId, clientId: s.clientId, clientSecret: s.clientSecret,
@@ -186,7 +186,7 @@ function foundNoSignIn(err: unknown): boolean {
     return false;
 }
 
-function staticToken(s: Settings, service: TokenService): string | undefined {
+function staticToken(s: Settings, service: ApiService): string | undefined {
     return service === "graph" ? s.graphToken : service === "powerbi" ? s.powerBiToken : s.devopsToken;
 }
 

@@ -5,6 +5,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { CONNECTION_KEY } from "./connection";
+import { TYPE_MODULE } from "./patterns";
 
 /**
  * Makes the declared outputs in `keys` that `seeded` does not hold exist as outputs of `undefined`, created on first
@@ -34,11 +35,10 @@ export function lazyMemberOutputs(resource: pulumi.CustomResource, carrier: stri
     }
 }
 
-/** The Pulumi module of every tenantkit type: `pulumi-nodejs:dynamic/tenantkit:<Type>`. */
-export const TYPE_MODULE = "tenantkit";
-
-/** How a resource class is bound besides its stub: which of its outputs are secrets. */
+/** How a resource class is bound: its stub, and which of its outputs are secrets. */
 export interface BindingOptions {
+    /** The resource's stub (core/stub.ts), which binds it to its handler. */
+    readonly stub: pulumi.dynamic.ResourceProvider;
     /** Outputs the engine must store as secrets (applied through `additionalSecretOutputs`). */
     readonly secretOutputs?: readonly string[];
 }
@@ -48,14 +48,8 @@ export interface BindingOptions {
  * `props` must list every output as `undefined` so that the engine creates it (ENGINE-HARNESS.md §2).
  */
 export abstract class TenantkitResource extends pulumi.dynamic.Resource {
-    protected constructor(
-        stub: pulumi.dynamic.ResourceProvider,
-        type: string,
-        name: string,
-        props: pulumi.Inputs,
-        opts: pulumi.CustomResourceOptions | undefined,
-        binding: BindingOptions = {},
-    ) {
+    /** In Pulumi's order, type first (`new CustomResource(type, name, props, opts)`), then what binds it to its handler. */
+    protected constructor(type: string, name: string, props: pulumi.Inputs, opts: pulumi.CustomResourceOptions | undefined, binding: BindingOptions) {
         // A connection holds credentials: secret in the inputs and in the outputs that refresh and destroy read it from.
         const connected = props[CONNECTION_KEY] !== undefined;
         if (connected) props = { ...props, [CONNECTION_KEY]: pulumi.secret(props[CONNECTION_KEY]) };
@@ -63,6 +57,6 @@ export abstract class TenantkitResource extends pulumi.dynamic.Resource {
         const merged: pulumi.CustomResourceOptions = secretOutputs.length
             ? { ...opts, additionalSecretOutputs: [...new Set(secretOutputs)] }
             : { ...opts };
-        super(stub, name, props, merged, TYPE_MODULE, type);
+        super(binding.stub, name, props, merged, TYPE_MODULE, type);
     }
 }

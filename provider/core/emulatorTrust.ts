@@ -4,15 +4,15 @@
  * emulator, the provider fetches that CA from the emulator's admin API and trusts it for token requests alone.
  */
 import type { Settings } from "./settings";
+import { LOOPBACK_HOST } from "./patterns";
 
-const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 
 /** True when the token authority is the emulator's own login prefix on a loopback address. */
 export function isEmulatorAuthority(s: Settings): boolean {
     if (!s.emulator) return false;
     const emulator = new URL(s.emulator);
     const authority = new URL(s.endpoints.authorityHost);
-    return LOOPBACK.test(emulator.hostname) && authority.hostname === emulator.hostname && authority.port === emulator.port;
+    return LOOPBACK_HOST.test(emulator.hostname) && authority.hostname === emulator.hostname && authority.port === emulator.port;
 }
 
 const cache = new Map<string, Promise<string>>();

@@ -3,6 +3,7 @@
  * (sign-in pages, gateways), plain text, empty, a Buffer or already parsed; unknown shapes give empty fields.
  */
 import { headerValue, redactSecrets } from "./redact";
+import { isBytes } from "./patterns";
 
 /** The service-independent facts an error body carries. */
 export interface ServiceErrorBody {
@@ -177,9 +178,6 @@ function bodyAsText(body: unknown): string | undefined {
     return undefined;
 }
 
-function isBytes(body: unknown): body is Uint8Array | ArrayBuffer {
-    return body instanceof Uint8Array || body instanceof ArrayBuffer;
-}
 
 function field(o: unknown, key: string): unknown {
     return typeof o === "object" && o !== null && !Array.isArray(o) ? (o as Record<string, unknown>)[key] : undefined;

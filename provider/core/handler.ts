@@ -14,9 +14,9 @@ import { redactSecrets } from "./redact";
 import { type ConfigReader, CONFIG_NAMESPACE, resolveSettings, type SettingKey, type Settings } from "./settings";
 import { sessionFor, type Session } from "./session";
 import { toPlainJson, type JsonObject } from "./json";
+import { UNKNOWN } from "./patterns";
 
-/** The engine's placeholder for values unknown during preview (pulumi `runtime/rpc` unknownValue). */
-export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+export { UNKNOWN } from "./patterns";
 
 export interface HandlerContext {
     /** Settings resolved from `configure` and the environment; throws SettingsError listing every problem. */
@@ -37,7 +37,7 @@ export interface ReadOutcome<I, O> {
 
 /** The typed operations of one resource. Inputs reaching create/update/diff were returned by `check`. */
 export interface HandlerSpec<I extends JsonObject, O extends JsonObject> {
-    /** Type token shown in errors, e.g. `tenantkit:entra:TemporaryAccessPassMethods`. */
+    /** Type token shown in errors, e.g. `pulumi-nodejs:dynamic/tenantkit:TemporaryAccessPassMethods`, as the engine shows it (core/patterns.ts typeToken). */
     readonly type: string;
     /** Identifies one resource in errors, e.g. `user "alice@contoso.com"`; never a secret. */
     describe(inputs: Partial<I>): string;

@@ -8,10 +8,12 @@ import { Agent as HttpAgent } from "node:http";
 import axios, { type AxiosInstance, type AxiosResponse } from "axios";
 import { createApiError, fromAxiosError, fromResponse, safePath, withGiveUpReason, type ApiError, type RequestContext, type ServiceName } from "./errors";
 import { bodyAsJson, describeNonJsonBody, looksLikeHtml, requestIdFrom } from "./errorBodies";
-import { limiterFor, realClock, type Clock } from "./limiter";
+import { serviceLimiterFor, realClock, type Clock } from "./limiter";
 import { headerValue, plainHeaders, redactSecrets } from "./redact";
 import { decideRetry, defaultRetryPolicy, isRetryable, type RetryPolicy } from "./retry";
 import { buildPath, buildQuery, joinUrl, type RequestPath, type QueryValues } from "./urls";
+import { isBytes } from "./patterns";
+import { DEFAULT_REQUEST_TIMEOUT_SECONDS } from "./settings";
 
 export type { RequestPath, QueryValues } from "./urls";
 
@@ -87,7 +89,7 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
     const clock: Clock = { now: opts.now ?? realClock.now, sleep: opts.sleep ?? realClock.sleep };
     const random = opts.random ?? Math.random;
     const log = opts.log ?? (() => undefined);
-    const limiter = limiterFor(opts.service, baseUrl, { maxConcurrent: opts.maxConcurrent });
+    const limiter = serviceLimiterFor(opts.service, baseUrl, { maxConcurrent: opts.maxConcurrent });
     const http = createAxios(opts);
 
     async function request<T>(req: ServiceRequest): Promise<ServiceResponse<T>> {
@@ -143,7 +145,7 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
     return { service: opts.service, baseUrl, request, waitForLateRequest: () => clock.sleep(timeoutMs) };
 }
 
-const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_TIMEOUT_MS = DEFAULT_REQUEST_TIMEOUT_SECONDS * 1000;
 
 function createAxios(opts: ServiceClientOptions): AxiosInstance {
     if (opts.httpsAgent !== undefined && !(opts.httpsAgent instanceof HttpAgent)) {
@@ -180,7 +182,7 @@ function requestHeaders(opts: ServiceClientOptions, req: ServiceRequest, clientR
 
 function encodeBody(body: unknown): Buffer | string | undefined {
     if (body === undefined) return undefined;
-    if (isBytes(body)) return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+    if (isBytes(body)) return body instanceof ArrayBuffer ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
     return JSON.stringify(body);
 }
 
@@ -259,6 +261,3 @@ function checkedBaseUrl(value: string): string {
     return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
 }
 
-function isBytes(body: unknown): body is Uint8Array {
-    return body instanceof Uint8Array;
-}

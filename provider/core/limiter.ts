@@ -156,7 +156,7 @@ const registry = new Map<string, ServiceLimiter>();
  * The process-wide limiter of a service at a base URL, created on first use with `options`; later calls
  * get the same limiter and their options are ignored. Two clients of one service share it.
  */
-export function limiterFor(service: string, baseUrl: string, options?: LimiterOptions): ServiceLimiter {
+export function serviceLimiterFor(service: string, baseUrl: string, options?: LimiterOptions): ServiceLimiter {
     const key = `${service} ${baseUrl.replace(/\/+$/, "").toLowerCase()}`;
     let limiter = registry.get(key);
     if (!limiter) {
@@ -164,9 +164,4 @@ export function limiterFor(service: string, baseUrl: string, options?: LimiterOp
         registry.set(key, limiter);
     }
     return limiter;
-}
-
-/** Forget every limiter, for tests that need a fresh process state. */
-export function resetLimiters(): void {
-    registry.clear();
 }

@@ -62,29 +62,6 @@ export function redactSecrets(text: string, secrets: readonly string[] = []): st
 }
 
 /**
- * Response headers worth quoting in an error or a log line: correlation ids, throttling hints and content
- * metadata. Everything else (Authorization, Cookie, Set-Cookie, Location with codes...) is dropped.
- */
-export const LOGGABLE_HEADERS: ReadonlySet<string> = new Set([
-    "content-type", "content-length", "date", "retry-after", "www-authenticate",
-    "request-id", "client-request-id", "x-ms-request-id", "x-ms-client-request-id", "x-ms-ags-diagnostic",
-    "requestid", "activityid", "x-vss-activityid", "x-tfs-session", "x-vss-e2eid", "x-msedge-ref",
-    "x-ratelimit-resource", "x-ratelimit-delay", "x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset",
-]);
-
-/**
- * Keep only allow-listed header names (case-insensitive; names come out lower-case), with values passed
- * through {@link redactSecrets}. Accepts plain objects, Node's IncomingHttpHeaders and axios' AxiosHeaders.
- */
-export function pickHeaders(headers: unknown, allow: ReadonlySet<string> = LOGGABLE_HEADERS): Record<string, string> {
-    const out: Record<string, string> = {};
-    for (const [name, value] of Object.entries(plainHeaders(headers))) {
-        if (allow.has(name)) out[name] = redactSecrets(value);
-    }
-    return out;
-}
-
-/**
  * Lower-cased header names with string values (arrays joined by ", "), from any header bag. AxiosHeaders
  * exposes a `toJSON()`; other bags are read as plain objects.
  */
@@ -104,19 +81,4 @@ export function plainHeaders(headers: unknown): Record<string, string> {
 /** One header value by case-insensitive name, or undefined. */
 export function headerValue(headers: unknown, name: string): string | undefined {
     return plainHeaders(headers)[name.toLowerCase()];
-}
-
-/**
- * A copy of a JSON value that keeps only allow-listed object keys, at any depth, with every string passed
- * through {@link redactSecrets}. For request or response bodies that may end up in a log line.
- */
-export function pickFields(value: unknown, allow: ReadonlySet<string>): unknown {
-    if (typeof value === "string") return redactSecrets(value);
-    if (Array.isArray(value)) return value.map((v) => pickFields(v, allow));
-    if (value === null || typeof value !== "object") return value;
-    const out: Record<string, unknown> = {};
-    for (const [key, v] of Object.entries(value)) {
-        if (allow.has(key)) out[key] = pickFields(v, allow);
-    }
-    return out;
 }

@@ -7,8 +7,9 @@ import { createHash } from "node:crypto";
 import { Credentials } from "./credentials";
 import type { ServiceClient } from "./http";
 import type { Settings } from "./settings";
+import type { ApiService } from "./patterns";
 
-export type ApiService = "graph" | "powerbi" | "devops";
+export type { ApiService } from "./patterns";
 
 export interface Session {
     readonly settings: Settings;

@@ -6,6 +6,7 @@
 import { CLOUDS, CLOUD_NAMES } from "./clouds";
 import type { CloudEndpoints, CloudName } from "./clouds";
 import { registerSecret } from "./redact";
+import { GUID, LOOPBACK_HOST } from "./patterns";
 
 interface KeySpec {
     readonly env: string;
@@ -119,9 +120,7 @@ export const DEFAULT_REQUEST_TIMEOUT_SECONDS = 30;
 /** An hour: longer than any call needs, and far below the 2^31 ms past which Node fires a timer at once. */
 const MAX_REQUEST_TIMEOUT_SECONDS = 3600;
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
-const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 
 /**
  * Resolves and validates settings. `env` defaults to `process.env`; pass an explicit object in tests.
@@ -198,7 +197,7 @@ function url(value: string | undefined, key: SettingKey, problems: SettingsProbl
         problems.push({ key, problem: `"${value}" is not an absolute URL` });
         return undefined;
     }
-    if (u.protocol !== "https:" && !(u.protocol === "http:" && LOOPBACK.test(u.hostname))) {
+    if (u.protocol !== "https:" && !(u.protocol === "http:" && LOOPBACK_HOST.test(u.hostname))) {
         problems.push({ key, problem: `"${value}" must use https (plain http is accepted only for loopback addresses)` });
     } else if (u.search || u.hash || u.username || u.password) {
         problems.push({ key, problem: `"${u.origin}${u.pathname}" must not carry a query, fragment or credentials` });

@@ -16,10 +16,9 @@ export type HandlerModule = `pulumi-tenantkit/bin/${string}/handler`;
  * provider host calls `configure` once on each deserialized provider object before any operation (`getProvider` in
  * @pulumi/pulumi/cmd/dynamic-provider, since dynamic providers got `configure` in 2024), so the stub requires the
  * handler by package name and calls the handler's `configure` on itself, which installs the operations
- * (core/handler.ts). The SDK's serializer wraps every function in ~170 bytes and `__provider` is stored twice per
- * resource: seven forwarding methods measured 2036 bytes, a stub that installed them itself 790, this one 599 (a bare
- * one-method provider: 524). Keep the text stable: old state keeps calling it after upgrades, and always runs the
- * installed handler; the handler keeps accepting older stubs (which install the operations and call `h.configure(r)`).
+ * (core/handler.ts). One function keeps the text small, since `__provider` is stored twice per resource (sizes in
+ * DESIGN.md, "The serialization rule"). Keep the text stable: old state keeps calling it after upgrades, and always
+ * runs the installed handler.
  */
 export function handlerStub(modulePath: HandlerModule): pulumi.dynamic.ResourceProvider {
     const m: string = modulePath;

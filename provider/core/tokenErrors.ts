@@ -10,6 +10,7 @@ import { NO_CREDENTIALS } from "./apiError";
 import { type ApiError, createApiError } from "./errors";
 import { redactSecrets } from "./redact";
 import { CONFIG_NAMESPACE, fixFor, SETTING_KEYS, type SettingKey } from "./settings";
+import type { ApiService } from "./patterns";
 
 /** Which setting put the token authority where it is; an unreachable authority's next step names it. */
 export type AuthoritySource = { readonly setting: "emulator" | "authorityHost" } | { readonly setting: "cloud"; readonly cloud: string };
@@ -167,11 +168,10 @@ function unreachableError(u: Unreachable, ctx: TokenRequestContext, path: string
     });
 }
 
-export type CredentialService = "graph" | "powerbi" | "devops";
 
 /** What a missing-credentials error is made from. Holds no secret: only which keys are set. */
 export interface MissingCredentials {
-    readonly service: CredentialService;
+    readonly service: ApiService;
     /** The emulator's URL when the token authority is the bundled emulator's. */
     readonly emulator?: string;
     readonly tenantId?: string;
@@ -179,8 +179,8 @@ export interface MissingCredentials {
     readonly isSet: (key: SettingKey) => boolean;
 }
 
-const SERVICE_NAMES: Readonly<Record<CredentialService, string>> = { graph: "Microsoft Graph", powerbi: "Power BI", devops: "Azure DevOps" };
-const STATIC_TOKEN_KEYS: Readonly<Record<CredentialService, SettingKey>> = { graph: "graphToken", powerbi: "powerBiToken", devops: "devopsToken" };
+const SERVICE_NAMES: Readonly<Record<ApiService, string>> = { graph: "Microsoft Graph", powerbi: "Power BI", devops: "Azure DevOps" };
+const STATIC_TOKEN_KEYS: Readonly<Record<ApiService, SettingKey>> = { graph: "graphToken", powerbi: "powerBiToken", devops: "devopsToken" };
 
 /**
  * The default seed's quickstart application (emulator/seeds/default.ts, DEFAULT_SEED_IDS): ids, not secrets, so a first

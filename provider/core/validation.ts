@@ -4,7 +4,8 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type * as z from "zod";
-import { UNKNOWN, withoutUnknowns } from "./handler";
+import { withoutUnknowns } from "./handler";
+import { UNKNOWN } from "./patterns";
 import type { JsonObject } from "./json";
 
 /**

@@ -2,6 +2,7 @@
  * The shapes of area E: the spec's "Resource limits" and "API rate limits" tables as typed data
  * (`limits.ts`, `rateLimits.ts`), and what the checks count against them.
  */
+import { UNKNOWN } from "../core/patterns";
 
 /** Units a limit is expressed in, normalized from the spec's Limit cells ("500 MB", "128 characters", ...). */
 export type LimitUnit =
@@ -136,7 +137,7 @@ export interface RateLimit {
 }
 
 /** The unknown-during-preview marker in resource inputs, as the engine sends it (also in `pulumi preview --json`). */
-export const UNKNOWN_INPUT = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+export const UNKNOWN_INPUT: typeof UNKNOWN = UNKNOWN;
 
 /**
  * A planned resource, as the checks see it whatever the source: a registration in a running program

@@ -9,7 +9,8 @@ import * as path from "node:path";
 import { AggregateAuthenticationError, CredentialUnavailableError, type TokenCredential } from "@azure/identity";
 import { LifecycleRunner } from "../../harness/lifecycle";
 import { DEFAULT_SEED_IDS } from "../../emulator/seeds/default";
-import { Credentials, type TokenService } from "../../provider/core/credentials";
+import { Credentials } from "../../provider/core/credentials";
+import type { ApiService } from "../../provider/core/patterns";
 import { resolveSettings, type SettingKey } from "../../provider/core/settings";
 import { EMULATOR_QUICKSTART_APP } from "../../provider/core/tokenErrors";
 import { IDS, useEmulator } from "../emulator/helpers";
@@ -19,7 +20,7 @@ import { ScriptedServer } from "./scriptedServer";
 const SECRET = "first-run-client-secret-value";
 const APP = { tenantId: "contoso.onmicrosoft.com", clientId: "3c8e1f52-7a4d-4b0e-9f6a-2d5c8b1e4f70", clientSecret: SECRET };
 
-function token(values: Partial<Record<SettingKey, string>>, service: TokenService, createCredential?: () => Promise<TokenCredential>): Promise<string> {
+function token(values: Partial<Record<SettingKey, string>>, service: ApiService, createCredential?: () => Promise<TokenCredential>): Promise<string> {
     const settings = resolveSettings((k) => values[k], {});
     return new Credentials(settings, createCredential ? { createCredential } : {}).authorizer(service)({ forceRefresh: false });
 }

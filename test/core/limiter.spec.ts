@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import { limiterFor, ServiceLimiter, type Clock } from "../../provider/core/limiter";
+import { serviceLimiterFor, ServiceLimiter, type Clock } from "../../provider/core/limiter";
 
 /** A clock whose sleep records the wait and moves time forward at once. */
 function fakeClock(start = 1_000_000): Clock & { sleeps: number[]; advance(ms: number): void } {
@@ -23,10 +23,10 @@ const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolv
 
 describe("ServiceLimiter", () => {
     it("is one limiter per service and base URL for the whole process", () => {
-        const a = limiterFor("graph", "https://limiter-test.example/");
-        assert.equal(limiterFor("graph", "https://LIMITER-TEST.example"), a);
-        assert.notEqual(limiterFor("powerbi", "https://limiter-test.example"), a);
-        assert.notEqual(limiterFor("graph", "https://other-limiter-test.example"), a);
+        const a = serviceLimiterFor("graph", "https://limiter-test.example/");
+        assert.equal(serviceLimiterFor("graph", "https://LIMITER-TEST.example"), a);
+        assert.notEqual(serviceLimiterFor("powerbi", "https://limiter-test.example"), a);
+        assert.notEqual(serviceLimiterFor("graph", "https://other-limiter-test.example"), a);
     });
 
     it("lets at most maxConcurrent requests run and starts the next when one finishes", async () => {

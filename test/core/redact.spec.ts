@@ -3,9 +3,9 @@ import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { inspect } from "node:util";
-import axios, { AxiosHeaders } from "axios";
+import axios from "axios";
 import { fromAxiosError } from "../../provider/core/errors";
-import { pickFields, pickHeaders, redactSecrets, registerSecret } from "../../provider/core/redact";
+import { redactSecrets, registerSecret } from "../../provider/core/redact";
 
 /** A fresh secret per test: the registry is process-wide, like in the provider host. */
 const secret = (): string => randomBytes(24).toString("base64url");
@@ -35,21 +35,6 @@ describe("redactSecrets", () => {
     it("leaves prose alone, and ignores values too short to be secrets", () => {
         registerSecret("abc");
         assert.equal(redactSecrets("Basic authentication failed for abc"), "Basic authentication failed for abc");
-    });
-});
-
-describe("pickHeaders and pickFields", () => {
-    it("keeps only allow-listed headers, case-insensitively, from AxiosHeaders or plain objects", () => {
-        const headers = new AxiosHeaders({ Authorization: "Bearer xyz", "Set-Cookie": "s=1", "Request-Id": "r-1", "Retry-After": "2", "x-custom": "1" });
-        assert.deepEqual(pickHeaders(headers), { "request-id": "r-1", "retry-after": "2" });
-        assert.deepEqual(pickHeaders({ "X-RateLimit-Remaining": 3, cookie: "c" }), { "x-ratelimit-remaining": "3" });
-    });
-
-    it("keeps only allow-listed JSON fields at any depth and redacts their strings", () => {
-        const token = secret();
-        registerSecret(token);
-        const body = { error: { code: "x", message: `bad ${token}`, secret: token }, client_secret: token, list: [{ code: "y", other: 1 }] };
-        assert.deepEqual(pickFields(body, new Set(["error", "code", "message", "list"])), { error: { code: "x", message: "bad ***" }, list: [{ code: "y" }] });
     });
 });
 

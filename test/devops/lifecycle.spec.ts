@@ -6,7 +6,7 @@ import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { inspect } from "node:util";
-import { getGitPush } from "../../provider/devops/gitPush/api";
+import { fetchGitPush } from "../../provider/devops/gitPush/api";
 import { createServiceClient } from "../../provider/core/http";
 import { resolveSettings, type SettingKey } from "../../provider/core/settings";
 import { sessionFor } from "../../provider/core/session";
@@ -68,8 +68,8 @@ describe("GitPush lookup through the engine harness", function () {
 
     describe("errors", () => {
         const settings = (values: Partial<Record<SettingKey, string>>) => resolveSettings((k) => ({ emulator: fx.emu.url, ...values })[k], {});
-        const read = (pat: string, args: Partial<Parameters<typeof getGitPush>[1]> = {}) =>
-            getGitPush(sessionFor(settings({ devopsPat: pat })).client("devops"), { organization: "fabrikam", project: "Web Portal", repository: "web", pushId: 2, ...args });
+        const read = (pat: string, args: Partial<Parameters<typeof fetchGitPush>[1]> = {}) =>
+            fetchGitPush(sessionFor(settings({ devopsPat: pat })).client("devops"), { organization: "fabrikam", project: "Web Portal", repository: "web", pushId: 2, ...args });
 
         it("says what to check when the PAT is refused, without the PAT", async () => {
             const err = await rejectionOf(read("not-a-valid-pat-value"));
@@ -108,9 +108,9 @@ describe("GitPush lookup through the engine harness", function () {
                     now: () => t, sleep: async (ms) => { waits.push(ms); t += ms; },
                 });
                 const args = { organization: "fabrikam", project: "Web Portal", repository: "web", pushId: 1 };
-                await getGitPush(client, args);
+                await fetchGitPush(client, args);
                 assert.deepEqual(waits, [], "the first request goes out at once");
-                await getGitPush(client, args);
+                await fetchGitPush(client, args);
                 assert.ok(waits.reduce((a, b) => a + b, 0) >= 2500, `the next one waited the announced delay: ${waits}`);
             } finally {
                 await fx.emu.admin.setDevOpsRateLimit({ mode: null });

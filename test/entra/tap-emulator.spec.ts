@@ -8,7 +8,7 @@ import { createServiceClient } from "../../provider/core/http";
 import { Credentials } from "../../provider/core/credentials";
 import { resolveSettings, type SettingKey, type Settings } from "../../provider/core/settings";
 import { sessionFor } from "../../provider/core/session";
-import { getTemporaryAccessPassMethods } from "../../provider/entra/temporaryAccessPass/api";
+import { fetchTemporaryAccessPassMethods } from "../../provider/entra/temporaryAccessPass/api";
 import { getTemporaryAccessPassMethods as getFromProgram } from "../../provider/entra/temporaryAccessPass";
 import { IDS, useEmulator } from "../emulator/helpers";
 import { rejectionOf } from "../support/rejection";
@@ -21,7 +21,7 @@ describe("TAP lookup against the emulator", () => {
         };
         return resolveSettings((k) => values[k], {});
     };
-    const lookup = (user: string | undefined, s: Settings = settings()) => getTemporaryAccessPassMethods(sessionFor(s).client("graph"), s.cloud, user);
+    const lookup = (user: string | undefined, s: Settings = settings()) => fetchTemporaryAccessPassMethods(sessionFor(s).client("graph"), s.cloud, user);
     const graphRequests = async () => (await fx.emu.admin.requests()).filter((r) => r.service === "graph");
     const failure = rejectionOf;
 
@@ -115,7 +115,7 @@ describe("TAP lookup against the emulator", () => {
             service: "graph", baseUrl: s.endpoints.graph, authorize: async () => `Bearer ${s.graphToken}`,
             sleep: async (ms) => void waits.push(ms), maxConcurrent: 4,
         });
-        const r = await getTemporaryAccessPassMethods(client, s.cloud, IDS.aliceUpn);
+        const r = await fetchTemporaryAccessPassMethods(client, s.cloud, IDS.aliceUpn);
         assert.equal(r.method?.id, IDS.aliceTapId);
         assert.ok(waits.some((ms) => ms >= 2128 && ms < 2300), `waited per Retry-After: ${waits}`);
         const statuses = (await graphRequests()).map((q) => q.status);

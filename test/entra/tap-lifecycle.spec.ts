@@ -109,7 +109,7 @@ describe("TemporaryAccessPassMethods through the engine harness", function () {
         const r = await runner("missing", { "tapprog:user": "ghost@contoso.onmicrosoft.com" }).up();
         assert.equal(r.errors.length, 1);
         const message = r.errors[0]!.message;
-        assert.match(message, /tenantkit:entra:TemporaryAccessPassMethods \(user "ghost@contoso\.onmicrosoft\.com"\) \(create\): graph GET \/v1\.0\/users\/ghost%40contoso\.onmicrosoft\.com\/authentication\/temporaryAccessPassMethods failed: 404 Request_ResourceNotFound/);
+        assert.match(message, /pulumi-nodejs:dynamic\/tenantkit:TemporaryAccessPassMethods \(user "ghost@contoso\.onmicrosoft\.com"\) \(create\): graph GET \/v1\.0\/users\/ghost%40contoso\.onmicrosoft\.com\/authentication\/temporaryAccessPassMethods failed: 404 Request_ResourceNotFound/);
         assert.match(message, /request-id [0-9a-f-]{36}/);
         assert.match(message, /Next: user "ghost@contoso\.onmicrosoft\.com" was not found in the tenant/);
         assert.equal(runner("missing").state().resources.filter((r2) => r2.custom).length, 0, "nothing recorded");

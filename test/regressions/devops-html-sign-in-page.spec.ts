@@ -7,7 +7,7 @@
 import { strict as assert } from "node:assert";
 import { resolveSettings, type SettingKey } from "../../provider/core/settings";
 import { sessionFor } from "../../provider/core/session";
-import { getGitPush } from "../../provider/devops/gitPush/api";
+import { fetchGitPush } from "../../provider/devops/gitPush/api";
 import { IDS, useEmulator } from "../emulator/helpers";
 import { rejection } from "../support/rejection";
 
@@ -22,7 +22,7 @@ describe("regression: an Azure DevOps sign-in page with 200 is an authentication
 
     it("tries once more with a new credential, then names the PAT to check", async () => {
         await fx.emu.admin.setFaults({ match: { service: "devops" }, kind: "html", status: 200, times: 2 });
-        const err = await rejection(getGitPush(devops(), push));
+        const err = await rejection(fetchGitPush(devops(), push));
         assert.equal(err.name, "AuthenticationError");
         assert.equal(err.code, "SignInPage");
         assert.equal(err.attempts, 2);
@@ -33,6 +33,6 @@ describe("regression: an Azure DevOps sign-in page with 200 is an authentication
 
     it("reads the push when the page came once", async () => {
         await fx.emu.admin.setFaults({ match: { service: "devops" }, kind: "html", status: 200 });
-        assert.equal((await getGitPush(devops(), push)).pushId, 2);
+        assert.equal((await fetchGitPush(devops(), push)).pushId, 2);
     });
 });

@@ -9,7 +9,7 @@ import { strict as assert } from "node:assert";
 import { inspect } from "node:util";
 import { CLOUDS } from "../../provider/core/clouds";
 import { createServiceClient } from "../../provider/core/http";
-import { getTemporaryAccessPassMethods } from "../../provider/entra/temporaryAccessPass/api";
+import { fetchTemporaryAccessPassMethods } from "../../provider/entra/temporaryAccessPass/api";
 import { ScriptedServer } from "../core/scriptedServer";
 import { rejection } from "../support/rejection";
 
@@ -24,7 +24,7 @@ describe("regression: the pass in an answer that is not JSON stays out of the er
 
     const lookup = () => {
         const graph = createServiceClient({ service: "graph", baseUrl: server.baseUrl(), authorize: async () => "Bearer t", retry: { maxAttempts: 1 } });
-        return getTemporaryAccessPassMethods(graph, CLOUDS.Global, "alice@contoso.onmicrosoft.com");
+        return fetchTemporaryAccessPassMethods(graph, CLOUDS.Global, "alice@contoso.onmicrosoft.com");
     };
 
     for (const [what, reply, shown] of [

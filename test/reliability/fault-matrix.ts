@@ -198,7 +198,7 @@ export const MATRIX: readonly MatrixRow[] = [
         slow: { result: "retried", how: "wait-adopt" },
         504: {
             result: "fails",
-            message: ["tenantkit:powerbi:PushDataset", "(create)", "POST", "504", "was not posted a second time", "run up again"],
+            message: ["pulumi-nodejs:dynamic/tenantkit:PushDataset", "(create)", "POST", "504", "was not posted a second time", "run up again"],
             then: "waits one request timeout and lists the workspace: no dataset, so no second POST; the next create lists afresh and POSTs once",
         },
     }), undefined, served("relist-adopt", "wait-adopt")),
@@ -230,12 +230,12 @@ export interface GiveUpRow {
 
 /** How errors name each resource's operation: handlers by type and operation, functions by their name and arguments. */
 const NAMED_BY: Readonly<Record<ResourceName, (operation: Operation) => readonly string[]>> = {
-    OrganizationalBranding: (op) => ["tenantkit:entra:OrganizationalBranding (default branding of organization", `(${op})`],
-    OrganizationalBrandingLocalization: (op) => ['tenantkit:entra:OrganizationalBrandingLocalization (branding of locale "fr-FR")', `(${op})`],
-    TemporaryAccessPassMethods: (op) => ['tenantkit:entra:TemporaryAccessPassMethods (user "alice@contoso.onmicrosoft.com")', `(${op})`],
+    OrganizationalBranding: (op) => ["pulumi-nodejs:dynamic/tenantkit:OrganizationalBranding (default branding of organization", `(${op})`],
+    OrganizationalBrandingLocalization: (op) => ['pulumi-nodejs:dynamic/tenantkit:OrganizationalBrandingLocalization (branding of locale "fr-FR")', `(${op})`],
+    TemporaryAccessPassMethods: (op) => ['pulumi-nodejs:dynamic/tenantkit:TemporaryAccessPassMethods (user "alice@contoso.onmicrosoft.com")', `(${op})`],
     getTemporaryAccessPassMethods: () => ['getTemporaryAccessPassMethods (user "alice@contoso.onmicrosoft.com")'],
-    PushDataset: (op) => ['tenantkit:powerbi:PushDataset (dataset "FaultMatrix" in workspace', `(${op})`],
-    GitPush: (op) => ['tenantkit:devops:GitPush (push 2 of repository "web" in organization "fabrikam")', `(${op})`],
+    PushDataset: (op) => ['pulumi-nodejs:dynamic/tenantkit:PushDataset (dataset "FaultMatrix" in workspace', `(${op})`],
+    GitPush: (op) => ['pulumi-nodejs:dynamic/tenantkit:GitPush (push 2 of repository "web" in organization "fabrikam")', `(${op})`],
     getGitPush: () => ['getGitPush (push 2 of repository "web" in organization "fabrikam")'],
 };
 

@@ -18,7 +18,7 @@ export function pushPath(baseUrl: string, args: GitPushArgs): string[] {
     return [...org, ...(args.project ? [args.project] : []), "_apis", "git", "repositories", args.repository, "pushes", String(args.pushId)];
 }
 
-export async function getGitPush(devops: ServiceClient, args: GitPushArgs): Promise<GitPush> {
+export async function fetchGitPush(devops: ServiceClient, args: GitPushArgs): Promise<GitPush> {
     let data: unknown;
     try {
         const res = await devops.request<unknown>({

@@ -7,7 +7,7 @@ import { afterDependencies, checkInvokeOptions } from "../../core/invoke";
 import type { GetOutputOptions } from "../../core/invoke";
 import { programSession } from "../../core/programSettings";
 import { propertyPath } from "../../core/validation";
-import { getGitPush as fetchPush } from "./api";
+import { fetchGitPush } from "./api";
 import { GitPushArgs } from "./schema";
 import type { GetGitPushArgs, GetGitPushOutputArgs, GitPushResult } from "./types";
 
@@ -27,7 +27,7 @@ export async function getGitPush(args: GetGitPushArgs, opts?: pulumi.InvokeOptio
     // No handler names this call in errors: the function does, as a handler names its resource and operation.
     const where = `getGitPush (push ${a.pushId} of repository "${a.repository}" in organization "${a.organization}")`;
     try {
-        return await fetchPush(programSession(connection).client("devops"), a);
+        return await fetchGitPush(programSession(connection).client("devops"), a);
     } catch (err) {
         throw withContext(err, { resource: where });
     }

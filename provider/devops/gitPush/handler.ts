@@ -6,8 +6,9 @@ import { isNotFound } from "../../core/errors";
 import { defineHandler } from "../../core/handler";
 import type { JsonObject } from "../../core/json";
 import { checkWithSchema } from "../../core/validation";
-import { getGitPush } from "./api";
+import { fetchGitPush } from "./api";
 import { type GitPush, GitPushArgs } from "./schema";
+import { typeToken } from "../../core/patterns";
 
 type Inputs = GitPushArgs & JsonObject;
 type Outputs = GitPushArgs & { push: GitPush } & JsonObject;
@@ -17,7 +18,7 @@ const idOf = (a: GitPushArgs) => `${a.organization}/${a.project ?? ""}/${a.repos
 const argsOf = (v: Partial<GitPushArgs>): GitPushArgs => Object.fromEntries(KEYS.filter((k) => v[k] !== undefined).map((k) => [k, v[k]])) as GitPushArgs;
 
 export const handler = defineHandler<Inputs, Outputs>({
-    type: "tenantkit:devops:GitPush",
+    type: typeToken("GitPush"),
     describe: (i) => `push ${String(i.pushId ?? "?")} of repository "${String(i.repository ?? "?")}" in organization "${String(i.organization ?? "?")}"`,
 
     async check(news) {
@@ -31,14 +32,14 @@ export const handler = defineHandler<Inputs, Outputs>({
     },
 
     async create(inputs, ctx) {
-        const push = await getGitPush(ctx.session().client("devops"), inputs);
+        const push = await fetchGitPush(ctx.session().client("devops"), inputs);
         return { id: idOf(inputs), outs: { ...inputs, push } as Outputs };
     },
 
     async read(id, props, ctx) {
         const args = argsOf(props);
         try {
-            const push = await getGitPush(ctx.session().client("devops"), args);
+            const push = await fetchGitPush(ctx.session().client("devops"), args);
             return { id, outs: { ...args, push } as Outputs, inputs: args as Inputs };
         } catch (err) {
             if (isNotFound(err)) return undefined;

@@ -22,7 +22,7 @@ export interface GitPush extends OutputShape<GitPushState> {}
 export class GitPush extends TenantkitResource {
     constructor(name: string, args: GitPushArgs, opts?: pulumi.CustomResourceOptions) {
         const props = { ...args, push: undefined };
-        super(stub, "GitPush", name, props, opts);
+        super("GitPush", name, props, opts, { stub });
         lazyUndefinedOutputs(this, ["project", "includeCommits", "includeRefUpdates"], props);
     }
 }

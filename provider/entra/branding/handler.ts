@@ -5,9 +5,10 @@
 import { DEFAULT_LOCALE } from "../organizationalBranding/api";
 import { defineBrandingHandler } from "../organizationalBranding/defineBrandingHandler";
 import { OrganizationalBrandingArgs } from "../organizationalBranding/schema";
+import { typeToken } from "../../core/patterns";
 
 export const handler = defineBrandingHandler({
-    type: "tenantkit:entra:OrganizationalBranding",
+    type: typeToken("OrganizationalBranding"),
     schema: OrganizationalBrandingArgs,
     describe: (inputs) => `default branding of organization ${inputs.organizationId ?? "(discovered from the token's tenant)"}`,
     localeOf: () => DEFAULT_LOCALE,

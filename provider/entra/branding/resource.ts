@@ -16,6 +16,6 @@ export const stub = handlerStub("pulumi-tenantkit/bin/entra/branding/handler");
  */
 export class OrganizationalBranding extends BrandingResourceBase {
     constructor(name: string, args: OrganizationalBrandingArgs, opts?: pulumi.CustomResourceOptions) {
-        super(stub, "OrganizationalBranding", name, args, opts);
+        super("OrganizationalBranding", name, args, opts, stub);
     }
 }

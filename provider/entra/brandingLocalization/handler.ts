@@ -4,9 +4,10 @@
  */
 import { defineBrandingHandler } from "../organizationalBranding/defineBrandingHandler";
 import { OrganizationalBrandingLocalizationArgs } from "./schema";
+import { typeToken } from "../../core/patterns";
 
 export const handler = defineBrandingHandler({
-    type: "tenantkit:entra:OrganizationalBrandingLocalization",
+    type: typeToken("OrganizationalBrandingLocalization"),
     schema: OrganizationalBrandingLocalizationArgs,
     describe: (inputs) => `branding of locale "${String(inputs.locale ?? "?")}"`,
     localeOf: (values) => String(values.locale),

@@ -4,13 +4,13 @@
  * inputs, so a content change shows in the preview while state never holds the bytes as an input.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { UNKNOWN } from "../../core/handler";
+import { UNKNOWN } from "../../core/patterns";
 import type { JsonObject } from "../../core/json";
 import { checkWithSchema } from "../../core/validation";
 import type * as z from "zod";
 import { describeImage, type ImageDescriptor } from "./images";
 import { IMAGE_PROPERTIES, isImageProperty } from "./properties";
-import { managedOf, type BrandingOutputs } from "./lifecycle";
+import { managedOf, type BrandingOutputs } from "./record";
 import { sameImage, sameJson } from "./record";
 import type { BrandingInputs } from "./schema";
 

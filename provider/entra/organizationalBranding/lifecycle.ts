@@ -10,20 +10,13 @@ import type { JsonObject } from "../../core/json";
 import { BrandingApi, discoverOrganizationId } from "./api";
 import type { ImageDescriptor } from "./images";
 import { applyPlan, emptyPlan, isEmpty, type Progress, setDesired, setReverted, type WritePlan } from "./plan";
-import { IMAGE_PROPERTIES, isImageProperty, JSON_PROPERTIES, type BrandingProperty, type ImageProperty, RELATIVE_URL_KEYS } from "./properties";
-import { type Observed, type Prior, liveDescriptor, liveValue, relativeUrlOf, sameImage, sameJson } from "./record";
+import { IMAGE_PROPERTIES, isImageProperty, type BrandingProperty, type ImageProperty, RELATIVE_URL_KEYS } from "./properties";
+import { type BrandingOutputs, managedOf, type Observed, type Prior, liveDescriptor, liveValue, relativeUrlOf, sameImage, sameJson } from "./record";
 import { intendedOf, journalOf, journaled as journaledProperties, readJournal, recoverPrior, removeJournal, type Revert, writeJournal } from "./journal";
 import { snapshotPrior, ensureBranding, readState } from "./snapshot";
 import type { BrandingInputs, BrandingWire } from "./schema";
 
-/** State of a branding resource: the program's values as applied, plus what destroy and refresh need. */
-export type BrandingOutputs = BrandingInputs & {
-    organizationId: string;
-    managed: BrandingProperty[];
-    prior: Prior;
-    observed: Observed;
-    cdnList: string[];
-} & Partial<Record<(typeof RELATIVE_URL_KEYS)[number], string | null>>;
+export type { BrandingOutputs } from "./record";
 
 /**
  * The brandings a create of this provider host took over, per Graph client, with the prior it recorded. The engine
@@ -54,11 +47,6 @@ function recordedPrior(ctx: Context, api: BrandingApi, props: BrandingOutputs): 
     const journal = readJournal(ctx.cwd, api.organizationId, api.locale);
     if (!journal || !props.prior.existed) return { prior: props.prior, fromJournal: false };
     return { prior: recoverPrior(journal, props.prior, props.managed ?? []).prior, fromJournal: true };
-}
-
-/** The branding properties a program sets: only these are managed. */
-export function managedOf(inputs: Partial<BrandingInputs>): BrandingProperty[] {
-    return [...JSON_PROPERTIES, ...IMAGE_PROPERTIES].filter((p) => inputs[p] !== undefined && inputs[p] !== null);
 }
 
 export interface Context {

@@ -7,8 +7,23 @@
  */
 import type { JsonValue } from "../../core/json";
 import type { ImageDescriptor } from "./images";
-import { clearedValue, type ImageProperty, type JsonProperty, relativeUrlKey } from "./properties";
-import type { BrandingWire } from "./schema";
+import { clearedValue, IMAGE_PROPERTIES, JSON_PROPERTIES, relativeUrlKey } from "./properties";
+import type { BrandingProperty, ImageProperty, JsonProperty, RELATIVE_URL_KEYS } from "./properties";
+import type { BrandingInputs, BrandingWire } from "./schema";
+
+/** State of a branding resource: the program's values as applied, plus what destroy and refresh need. */
+export type BrandingOutputs = BrandingInputs & {
+    organizationId: string;
+    managed: BrandingProperty[];
+    prior: Prior;
+    observed: Observed;
+    cdnList: string[];
+} & Partial<Record<(typeof RELATIVE_URL_KEYS)[number], string | null>>;
+
+/** The branding properties a program sets: only these are managed. */
+export function managedOf(inputs: Partial<BrandingInputs>): BrandingProperty[] {
+    return [...JSON_PROPERTIES, ...IMAGE_PROPERTIES].filter((p) => inputs[p] !== undefined && inputs[p] !== null);
+}
 
 export interface ImageRecord {
     readonly sha256: string;

@@ -8,8 +8,8 @@ import { conforms } from "../../core/schemaCheck";
 import type { ImageDescriptor } from "./images";
 import { IMAGE_PROPERTIES, type ImageProperty, RELATIVE_URL_KEYS } from "./properties";
 import type { BrandingProperties } from "./types";
+import { GUID } from "../../core/patterns";
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Length in characters as a person counts them (code points, so an emoji is one). */
 const chars = (s: string): number => [...s].length;

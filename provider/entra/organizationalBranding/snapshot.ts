@@ -9,7 +9,7 @@ import { sha256, type ImageDescriptor } from "./images";
 import { clearedValue, isImageProperty, type BrandingProperty, type ImageProperty, type JsonProperty, RELATIVE_URL_KEYS } from "./properties";
 import { liveDescriptor, liveValue, type Observed, type Prior, type PriorImage, reconcileValue, relativeUrlOf } from "./record";
 import type { BrandingWire } from "./schema";
-import type { BrandingOutputs } from "./lifecycle";
+import type { BrandingOutputs } from "./record";
 
 /**
  * The locale of the throw-away localization that creates a missing default branding: Graph has no call that

@@ -38,7 +38,7 @@ export function tapPath(user: string | undefined): readonly string[] {
 }
 
 /** Reads the user's TAP method (at most one). */
-export async function getTemporaryAccessPassMethods(
+export async function fetchTemporaryAccessPassMethods(
     graph: ServiceClient,
     cloud: CloudEndpoints,
     user: string | undefined,

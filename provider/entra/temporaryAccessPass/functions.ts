@@ -8,7 +8,7 @@ import { afterDependencies, checkInvokeOptions } from "../../core/invoke";
 import type { GetOutputOptions } from "../../core/invoke";
 import { programSession } from "../../core/programSettings";
 import { propertyPath } from "../../core/validation";
-import { getTemporaryAccessPassMethods as fetchMethods } from "./api";
+import { fetchTemporaryAccessPassMethods } from "./api";
 import { TemporaryAccessPassMethodsArgs } from "./schema";
 import type { GetTemporaryAccessPassMethodsArgs, GetTemporaryAccessPassMethodsOutputArgs, TemporaryAccessPassMethodsResult } from "./types";
 
@@ -27,7 +27,7 @@ export async function getTemporaryAccessPassMethods(args: GetTemporaryAccessPass
     }
     const session = programSession(connection);
     try {
-        return await fetchMethods(session.client("graph"), session.settings.cloud, parsed.data.user);
+        return await fetchTemporaryAccessPassMethods(session.client("graph"), session.settings.cloud, parsed.data.user);
     } catch (err) {
         // No handler names this call in errors: the function does, as a handler names its resource and operation.
         throw withContext(err, { resource: `getTemporaryAccessPassMethods (${parsed.data.user === undefined ? "the signed-in user" : `user "${parsed.data.user}"`})` });

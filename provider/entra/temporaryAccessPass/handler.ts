@@ -7,8 +7,9 @@ import { defineHandler } from "../../core/handler";
 import { isNotFound } from "../../core/errors";
 import type { JsonObject } from "../../core/json";
 import { checkWithSchema } from "../../core/validation";
-import { assertTapAvailable, getTemporaryAccessPassMethods } from "./api";
+import { assertTapAvailable, fetchTemporaryAccessPassMethods } from "./api";
 import { TemporaryAccessPassMethodsArgs, type TemporaryAccessPassMethodsResult } from "./schema";
+import { typeToken } from "../../core/patterns";
 
 type Inputs = TemporaryAccessPassMethodsArgs & JsonObject;
 type Outputs = TemporaryAccessPassMethodsResult & JsonObject;
@@ -19,7 +20,7 @@ const idOf = (user: string | undefined): string => user ?? "me";
 const inputUser = (user: unknown): string | undefined => (user === "me" || user === undefined || user === null ? undefined : String(user));
 
 export const handler = defineHandler<Inputs, Outputs>({
-    type: "tenantkit:entra:TemporaryAccessPassMethods",
+    type: typeToken("TemporaryAccessPassMethods"),
     describe: (inputs) => (inputUser(inputs.user) ? `user "${inputUser(inputs.user)}"` : "the signed-in user"),
 
     async check(news, _olds, ctx) {
@@ -40,7 +41,7 @@ export const handler = defineHandler<Inputs, Outputs>({
 
     async create(inputs, ctx) {
         const s = ctx.session();
-        const result = await getTemporaryAccessPassMethods(s.client("graph"), s.settings.cloud, inputUser(inputs.user));
+        const result = await fetchTemporaryAccessPassMethods(s.client("graph"), s.settings.cloud, inputUser(inputs.user));
         return { id: idOf(inputUser(inputs.user)), outs: result as Outputs };
     },
 
@@ -48,7 +49,7 @@ export const handler = defineHandler<Inputs, Outputs>({
         const user = inputUser(props.user) ?? inputUser(id);
         const s = ctx.session();
         try {
-            const result = await getTemporaryAccessPassMethods(s.client("graph"), s.settings.cloud, user);
+            const result = await fetchTemporaryAccessPassMethods(s.client("graph"), s.settings.cloud, user);
             const inputs: Inputs = user === undefined ? {} : { user };
             return { id: idOf(user), outs: result as Outputs, inputs };
         } catch (err) {

@@ -21,7 +21,8 @@ export interface TemporaryAccessPassMethods extends OutputShape<TemporaryAccessP
  */
 export class TemporaryAccessPassMethods extends TenantkitResource {
     constructor(name: string, args: TemporaryAccessPassMethodsArgs = {}, opts?: pulumi.CustomResourceOptions) {
-        super(stub, "TemporaryAccessPassMethods", name, { ...args, user: args.user, userId: undefined, method: undefined, temporaryAccessPass: undefined }, opts, {
+        super("TemporaryAccessPassMethods", name, { ...args, user: args.user, userId: undefined, method: undefined, temporaryAccessPass: undefined }, opts, {
+            stub,
             secretOutputs: ["temporaryAccessPass"],
         });
     }

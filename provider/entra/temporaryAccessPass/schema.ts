@@ -6,10 +6,10 @@
 import * as z from "zod";
 import { conforms } from "../../core/schemaCheck";
 import type { TemporaryAccessPassLookup, TemporaryAccessPassMethod as PublicMethod } from "./types";
+import { GUID } from "../../core/patterns";
 
 export type { TemporaryAccessPassMethodsResult } from "./types";
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A user principal name: `local@domain`, guests included (`ann_contoso.com#EXT#@fabrikam.onmicrosoft.com`). */
 const UPN = /^[^@\s]{1,113}@[^@\s]{1,255}$/;
 // eslint-disable-next-line no-control-regex

@@ -11,6 +11,7 @@ import { directoryFor } from "./directory";
 import { createDataset, type DatasetOutputs, readDataset, readDatasetById, updateDataset } from "./lifecycle";
 import { referenceFailures } from "./references";
 import { PushDatasetArgs } from "./schema";
+import { typeToken } from "../../core/patterns";
 
 type Inputs = PushDatasetArgs & JsonObject;
 type Outputs = DatasetOutputs & JsonObject;
@@ -19,7 +20,7 @@ const api = (ctx: { session(): { client(s: "powerbi"): import("../../core/http")
     new DatasetApi(ctx.session().client("powerbi"), workspaceId);
 
 export const handler = defineHandler<Inputs, Outputs>({
-    type: "tenantkit:powerbi:PushDataset",
+    type: typeToken("PushDataset"),
     describe: (inputs) => `dataset "${String(inputs.name ?? "?")}" in ${inputs.workspaceId ? `workspace ${String(inputs.workspaceId)}` : "My workspace"}`,
 
     async check(news) {

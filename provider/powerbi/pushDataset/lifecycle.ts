@@ -162,8 +162,7 @@ export async function readDatasetById(api: DatasetApi, id: string): Promise<{ ou
     return { outs: outputsOf(inputs, id), inputs };
 }
 
-function stripOutputs(props: DatasetOutputs & { dataset?: unknown; liveTables?: unknown }): PushDatasetArgs {
-    // State written by earlier builds also carries the outputs `dataset` and `liveTables`, since dropped.
-    const { datasetId: _id, dataset: _d, liveTables: _l, ...inputs } = props;
+function stripOutputs(props: DatasetOutputs): PushDatasetArgs {
+    const { datasetId: _id, ...inputs } = props;
     return inputs;
 }

@@ -37,7 +37,7 @@ export class PushDataset extends TenantkitResource {
         // defaultMode and defaultRetentionPolicy always have a value (check applies the defaults); workspaceId and
         // adopt have one only when the program sets them.
         const props = { datasetId: undefined, defaultMode: undefined, defaultRetentionPolicy: undefined, relationships: undefined, datasources: undefined, ...args };
-        super(stub, "PushDataset", name, props, opts);
+        super("PushDataset", name, props, opts, { stub });
         lazyUndefinedOutputs(this, ["workspaceId", "adopt"], props);
     }
 }

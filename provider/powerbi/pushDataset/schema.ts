@@ -8,6 +8,7 @@ import { isDotSegment } from "../../core/urls";
 import type {
     PushDatasetCrossFilteringBehavior, PushDatasetDataType, PushDatasetProperties, PushDatasetState, PushDatasetSummarizeBy,
 } from "./types";
+import { GUID } from "../../core/patterns";
 
 /**
  * The spec's NAME_ANY and NAME_LIMITED. Its `\u10000-\u10FFFF` means code points above U+FFFF, which a JavaScript
@@ -16,7 +17,6 @@ import type {
 export const NAME_ANY = /^[\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]+$/u;
 export const NAME_LIMITED = /^[\t\n\r\x20\x23\x2D\x30-\x39\x40-\x5A\x5E-\x5F\x61-\x7A\x7E-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]{1,100}$/u;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const nameAny = z.string().regex(NAME_ANY, "must be a non-empty name without control characters other than tab and line breaks");
 const nameLimited = z
@@ -103,7 +103,7 @@ export const Relationship = z.strictObject({
     crossFilteringBehavior: crossFiltering,
 });
 
-const uuid = z.string().regex(UUID, "must be a uuid");
+const uuid = z.string().regex(GUID, "must be a uuid");
 
 export const Datasource = z.strictObject({
     datasourceType: z.string().optional(),

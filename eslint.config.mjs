@@ -1,0 +1,61 @@
+// Lint for the whole repository, run by `npm test` (`npm run lint`). Beside typescript-eslint's recommended rules it
+// writes down the architecture (DESIGN.md, "Boundaries") as import rules, so that a change that crosses a boundary or
+// closes an import cycle fails CI instead of a review.
+import js from "@eslint/js";
+import prettier from "eslint-config-prettier";
+import importX from "eslint-plugin-import-x";
+import tseslint from "typescript-eslint";
+
+/** Folders that hold one resource each (its handler module path is a public contract). */
+const RESOURCE_FOLDERS = [
+    "provider/entra/branding",
+    "provider/entra/brandingLocalization",
+    "provider/entra/temporaryAccessPass",
+    "provider/powerbi/pushDataset",
+    "provider/devops/gitPush",
+];
+/** Service and area folders that core must not know. */
+const AREAS = ["provider/entra", "provider/powerbi", "provider/devops", "provider/quota"];
+
+const zones = [
+    // core is what every resource stands on: it knows no resource and no area.
+    ...AREAS.map((from) => ({ target: "./provider/core", from: `./${from}`, message: "provider/core knows no resource: move the shared part into core, or the resource's part out of it" })),
+    // A resource folder does not reach into another's; what two share lives in a folder named for it.
+    ...RESOURCE_FOLDERS.flatMap((target) =>
+        RESOURCE_FOLDERS.filter((from) => from !== target).map((from) => ({
+            target: `./${target}`,
+            from: `./${from}`,
+            message: "a resource folder does not import another resource's: move what both need into a shared folder named for it",
+        })),
+    ),
+    // The emulator is written from the services' documentation, so it catches the provider's mistakes instead of sharing them.
+    { target: "./emulator", from: "./provider", message: "the emulator imports nothing from the provider" },
+    // Shipped and tooling code never depends on tests.
+    ...["provider", "emulator", "harness", "scripts", "bench"].map((target) => ({ target: `./${target}`, from: "./test", message: "only tests import from test/" })),
+];
+
+export default tseslint.config(
+    {
+        ignores: ["bin/**", "node_modules/**", "**/*.d.ts", "test/fixtures/consumer/typo.ts", "**/.pulumi/**"],
+    },
+    js.configs.recommended,
+    ...tseslint.configs.recommended,
+    {
+        files: ["**/*.ts", "**/*.js", "**/*.mjs"],
+        plugins: { "import-x": importX },
+        settings: { "import-x/resolver": { node: { extensions: [".ts", ".js"] } } },
+        languageOptions: { globals: { require: "readonly", module: "writable", exports: "writable", process: "readonly", console: "readonly", __dirname: "readonly", Buffer: "readonly", setTimeout: "readonly", clearTimeout: "readonly", setImmediate: "readonly", queueMicrotask: "readonly", fetch: "readonly", URL: "readonly", URLSearchParams: "readonly", globalThis: "readonly" } },
+        rules: {
+            "import-x/no-cycle": ["error", { ignoreExternal: true }],
+            "import-x/no-restricted-paths": ["error", { zones }],
+            // Unused values are errors; a leading underscore marks one kept on purpose.
+            "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+        },
+    },
+    {
+        // Plain CommonJS files (scripts, fixtures a provider host requires).
+        files: ["**/*.js"],
+        rules: { "@typescript-eslint/no-require-imports": "off" },
+    },
+    prettier,
+);

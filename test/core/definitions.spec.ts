@@ -1,0 +1,52 @@
+/**
+ * Values the provider checks the same way everywhere are defined once (core/patterns.ts): a second copy drifts (one
+ * copy of the guid pattern once took upper case and another did not). The search reads provider/ as text.
+ */
+import { strict as assert } from "node:assert";
+import * as fs from "node:fs";
+import * as path from "node:path";
+
+const PROVIDER = path.resolve(__dirname, "..", "..", "provider");
+
+function sources(dir: string): { file: string; text: string }[] {
+    return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+        const full = path.join(dir, e.name);
+        if (e.isDirectory()) return sources(full);
+        return e.name.endsWith(".ts") ? [{ file: path.relative(PROVIDER, full), text: fs.readFileSync(full, "utf8") }] : [];
+    });
+}
+
+/** The files that hold `needle` (a literal text). */
+function definedIn(needle: string): string[] {
+    return sources(PROVIDER)
+        .filter((s) => s.text.includes(needle))
+        .map((s) => s.file)
+        .sort();
+}
+
+describe("shared definitions, once each", () => {
+    const once: Array<[string, string]> = [
+        ["the guid pattern", "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"],
+        ["the loopback host pattern", "localhost|127(?:\\.\\d{1,3}){3}"],
+        ["the engine's unknown-value marker", "04da6b54-80e4-46f7-96ec-b56ff0331ba9"],
+        ["isBytes", "function isBytes("],
+        ["the service-name union", '"graph" | "powerbi" | "devops"'],
+    ];
+    for (const [what, needle] of once) {
+        it(`${what} is written in core/patterns.ts only`, () => {
+            assert.deepEqual(definedIn(needle), [path.join("core", "patterns.ts")]);
+        });
+    }
+
+    it("the default request timeout is one number (settings), which the HTTP client derives its own from", () => {
+        assert.deepEqual(definedIn("= 30_000;"), []);
+    });
+
+    it("no two exported functions share a name across provider/ (two limiterFor once did different things)", () => {
+        const names = new Map<string, string[]>();
+        for (const s of sources(PROVIDER)) {
+            for (const m of s.text.matchAll(/^export (?:async )?function (\w+)/gm)) names.set(m[1]!, [...(names.get(m[1]!) ?? []), s.file]);
+        }
+        assert.deepEqual([...names].filter(([, files]) => files.length > 1), []);
+    });
+});
