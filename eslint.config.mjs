@@ -3,7 +3,7 @@
 // closes an import cycle fails CI instead of a review.
 import js from "@eslint/js";
 import prettier from "eslint-config-prettier";
-import importX from "eslint-plugin-import-x";
+import importX, { createNodeResolver } from "eslint-plugin-import-x";
 import tseslint from "typescript-eslint";
 
 /** Folders that hold one resource each (its handler module path is a public contract). */
@@ -19,7 +19,11 @@ const AREAS = ["provider/entra", "provider/powerbi", "provider/devops", "provide
 
 const zones = [
     // core is what every resource stands on: it knows no resource and no area.
-    ...AREAS.map((from) => ({ target: "./provider/core", from: `./${from}`, message: "provider/core knows no resource: move the shared part into core, or the resource's part out of it" })),
+    ...AREAS.map((from) => ({
+        target: "./provider/core",
+        from: `./${from}`,
+        message: "provider/core knows no resource: move the shared part into core, or the resource's part out of it",
+    })),
     // A resource folder does not reach into another's; what two share lives in a folder named for it.
     ...RESOURCE_FOLDERS.flatMap((target) =>
         RESOURCE_FOLDERS.filter((from) => from !== target).map((from) => ({
@@ -31,7 +35,11 @@ const zones = [
     // The emulator is written from the services' documentation, so it catches the provider's mistakes instead of sharing them.
     { target: "./emulator", from: "./provider", message: "the emulator imports nothing from the provider" },
     // Shipped and tooling code never depends on tests.
-    ...["provider", "emulator", "harness", "scripts", "bench"].map((target) => ({ target: `./${target}`, from: "./test", message: "only tests import from test/" })),
+    ...["provider", "emulator", "harness", "scripts", "bench"].map((target) => ({
+        target: `./${target}`,
+        from: "./test",
+        message: "only tests import from test/",
+    })),
 ];
 
 export default tseslint.config(
@@ -43,14 +51,44 @@ export default tseslint.config(
     {
         files: ["**/*.ts", "**/*.js", "**/*.mjs"],
         plugins: { "import-x": importX },
-        settings: { "import-x/resolver": { node: { extensions: [".ts", ".js"] } } },
-        languageOptions: { globals: { require: "readonly", module: "writable", exports: "writable", process: "readonly", console: "readonly", __dirname: "readonly", Buffer: "readonly", setTimeout: "readonly", clearTimeout: "readonly", setImmediate: "readonly", queueMicrotask: "readonly", fetch: "readonly", URL: "readonly", URLSearchParams: "readonly", globalThis: "readonly" } },
+        settings: {
+            "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".js", ".d.ts"] })],
+            "import-x/extensions": [".ts", ".js"],
+            "import-x/parsers": { "@typescript-eslint/parser": [".ts"] },
+        },
+        languageOptions: {
+            globals: {
+                require: "readonly",
+                module: "writable",
+                exports: "writable",
+                process: "readonly",
+                console: "readonly",
+                __dirname: "readonly",
+                Buffer: "readonly",
+                setTimeout: "readonly",
+                clearTimeout: "readonly",
+                setImmediate: "readonly",
+                queueMicrotask: "readonly",
+                fetch: "readonly",
+                URL: "readonly",
+                URLSearchParams: "readonly",
+                globalThis: "readonly",
+            },
+        },
         rules: {
             "import-x/no-cycle": ["error", { ignoreExternal: true }],
             "import-x/no-restricted-paths": ["error", { zones }],
+            // `interface X extends OutputShape<State> {}` is how a resource declares its outputs from its public shape.
+            "@typescript-eslint/no-empty-object-type": ["error", { allowInterfaces: "with-single-extends" }],
             // Unused values are errors; a leading underscore marks one kept on purpose.
             "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
         },
+    },
+    {
+        // A resource class merges with the interface of its outputs (core/shapes.ts OutputShape): the class declares no
+        // member of its own that the interface could shadow, so the merge is the declaration, not a hazard.
+        files: ["provider/**/resource.ts", "provider/**/resourceBase.ts"],
+        rules: { "@typescript-eslint/no-unsafe-declaration-merging": "off" },
     },
     {
         // Plain CommonJS files (scripts, fixtures a provider host requires).

@@ -72,8 +72,7 @@ export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
                 if (i < runs - 1) {
                     await s.dispose();
                     stacks.splice(stacks.indexOf(s), 1);
-                }
-                else last[side] = s;
+                } else last[side] = s;
             }
             ctx.log(`up ${i + 1}/${runs}: tenantkit ${(upMs.tenantkit[i]! / 1000).toFixed(1)} s, bare ${(upMs.bare[i]! / 1000).toFixed(1)} s`);
         }
@@ -88,7 +87,9 @@ export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
         }
         const locs = Math.floor(count / 2);
         const what = `${locs} localizations and ${count - locs} push datasets`;
-        const mixText = Object.entries(mixes.tenantkit!).map(([k, n]) => `${k} ${n}`).join(", ");
+        const mixText = Object.entries(mixes.tenantkit!)
+            .map(([k, n]) => `${k} ${n}`)
+            .join(", ");
         return [
             result({
                 name: `pulumi up of ${count} new resources (localizations and push datasets)`,
@@ -99,7 +100,9 @@ export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
                 met: (_v, _c, ratio) => ratio <= 1.15 && !mismatch,
                 notes:
                     `${what}; the whole \`pulumi up\` command from an empty stack, ${runs} alternating runs, a fresh seed each. Requests of tenantkit's up: ${mixText}; ` +
-                    (mismatch ? `the bare side's differ (${mismatch}), so the comparison is not like for like` : `the bare side's match them (by method and service, within 2 one-time requests)`) +
+                    (mismatch
+                        ? `the bare side's differ (${mismatch}), so the comparison is not like for like`
+                        : `the bare side's match them (by method and service, within 2 one-time requests)`) +
                     `. The bare provider sends them with plain fetch: no validation, retry, throttle, journal or read-back of its own`,
             }),
             result({

@@ -35,10 +35,12 @@ export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
                 await emu.admin.clearRequests();
                 await emu.admin.throttle({ perSecond: PER_SECOND, retryAfter: "1" });
                 let failed = "";
-                wall.push(await timeMs(async () => {
-                    const up = await stack.run(stack.upArgs());
-                    if (up.code !== 0) failed = up.output.slice(-500);
-                }));
+                wall.push(
+                    await timeMs(async () => {
+                        const up = await stack.run(stack.upArgs());
+                        if (up.code !== 0) failed = up.output.slice(-500);
+                    }),
+                );
                 await emu.admin.throttle(null);
                 const made = (await emu.admin.powerBi(IDS.tenantId)).datasets.filter((d) => d.name.startsWith(prefix));
                 const names = new Set(made.map((d) => d.name));

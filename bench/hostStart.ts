@@ -36,7 +36,11 @@ interface Phases {
 }
 
 /** Starts a host, configures it and makes the first call; optionally leaves it running for a module snapshot. */
-async function firstCall(emu: RunningEmulator, call: (h: ProviderHost) => Promise<unknown>, env?: Record<string, string>): Promise<{ phases: Phases; host: ProviderHost }> {
+async function firstCall(
+    emu: RunningEmulator,
+    call: (h: ProviderHost) => Promise<unknown>,
+    env?: Record<string, string>,
+): Promise<{ phases: Phases; host: ProviderHost }> {
     let host: ProviderHost | undefined;
     const phases: Phases = { total: 0, spawn: 0, configure: 0, call: 0 };
     phases.total = await timeMs(async () => {
@@ -47,13 +51,19 @@ async function firstCall(emu: RunningEmulator, call: (h: ProviderHost) => Promis
     return { phases, host: host! };
 }
 
-const checkWith = (provider: string) => async (h: ProviderHost): Promise<void> => {
-    const c = await h.check({ urn: urnOf("HostStart"), news: { __provider: provider, ...datasetArgs("HostStart") } });
-    if (c.failures.length > 0) throw new Error(`check failed: ${JSON.stringify(c.failures)}`);
-};
+const checkWith =
+    (provider: string) =>
+    async (h: ProviderHost): Promise<void> => {
+        const c = await h.check({ urn: urnOf("HostStart"), news: { __provider: provider, ...datasetArgs("HostStart") } });
+        if (c.failures.length > 0) throw new Error(`check failed: ${JSON.stringify(c.failures)}`);
+    };
 
 /** The host's loaded module files, by package (`pulumi-tenantkit` for this repository's bin/). */
-async function loadedPackages(dir: string, emu: RunningEmulator, call: (h: ProviderHost) => Promise<unknown>): Promise<{ packages: Map<string, number>; phases: Phases }> {
+async function loadedPackages(
+    dir: string,
+    emu: RunningEmulator,
+    call: (h: ProviderHost) => Promise<unknown>,
+): Promise<{ packages: Map<string, number>; phases: Phases }> {
     const out = path.join(dir, `modules-${Date.now()}-${Math.random().toString(36).slice(2)}.json`);
     const probe = path.join(dir, "probe.js");
     const env = { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} -r "${probe}"`.trim(), TK_PROBE_OUT: out };
@@ -65,7 +75,16 @@ async function loadedPackages(dir: string, emu: RunningEmulator, call: (h: Provi
         const byPackage = new Map<string, number>();
         for (const f of files) {
             const nm = f.lastIndexOf("node_modules/");
-            const pkg = nm >= 0 ? f.slice(nm + 13).split("/").slice(0, f.slice(nm + 13).startsWith("@") ? 2 : 1).join("/") : f.startsWith(REPO_ROOT) ? "pulumi-tenantkit" : f;
+            const pkg =
+                nm >= 0
+                    ? f
+                          .slice(nm + 13)
+                          .split("/")
+                          .slice(0, f.slice(nm + 13).startsWith("@") ? 2 : 1)
+                          .join("/")
+                    : f.startsWith(REPO_ROOT)
+                      ? "pulumi-tenantkit"
+                      : f;
             byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + 1);
         }
         return { packages: byPackage, phases };
@@ -76,14 +95,18 @@ async function loadedPackages(dir: string, emu: RunningEmulator, call: (h: Provi
 
 /** Median ms to require `module` in a fresh node (after @pulumi/pulumi's runtime, as in the host). */
 function requireMs(module: string, runs: number): number {
-    const script = `require("@pulumi/pulumi/runtime"); const t = process.hrtime.bigint(); require(${JSON.stringify(module)}); ` +
+    const script =
+        `require("@pulumi/pulumi/runtime"); const t = process.hrtime.bigint(); require(${JSON.stringify(module)}); ` +
         `process.stdout.write(String(Number(process.hrtime.bigint() - t) / 1e6));`;
     return median(Array.from({ length: runs }, () => Number(execFileSync(process.execPath, ["-e", script], { cwd: REPO_ROOT, encoding: "utf8" }))));
 }
 
 /** What `after` loaded beyond `before`: "axios 73, zod 95" (package and module files). */
 function extra(after: Map<string, number>, before: Map<string, number>): [string, number][] {
-    return [...after].map(([p, n]): [string, number] => [p, n - (before.get(p) ?? 0)]).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]);
+    return [...after]
+        .map(([p, n]): [string, number] => [p, n - (before.get(p) ?? 0)])
+        .filter(([, n]) => n > 0)
+        .sort((a, b) => b[1] - a[1]);
 }
 const list = (e: [string, number][]): string => e.map(([p, n]) => `${p} ${n}`).join(", ") || "nothing";
 
@@ -116,7 +139,10 @@ export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
         let state: PropertyMap;
         let id: string;
         try {
-            const c = await seeded.check({ urn: urnOf("HostStartRead"), news: { __provider: await datasetProvider(), ...datasetArgs("HostStartRead") } });
+            const c = await seeded.check({
+                urn: urnOf("HostStartRead"),
+                news: { __provider: await datasetProvider(), ...datasetArgs("HostStartRead") },
+            });
             ({ id, outs: state } = await seeded.create({ urn: urnOf("HostStartRead"), properties: c.inputs }));
         } finally {
             await seeded.close();
@@ -138,7 +164,10 @@ export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
                 name: "provider host start to first completed call (configure + check), our handlers",
                 unit: "ms",
                 values: series.ours.map((p) => p.total),
-                comparison: { name: "a bare dynamic provider that does nothing, started and called the same way", values: series.bare.map((p) => p.total) },
+                comparison: {
+                    name: "a bare dynamic provider that does nothing, started and called the same way",
+                    values: series.bare.map((p) => p.total),
+                },
                 goal: "at most 1.5x (heavy modules such as @azure/identity only when needed)",
                 met: (_v, _c, ratio) => ratio <= 1.5 && heavyAtCheck.length === 0,
                 notes:

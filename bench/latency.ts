@@ -48,7 +48,10 @@ export const bareProvider: pulumi.dynamic.ResourceProvider = {
 
 /** The inputs of a small push dataset (one table); `price` adds a column, which updates in place. */
 export function datasetArgs(name: string, price = false): PropertyMap {
-    const columns = [{ name: "ProductID", dataType: "Int64" }, { name: "Name", dataType: "string" }];
+    const columns = [
+        { name: "ProductID", dataType: "Int64" },
+        { name: "Name", dataType: "string" },
+    ];
     return { name, tables: [{ name: "Product", columns: price ? [...columns, { name: "Price", dataType: "Double" }] : columns }] };
 }
 
@@ -65,7 +68,9 @@ export async function datasetProvider(): Promise<string> {
  * cross-process round trip that every host request pays.
  */
 export async function startEmulatorProcess(): Promise<RunningEmulator> {
-    const proc = spawn(process.execPath, [path.join(REPO_ROOT, "bin", "emulator", "cli.js"), "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+    const proc = spawn(process.execPath, [path.join(REPO_ROOT, "bin", "emulator", "cli.js"), "--port", "0"], {
+        stdio: ["ignore", "pipe", "inherit"],
+    });
     const url = await new Promise<string>((resolve, reject) => {
         let seen = "";
         proc.stdout.setEncoding("utf8");
@@ -85,7 +90,14 @@ export async function startEmulatorProcess(): Promise<RunningEmulator> {
         proc.kill("SIGTERM");
         await exited;
     };
-    return { url, httpsUrl: `https://127.0.0.1:${port}`, port, caPem: await admin.caPem().catch(async (err: unknown) => (await close(), Promise.reject(err))), admin, close };
+    return {
+        url,
+        httpsUrl: `https://127.0.0.1:${port}`,
+        port,
+        caPem: await admin.caPem().catch(async (err: unknown) => (await close(), Promise.reject(err))),
+        admin,
+        close,
+    };
 }
 
 /** A provider host configured for the emulator, as the engine starts one per provider. */
@@ -109,14 +121,31 @@ type Recorded = Pick<RequestLogEntry, "method" | "path" | "query" | "headers" | 
  * Sends `steps` with axios as the handler sent them (fresh client-request-id, the direct token), with `rename`
  * applied to paths and bodies; after a POST, the recorded `postId` in later paths becomes the new id, returned.
  */
-async function replay(http: AxiosInstance, token: string, steps: readonly Recorded[], rename: [string, string][] = [], postId?: string): Promise<string | undefined> {
+async function replay(
+    http: AxiosInstance,
+    token: string,
+    steps: readonly Recorded[],
+    rename: [string, string][] = [],
+    postId?: string,
+): Promise<string | undefined> {
     const swaps = [...rename];
     const sub = (s: string): string => swaps.reduce((acc, [from, to]) => acc.split(from).join(to), s);
     let created: string | undefined;
     for (const s of steps) {
-        const headers: Record<string, string> = { accept: s.headers.accept ?? "application/json", "user-agent": s.headers["user-agent"] ?? "", "client-request-id": randomUUID(), authorization: `Bearer ${token}` };
+        const headers: Record<string, string> = {
+            accept: s.headers.accept ?? "application/json",
+            "user-agent": s.headers["user-agent"] ?? "",
+            "client-request-id": randomUUID(),
+            authorization: `Bearer ${token}`,
+        };
         if (s.headers["content-type"]) headers["content-type"] = s.headers["content-type"];
-        const res = await http.request<{ id?: string }>({ method: s.method, url: sub(s.path), params: s.query, headers, data: s.bodyText ? sub(s.bodyText) : undefined });
+        const res = await http.request<{ id?: string }>({
+            method: s.method,
+            url: sub(s.path),
+            params: s.query,
+            headers,
+            data: s.bodyText ? sub(s.bodyText) : undefined,
+        });
         if (res.status >= 300) throw new Error(`direct ${s.method} ${s.path} answered ${res.status}`);
         if (s.method === "POST" && postId && res.data.id) swaps.push([postId, (created = res.data.id)]);
     }
@@ -146,7 +175,13 @@ export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
         const logged = async (fn: () => Promise<unknown>): Promise<Recorded[]> => {
             const since = (await emu.admin.requests()).reduce((m, r) => Math.max(m, r.seq), 0);
             await fn();
-            return (await emu.admin.requests({ service: "powerbi", since })).map(({ method, path: p, query, headers, bodyText }) => ({ method, path: p, query, headers, bodyText }));
+            return (await emu.admin.requests({ service: "powerbi", since })).map(({ method, path: p, query, headers, bodyText }) => ({
+                method,
+                path: p,
+                query,
+                headers,
+                bodyText,
+            }));
         };
 
         // The dataset that read, diff and update work on, and the request sequences copied from the log.
@@ -154,7 +189,9 @@ export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
         const inB = await checked(h, provider, datasetArgs("LatencyBase", true));
         const base = await h.create({ urn: urnOf("LatencyBase"), properties: inA }); // fetches the token
         let createdId = "";
-        const createSteps = await logged(async () => (createdId = (await h.create({ urn: urnOf("LatencyRec"), properties: { ...inA, name: "LatencyRec" } })).id));
+        const createSteps = await logged(
+            async () => (createdId = (await h.create({ urn: urnOf("LatencyRec"), properties: { ...inA, name: "LatencyRec" } })).id),
+        );
         await drop(createdId);
         const readSteps = await logged(() => h.read({ urn: urnOf("LatencyBase"), id: base.id, state: base.outs, inputs: inA }));
         let outs = base.outs;
@@ -187,14 +224,21 @@ export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
             direct: () => replay(http, token, readSteps),
             bare: () => h.read({ urn: urnOf("LatencyBase"), id: base.id, state: bareOf(outs), inputs: bareOf(toB ? inA : inB) }),
         };
-        const diffArgs = (p?: string) => ({ urn: urnOf("LatencyBase"), id: base.id, oldInputs: inA, oldOutputs: p ? { ...base.outs, __provider: p } : base.outs, newInputs: p ? { ...inB, __provider: p } : inB });
+        const diffArgs = (p?: string) => ({
+            urn: urnOf("LatencyBase"),
+            id: base.id,
+            oldInputs: inA,
+            oldOutputs: p ? { ...base.outs, __provider: p } : base.outs,
+            newInputs: p ? { ...inB, __provider: p } : inB,
+        });
         const bareDiff = () => h.diff(diffArgs(bare));
         ops.diff = { host: () => h.diff(diffArgs()), direct: bareDiff, bare: bareDiff };
         let directToggle = 0;
         ops.update = {
             host: update,
             direct: () => replay(http, token, updateSteps[directToggle++ % 2]),
-            bare: () => h.update({ urn: urnOf("LatencyBase"), id: base.id, oldInputs: bareOf(inA), oldOutputs: bareOf(outs), newInputs: bareOf(inB) }),
+            bare: () =>
+                h.update({ urn: urnOf("LatencyBase"), id: base.id, oldInputs: bareOf(inA), oldOutputs: bareOf(outs), newInputs: bareOf(inB) }),
         };
 
         // The floor of any call through the host: a gRPC round trip that does nothing (GetPluginInfo).
@@ -212,7 +256,11 @@ export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
             // Interleaved, so drift (GC, the emulator's growing log) hits all three series alike.
             for (let i = -warmup; i < calls; i++, n++) {
                 const t = [await timeMs(fns.host), await timeMs(fns.direct), await timeMs(fns.bare)];
-                if (i >= 0) (s.host.push(t[0]), s.direct.push(t[1]), s.bare.push(t[2]));
+                if (i >= 0) {
+                    s.host.push(t[0]);
+                    s.direct.push(t[1]);
+                    s.bare.push(t[2]);
+                }
                 await fns.after?.();
             }
             const [ph, pd, pb] = [median(s.host), median(s.direct), median(s.bare)];

@@ -2,6 +2,8 @@
  * Shared shape and statistics of the benchmarks (`npm run bench`). Benchmarks measure; tests never assert
  * timings. Each figure is a median over repeated runs, with the spread (min, max, and the quartiles) beside it.
  */
+import * as v8 from "node:v8";
+import * as vm from "node:vm";
 
 /** The spread of the runs behind a median. */
 export interface Spread {
@@ -106,7 +108,12 @@ export function result(r: {
         value: round(value),
         unit: r.unit,
         spread: roundSpread(spreadOf(r.values)),
-        comparison: { name: r.comparison.name, value: round(base), unit: r.comparison.unit ?? r.unit, spread: roundSpread(spreadOf(r.comparison.values)) },
+        comparison: {
+            name: r.comparison.name,
+            value: round(base),
+            unit: r.comparison.unit ?? r.unit,
+            spread: roundSpread(spreadOf(r.comparison.values)),
+        },
         ratio: round(ratio, 3),
         goal: r.goal,
         met: r.met(value, base, ratio),
@@ -129,8 +136,6 @@ function roundSpread(s: Spread): Spread {
  * fresh context, where V8 installs it.
  */
 export function collectGarbage(): void {
-    const v8 = require("node:v8") as typeof import("node:v8");
-    const vm = require("node:vm") as typeof import("node:vm");
     v8.setFlagsFromString("--expose-gc");
     (vm.runInNewContext("gc") as () => void)();
 }

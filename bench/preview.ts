@@ -29,7 +29,12 @@ function assertQuiet(label: string, r: RunResult, count: number): void {
     const custom = r.steps.filter((s) => !s.type.startsWith("pulumi:pulumi:"));
     const changed = custom.filter((s) => s.op !== "same");
     if (custom.length !== count || changed.length > 0) {
-        throw new Error(`${label} preview: ${custom.length} resources, ${changed.length} not same (${changed.slice(0, 3).map((s) => `${s.op} ${s.name}`).join(", ")})`);
+        throw new Error(
+            `${label} preview: ${custom.length} resources, ${changed.length} not same (${changed
+                .slice(0, 3)
+                .map((s) => `${s.op} ${s.name}`)
+                .join(", ")})`,
+        );
     }
 }
 
@@ -48,7 +53,10 @@ export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
         const real = runnerFor("preview");
         const bare = runnerFor("preview-bare");
         // The up runs the same program and SDK paths as the previews: it is also their warm-up.
-        for (const [label, runner] of [["tenantkit", real], ["bare", bare]] as const) {
+        for (const [label, runner] of [
+            ["tenantkit", real],
+            ["bare", bare],
+        ] as const) {
             const up = await runner.up();
             if (up.errors.length > 0) throw new Error(`up of the ${label} stack failed: ${JSON.stringify(up.errors.slice(0, 3))}`);
             ctx.log(`up of ${count} ${label} resources: ${(up.ms / 1000).toFixed(1)} s`);
@@ -104,7 +112,9 @@ const CAUSE =
     "(entra/organizationalBranding/resourceBase.ts seededProps seeds every branding property) against 4 for its bare twin, a dataset 6 against 3";
 
 function phasesText(p: HostCallTimes, perResource: { real: number; bare: number }): string {
-    const types = Object.entries(p.byType).map(([t, v]) => `${t} check ${v.check.toFixed(2)} + diff ${v.diff.toFixed(2)}`).join(", ");
+    const types = Object.entries(p.byType)
+        .map(([t, v]) => `${t} check ${v.check.toFixed(2)} + diff ${v.diff.toFixed(2)}`)
+        .join(", ");
     const share = perResource.real > perResource.bare ? Math.round((100 * (p.real - p.bare)) / (perResource.real - perResource.bare)) : 0;
     return (
         `whole preview, ms per resource: tenantkit ${perResource.real.toFixed(2)}, bare ${perResource.bare.toFixed(2)}; ` +

@@ -26,7 +26,9 @@ async function pass(host: ProviderHost, state: StackState): Promise<Map<string, 
         const t = byType.get(shortType(r.type)) ?? { check: 0, diff: 0, n: 0 };
         let inputs = r.inputs;
         t.check += await timeMs(async () => (inputs = (await host.check({ urn: r.urn, olds: r.inputs, news: r.inputs, preview: true })).inputs));
-        t.diff += await timeMs(() => host.diff({ urn: r.urn, id: r.id, oldInputs: r.inputs, oldOutputs: r.outputs, newInputs: inputs, preview: true }));
+        t.diff += await timeMs(() =>
+            host.diff({ urn: r.urn, id: r.id, oldInputs: r.inputs, oldOutputs: r.outputs, newInputs: inputs, preview: true }),
+        );
         t.n += 1;
         byType.set(shortType(r.type), t);
     }
@@ -56,7 +58,10 @@ export async function measureHostCalls(
     config: StackConfig,
     runs: number,
 ): Promise<HostCallTimes> {
-    const perResource = async (state: StackState, program: string): Promise<{ total: number[]; types: Map<string, { check: number[]; diff: number[] }> }> => {
+    const perResource = async (
+        state: StackState,
+        program: string,
+    ): Promise<{ total: number[]; types: Map<string, { check: number[]; diff: number[] }> }> => {
         const host = await hostFor(path.dirname(program), project, config);
         try {
             await pass(host, state);

@@ -33,21 +33,35 @@ export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
         let status = -1;
         // Each side starts from a collected heap: the 190 MB file parses into ~1 GB of objects, and without this the
         // collection of one side's garbage lands in the other's time (it moved the ratio between 1.3 and 2.4).
-        const cli = (): Promise<number> => (collectGarbage(), timeMs(async () => {
-            output = "";
-            status = main([file], (s) => (output += `${s}\n`), (s) => (output += `${s}\n`));
-        }));
+        const cli = (): Promise<number> => (
+            collectGarbage(),
+            timeMs(async () => {
+                output = "";
+                status = main(
+                    [file],
+                    (s) => (output += `${s}\n`),
+                    (s) => (output += `${s}\n`),
+                );
+            })
+        );
         const parse = (): Promise<number> => (collectGarbage(), timeMs(async () => JSON.parse(fs.readFileSync(file, "utf8"))));
         const cliMs: number[] = [];
-        const parseMs = await repeat(runs, async (i) => {
-            const p = await parse();
-            const c = await cli();
-            if (i >= 0) cliMs.push(c);
-            ctx.log(`${i < 0 ? "warm-up: " : ""}read+parse ${p.toFixed(0)} ms, tenantkit-quota ${c.toFixed(0)} ms`);
-            return p;
-        }, 1);
+        const parseMs = await repeat(
+            runs,
+            async (i) => {
+                const p = await parse();
+                const c = await cli();
+                if (i >= 0) cliMs.push(c);
+                ctx.log(`${i < 0 ? "warm-up: " : ""}read+parse ${p.toFixed(0)} ms, tenantkit-quota ${c.toFixed(0)} ms`);
+                return p;
+            },
+            1,
+        );
         if (status !== 0 && status !== 1) throw new Error(`tenantkit-quota exited ${status}: ${output.slice(0, 2000)}`);
-        const summary = output.split("\n").filter((l) => /resources, |limit checks:|^API time/.test(l)).join("; ");
+        const summary = output
+            .split("\n")
+            .filter((l) => /resources, |limit checks:|^API time/.test(l))
+            .join("; ");
         return [
             result({
                 name: "quota-cli",
@@ -56,7 +70,8 @@ export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
                 comparison: { name: "fs.readFileSync + JSON.parse of the same file", values: parseMs },
                 goal: "at most 2x",
                 met: (_value, _cmp, ratio) => ratio <= 2,
-                notes: `${steps} preview steps (${(bytes / 1e6).toFixed(1)} MB, 4-space indented): ${WORKSPACES} databricks providers, ` +
+                notes:
+                    `${steps} preview steps (${(bytes / 1e6).toFixed(1)} MB, 4-space indented): ${WORKSPACES} databricks providers, ` +
                     `creates, sames, updates and replacements of 14 databricks types, some inputs unknown or secret; ` +
                     `main() of bin/quota/cli.js in-process, each side after a full GC, exit ${status}; ${summary}`,
             }),
@@ -87,17 +102,84 @@ const providerRef = (w: number): string => `${urnOf("pulumi:providers:databricks
  * Shares are per mille of the steps.
  */
 const KINDS: Array<{ type: string; share: number; inputs(i: number, k: number): Record<string, unknown> }> = [
-    { type: "sqlEndpoint:SqlEndpoint", share: 50, inputs: (i) => ({ name: `wh-${i}`, clusterSize: "2X-Small", maxNumClusters: 1, autoStopMins: 10, tags: { customTags: [{ key: "team", value: `t${i % 40}` }] } }) },
-    { type: "job:Job", share: 200, inputs: (i) => ({ name: `etl-${i}`, maxConcurrentRuns: 1, tasks: [{ taskKey: "main", existingClusterId: i % 7 === 0 ? UNKNOWN : `0101-${i % 97}-abc`, notebookTask: { notebookPath: `/Jobs/etl-${i}`, baseParameters: { day: "{{start_date}}" } } }], schedule: { quartzCronExpression: "0 0 2 * * ?", timezoneId: "UTC" } }) },
-    { type: "sqlTable:SqlTable", share: 250, inputs: (i, k) => ({ ...schemaOf(k, k % 10 === 0), name: `t_${i}`, tableType: "MANAGED", columns: [{ name: "id", type: "BIGINT" }, { name: "amount", type: "DECIMAL(10,2)" }, { name: "at", type: "TIMESTAMP" }] }) },
+    {
+        type: "sqlEndpoint:SqlEndpoint",
+        share: 50,
+        inputs: (i) => ({
+            name: `wh-${i}`,
+            clusterSize: "2X-Small",
+            maxNumClusters: 1,
+            autoStopMins: 10,
+            tags: { customTags: [{ key: "team", value: `t${i % 40}` }] },
+        }),
+    },
+    {
+        type: "job:Job",
+        share: 200,
+        inputs: (i) => ({
+            name: `etl-${i}`,
+            maxConcurrentRuns: 1,
+            tasks: [
+                {
+                    taskKey: "main",
+                    existingClusterId: i % 7 === 0 ? UNKNOWN : `0101-${i % 97}-abc`,
+                    notebookTask: { notebookPath: `/Jobs/etl-${i}`, baseParameters: { day: "{{start_date}}" } },
+                },
+            ],
+            schedule: { quartzCronExpression: "0 0 2 * * ?", timezoneId: "UTC" },
+        }),
+    },
+    {
+        type: "sqlTable:SqlTable",
+        share: 250,
+        inputs: (i, k) => ({
+            ...schemaOf(k, k % 10 === 0),
+            name: `t_${i}`,
+            tableType: "MANAGED",
+            columns: [
+                { name: "id", type: "BIGINT" },
+                { name: "amount", type: "DECIMAL(10,2)" },
+                { name: "at", type: "TIMESTAMP" },
+            ],
+        }),
+    },
     { type: "schema:Schema", share: 20, inputs: (i, k) => ({ catalogName: `cat_${k % 20}`, name: `sch_${i}`, comment: "managed by pulumi" }) },
     { type: "volume:Volume", share: 40, inputs: (i, k) => ({ ...schemaOf(k, false), name: `vol_${i}`, volumeType: "MANAGED" }) },
-    { type: "registeredModel:RegisteredModel", share: 10, inputs: (i, k) => ({ ...schemaOf(k, false), name: `model_${i}`, aliases: [{ aliasName: "champion", versionNum: 1 }] }) },
-    { type: "notebook:Notebook", share: 100, inputs: (i, k) => ({ path: `/Shared/team-${k % 40}/nb-${i}`, language: "PYTHON", contentBase64: "cHJpbnQoJ2hlbGxvJyk=" }) },
+    {
+        type: "registeredModel:RegisteredModel",
+        share: 10,
+        inputs: (i, k) => ({ ...schemaOf(k, false), name: `model_${i}`, aliases: [{ aliasName: "champion", versionNum: 1 }] }),
+    },
+    {
+        type: "notebook:Notebook",
+        share: 100,
+        inputs: (i, k) => ({ path: `/Shared/team-${k % 40}/nb-${i}`, language: "PYTHON", contentBase64: "cHJpbnQoJ2hlbGxvJyk=" }),
+    },
     { type: "directory:Directory", share: 20, inputs: (i, k) => ({ path: `/Shared/team-${k % 40}/dir-${i}` }) },
-    { type: "cluster:Cluster", share: 50, inputs: (i) => ({ clusterName: `c-${i}`, sparkVersion: "15.4.x-scala2.12", nodeTypeId: "Standard_DS3_v2", numWorkers: 2, autoterminationMinutes: 20 }) },
-    { type: "permissions:Permissions", share: 100, inputs: (i) => ({ jobId: i % 3 === 0 ? UNKNOWN : String(1000 + i), accessControls: [{ groupName: "data-eng", permissionLevel: "CAN_MANAGE" }] }) },
-    { type: "grants:Grants", share: 89, inputs: (i, k) => ({ table: `cat_${k % 20}.sch_${k % 100}.t_${i}`, grants: [{ principal: "analysts", privileges: ["SELECT"] }] }) },
+    {
+        type: "cluster:Cluster",
+        share: 50,
+        inputs: (i) => ({
+            clusterName: `c-${i}`,
+            sparkVersion: "15.4.x-scala2.12",
+            nodeTypeId: "Standard_DS3_v2",
+            numWorkers: 2,
+            autoterminationMinutes: 20,
+        }),
+    },
+    {
+        type: "permissions:Permissions",
+        share: 100,
+        inputs: (i) => ({
+            jobId: i % 3 === 0 ? UNKNOWN : String(1000 + i),
+            accessControls: [{ groupName: "data-eng", permissionLevel: "CAN_MANAGE" }],
+        }),
+    },
+    {
+        type: "grants:Grants",
+        share: 89,
+        inputs: (i, k) => ({ table: `cat_${k % 20}.sch_${k % 100}.t_${i}`, grants: [{ principal: "analysts", privileges: ["SELECT"] }] }),
+    },
     { type: "secretScope:SecretScope", share: 10, inputs: (i) => ({ name: `scope-${i}` }) },
     { type: "secret:Secret", share: 60, inputs: (i, k) => ({ scope: `scope-${k % 100}`, key: `key-${i}`, stringValue: "[secret]" }) },
     { type: "catalog:Catalog", share: 1, inputs: (i) => ({ name: `cat_${i}`, comment: "managed by pulumi", properties: { owner: "platform" } }) },
@@ -120,7 +202,13 @@ function* planSteps(count: number): Generator<Step> {
     const stack = state("pulumi:pulumi:Stack", `${PROJECT}-prod`, {}, undefined);
     yield { op: "same", urn: stack.urn, provider: "", oldState: stack, newState: stack };
     for (let w = 0; w < WORKSPACES; w++) {
-        const p = state("pulumi:providers:databricks", `ws-${w}`, { host: `https://adb-${1000 + w}.${w}.azuredatabricks.net`, token: "[secret]", version: "1.110.0" }, undefined, UNKNOWN);
+        const p = state(
+            "pulumi:providers:databricks",
+            `ws-${w}`,
+            { host: `https://adb-${1000 + w}.${w}.azuredatabricks.net`, token: "[secret]", version: "1.110.0" },
+            undefined,
+            UNKNOWN,
+        );
         yield { op: "same", urn: p.urn, provider: "", oldState: p, newState: p };
     }
     const total = KINDS.reduce((n, k) => n + k.share, 0);

@@ -44,7 +44,7 @@ const CHILD_FLAG = "--quota-enforce-child";
 export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
     const count = ctx.quick ? 1_000 : 100_000;
     // A 100,000-registration child takes ~6 min here (the SDK under mocks), so a pair is ~12 min.
-    const runs = ctx.quick ? 1 : ctx.runs ?? 3;
+    const runs = ctx.quick ? 1 : (ctx.runs ?? 3);
     const plain: RunReport[] = [];
     const enforced: RunReport[] = [];
     await repeat(runs, async (i) => {
@@ -52,14 +52,18 @@ export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
         const withQuota = await runChild(count, "enforce");
         plain.push(without);
         enforced.push(withQuota);
-        ctx.log(`run ${i + 1}/${runs}, ${count} registrations: without ${fmt(without)}; with enforceQuotas ${fmt(withQuota)}, ` +
-            `${ownOf(withQuota).toFixed(0)} ms its own (${(withQuota.transformMs ?? 0).toFixed(0)} in the transform, of which GC ` +
-            `${(withQuota.gcInTransformMs ?? 0).toFixed(0)}; ${(withQuota.gateMs ?? 0).toFixed(0)} judging resolved outputs), p50 ${(withQuota.p50Us ?? 0).toFixed(1)} us`);
+        ctx.log(
+            `run ${i + 1}/${runs}, ${count} registrations: without ${fmt(without)}; with enforceQuotas ${fmt(withQuota)}, ` +
+                `${ownOf(withQuota).toFixed(0)} ms its own (${(withQuota.transformMs ?? 0).toFixed(0)} in the transform, of which GC ` +
+                `${(withQuota.gcInTransformMs ?? 0).toFixed(0)}; ${(withQuota.gateMs ?? 0).toFixed(0)} judging resolved outputs), p50 ${(withQuota.p50Us ?? 0).toFixed(1)} us`,
+        );
         return withQuota.ms - without.ms;
     });
     // One run of the floor, for what any check costs in this program (see floorCheck).
     const floor = await runChild(count, "floor");
-    ctx.log(`floor, ${count} registrations: ${fmt(floor)}, ${ownOf(floor).toFixed(0)} ms its own (GC ${(floor.gcInTransformMs ?? 0).toFixed(0)}), p50 ${(floor.p50Us ?? 0).toFixed(1)} us`);
+    ctx.log(
+        `floor, ${count} registrations: ${fmt(floor)}, ${ownOf(floor).toFixed(0)} ms its own (GC ${(floor.gcInTransformMs ?? 0).toFixed(0)}), p50 ${(floor.p50Us ?? 0).toFixed(1)} us`,
+    );
     const wrong = [...plain, ...enforced, floor].find((r) => r.registered !== count);
     if (wrong) throw new Error(`a run registered ${wrong.registered} resources, expected ${count}`);
     const f = enforced[0].findings;
@@ -78,8 +82,13 @@ export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
             notes:
                 `time of its own (the transform's synchronous part plus the judging of registrations whose inputs were outputs, ` +
                 `GC pauses that began in it included): median ${own.toFixed(0)} ms over ${enforced.length} run(s), ` +
-                `${enforced.map((r) => `${ownOf(r).toFixed(0)} ms (GC ${(r.gcInTransformMs ?? 0).toFixed(0)}, p50 ${(r.p50Us ?? 0).toFixed(1)} us/registration, ` +
-                    `p99 ${(r.p99Us ?? 0).toFixed(0)} us, ${r.waiting ?? 0} registrations waiting for outputs ${(r.waitingMs ?? 0).toFixed(0)} ms)`).join(", ")}; ` +
+                `${enforced
+                    .map(
+                        (r) =>
+                            `${ownOf(r).toFixed(0)} ms (GC ${(r.gcInTransformMs ?? 0).toFixed(0)}, p50 ${(r.p50Us ?? 0).toFixed(1)} us/registration, ` +
+                            `p99 ${(r.p99Us ?? 0).toFixed(0)} us, ${r.waiting ?? 0} registrations waiting for outputs ${(r.waitingMs ?? 0).toFixed(0)} ms)`,
+                    )
+                    .join(", ")}; ` +
                 `the floor (the least check of exactly this program's types, hand-written: Map counters, outputs behind a ` +
                 `dependsOn gate; one run) ${ownOf(floor).toFixed(0)} ms (GC ${(floor.gcInTransformMs ?? 0).toFixed(0)}, p50 ` +
                 `${(floor.p50Us ?? 0).toFixed(1)} us/registration), enforceQuotas ${(own / Math.max(1, ownOf(floor))).toFixed(1)}x of it; ` +
@@ -105,7 +114,15 @@ function fmt(r: RunReport): string {
 /** Spawns one program run in a fresh process (ts-node, as the runner itself) and reads its report. */
 function runChild(count: number, variant: Variant): Promise<RunReport> {
     // 100,000 registrations keep ~3.5 GB live (the SDK holds every resource as a child of the stack).
-    const args = ["--max-old-space-size=8192", "-r", require.resolve("ts-node/register/transpile-only"), __filename, CHILD_FLAG, String(count), variant];
+    const args = [
+        "--max-old-space-size=8192",
+        "-r",
+        require.resolve("ts-node/register/transpile-only"),
+        __filename,
+        CHILD_FLAG,
+        String(count),
+        variant,
+    ];
     return new Promise((resolve, reject) => {
         const child = spawn(process.execPath, args, { cwd: path.resolve(__dirname, ".."), stdio: ["ignore", "pipe", "pipe"] });
         let stdout = "";
@@ -135,7 +152,10 @@ async function program(pulumi: typeof import("@pulumi/pulumi"), db: Databricks, 
     const workspaces = Math.ceil(count / 5_000);
     const catalogs = Math.ceil(count / 10_000);
     const schemasPerCatalog = 20;
-    const providers = Array.from({ length: workspaces }, (_, w) => new db.Provider(`ws-${w}`, { host: `https://adb-${1000 + w}.${w % 9}.azuredatabricks.net` }));
+    const providers = Array.from(
+        { length: workspaces },
+        (_, w) => new db.Provider(`ws-${w}`, { host: `https://adb-${1000 + w}.${w % 9}.azuredatabricks.net` }),
+    );
     const schemas: InstanceType<Databricks["Schema"]>[] = [];
     const plainSchemas: Array<{ catalog: string; schema: string }> = [];
     for (let c = 0; c < catalogs; c++) {
@@ -155,13 +175,20 @@ async function program(pulumi: typeof import("@pulumi/pulumi"), db: Databricks, 
         if (kind === 0) {
             pending.push(new db.SqlEndpoint(`wh-${i}`, { name: `wh-${i}`, clusterSize: "2X-Small", maxNumClusters: 1, autoStopMins: 10 }, opts));
         } else if (kind <= 3) {
-            pending.push(new db.Job(`job-${i}`, { name: `etl-${i}`, tasks: [{ taskKey: "main", notebookTask: { notebookPath: `/Jobs/etl-${i}` } }] }, opts));
+            pending.push(
+                new db.Job(`job-${i}`, { name: `etl-${i}`, tasks: [{ taskKey: "main", notebookTask: { notebookPath: `/Jobs/etl-${i}` } }] }, opts),
+            );
         } else {
-            const columns = [{ name: "id", type: "BIGINT" }, { name: "amount", type: "DECIMAL(10,2)" }, { name: "at", type: "TIMESTAMP" }];
+            const columns = [
+                { name: "id", type: "BIGINT" },
+                { name: "amount", type: "DECIMAL(10,2)" },
+                { name: "at", type: "TIMESTAMP" },
+            ];
             const n = Math.floor(i / 10);
-            const where = n % 10 === 0
-                ? { catalogName: schemas[n % schemas.length].catalogName, schemaName: schemas[n % schemas.length].name }
-                : { catalogName: plainSchemas[n % plainSchemas.length].catalog, schemaName: plainSchemas[n % plainSchemas.length].schema };
+            const where =
+                n % 10 === 0
+                    ? { catalogName: schemas[n % schemas.length].catalogName, schemaName: schemas[n % schemas.length].name }
+                    : { catalogName: plainSchemas[n % plainSchemas.length].catalog, schemaName: plainSchemas[n % plainSchemas.length].schema };
             pending.push(new db.SqlTable(`tbl-${i}`, { ...where, name: `t_${i}`, tableType: "MANAGED", columns }, opts));
         }
     }
@@ -186,13 +213,18 @@ async function child(count: number, variant: Variant): Promise<RunReport> {
     (Error as { prepareStackTrace?: unknown }).prepareStackTrace = undefined;
     Error.stackTraceLimit = 0;
     let registered = -1; // the root stack registers too
-    await pulumi.runtime.setMocks({
-        newResource: (a) => {
-            registered += 1;
-            return { id: `${a.name}-id`, state: a.inputs };
+    await pulumi.runtime.setMocks(
+        {
+            newResource: (a) => {
+                registered += 1;
+                return { id: `${a.name}-id`, state: a.inputs };
+            },
+            call: (a) => a.inputs,
         },
-        call: (a) => a.inputs,
-    }, "bench", "dev", true);
+        "bench",
+        "dev",
+        true,
+    );
     let enforcement: ReturnType<typeof quota.enforceQuotas> | undefined;
     const timing = enforce ? instrument() : undefined;
     const cpu = process.cpuUsage();
@@ -235,6 +267,7 @@ async function child(count: number, variant: Variant): Promise<RunReport> {
  * it is the price of being general; the floor itself is what any check costs in this program's cold caches.
  */
 function floorCheck(pulumi: typeof import("@pulumi/pulumi"), timed: <A extends unknown[], R>(f: (...a: A) => R) => (...a: A) => R): void {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the compiled module the transform calls, patched in place
     const { limitById } = require("../bin/quota/limits") as typeof import("../provider/quota/limits");
     const max = (id: string): number => {
         const l = limitById(id).limit;
@@ -249,8 +282,13 @@ function floorCheck(pulumi: typeof import("@pulumi/pulumi"), timed: <A extends u
         if (n > limit) throw new Error(`over ${key}`);
     };
     const [TABLES, METASTORE, COLUMNS, SCHEMAS, WAREHOUSES, JOBS, JOBS_HOURLY] = [
-        "data-catalog/table/schema", "data-catalog/table/metastore", "data-catalog/column/table", "data-catalog/schema/catalog",
-        "sql-warehouses/total-number/workspace", "jobs/saved-jobs/workspace", "jobs/created-per-hour/workspace",
+        "data-catalog/table/schema",
+        "data-catalog/table/metastore",
+        "data-catalog/column/table",
+        "data-catalog/schema/catalog",
+        "sql-warehouses/total-number/workspace",
+        "jobs/saved-jobs/workspace",
+        "jobs/created-per-hour/workspace",
     ].map(max);
     const table = (catalog: unknown, schema: unknown, name: unknown, cols: unknown): void => {
         const inSchema = [catalog, schema].join(".");
@@ -292,7 +330,10 @@ function floorCheck(pulumi: typeof import("@pulumi/pulumi"), timed: <A extends u
             } else bump(`W${workspace}`, type === "databricks:index/sqlEndpoint:SqlEndpoint" ? WAREHOUSES : Infinity);
             return undefined;
         }
-        return { props: a.props, opts: { ...a.opts, dependsOn: [gate] as unknown as Array<import("@pulumi/pulumi").Input<import("@pulumi/pulumi").Resource>> } };
+        return {
+            props: a.props,
+            opts: { ...a.opts, dependsOn: [gate] as unknown as Array<import("@pulumi/pulumi").Input<import("@pulumi/pulumi").Resource>> },
+        };
     });
 }
 
@@ -318,19 +359,25 @@ function instrument(): {
             return Promise;
         }
 
-        override then<A = T, B = never>(ok?: ((v: T) => A | PromiseLike<A>) | null, fail?: ((e: unknown) => B | PromiseLike<B>) | null): Promise<A | B> {
-            const timed = ok && ((v: T): A | PromiseLike<A> => {
-                const t = performance.now();
-                try {
-                    return ok(v);
-                } finally {
-                    gateMs += performance.now() - t;
-                }
-            });
+        override then<A = T, B = never>(
+            ok?: ((v: T) => A | PromiseLike<A>) | null,
+            fail?: ((e: unknown) => B | PromiseLike<B>) | null,
+        ): Promise<A | B> {
+            const timed =
+                ok &&
+                ((v: T): A | PromiseLike<A> => {
+                    const t = performance.now();
+                    try {
+                        return ok(v);
+                    } finally {
+                        gateMs += performance.now() - t;
+                    }
+                });
             return super.then(timed, fail);
         }
     }
     // The compiled transform calls the module's export at each registration, so replacing it here takes effect.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the compiled module the transform calls, patched in place
     const inputs = require("../bin/quota/resolveInputs") as { inputsNow: (...a: unknown[]) => unknown };
     const original = inputs.inputsNow;
     inputs.inputsNow = (...a: unknown[]): unknown => {
@@ -345,14 +392,16 @@ function instrument(): {
     });
     observer.observe({ entryTypes: ["gc"] });
     return {
-        timed: (f) => (...a) => {
-            const t = performance.now();
-            try {
-                return f(...a);
-            } finally {
-                gateMs += performance.now() - t;
-            }
-        },
+        timed:
+            (f) =>
+            (...a) => {
+                const t = performance.now();
+                try {
+                    return f(...a);
+                } finally {
+                    gateMs += performance.now() - t;
+                }
+            },
         wrap: (inner) => (args) => {
             const t = performance.now();
             let got: unknown;
@@ -385,7 +434,16 @@ function instrument(): {
                 if (j < spans.length && spans[j] <= gc.start) gcInTransformMs += gc.ms;
             }
             const slowMs = each.reduce((sum, ms) => (ms > 0.1 ? sum + ms : sum), 0);
-            return { transformMs, gateMs, gcInTransformMs, p50Us: median(each) * 1000, p99Us: quantile(each, 0.99) * 1000, slowMs, waiting, waitingMs };
+            return {
+                transformMs,
+                gateMs,
+                gcInTransformMs,
+                p50Us: median(each) * 1000,
+                p99Us: quantile(each, 0.99) * 1000,
+                slowMs,
+                waiting,
+                waitingMs,
+            };
         },
     };
 }

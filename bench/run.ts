@@ -70,13 +70,20 @@ export function formatTable(results: readonly BenchResult[]): string {
     ]);
     const head = ["benchmark", "median (min-max, runs)", "measured against", "ratio", "goal", "met"];
     const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
-    const line = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i])).join(" | ").trimEnd();
+    const line = (cells: string[]): string =>
+        cells
+            .map((c, i) => c.padEnd(widths[i]))
+            .join(" | ")
+            .trimEnd();
     return [line(head), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
 }
 
 if (require.main === module) {
-    main(process.argv.slice(2)).then((code) => (process.exitCode = code), (err: unknown) => {
-        console.error(err);
-        process.exitCode = 1;
-    });
+    main(process.argv.slice(2)).then(
+        (code) => (process.exitCode = code),
+        (err: unknown) => {
+            console.error(err);
+            process.exitCode = 1;
+        },
+    );
 }

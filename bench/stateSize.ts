@@ -85,7 +85,10 @@ export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
     // but for the random ids, which have a fixed length), so one run measures as well as three.
     const runs = 1;
     const workspaceId = IDS.salesWorkspaceId;
-    const userBytes = Array.from({ length: count }, (_, i) => Buffer.byteLength(JSON.stringify(datasetArgs(i, workspaceId)))).reduce((a, b) => a + b, 0);
+    const userBytes = Array.from({ length: count }, (_, i) => Buffer.byteLength(JSON.stringify(datasetArgs(i, workspaceId)))).reduce(
+        (a, b) => a + b,
+        0,
+    );
     const minimalText = await serializeProvider(minimalStub);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tk-bench-state-"));
     const emu = await startEmulator();
@@ -103,7 +106,8 @@ export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
             if (datasets.length !== count) throw new Error(`state holds ${datasets.length} datasets, expected ${count}`);
             const bytes = fs.statSync(statePath).size;
             ctx.log(`run ${i + 1}/${runs}: up of ${count} datasets in ${(up.ms / 1000).toFixed(1)} s, state ${bytes} bytes`);
-            if (i === 0) detail = `${describeState(runner.state(), bytes, count, userBytes, minimalText)}; one up of ${count} took ${(up.ms / 1000).toFixed(1)} s`;
+            if (i === 0)
+                detail = `${describeState(runner.state(), bytes, count, userBytes, minimalText)}; one up of ${count} took ${(up.ms / 1000).toFixed(1)} s`;
             fs.rmSync(statePath, { force: true });
             return bytes / count;
         });

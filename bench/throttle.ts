@@ -111,7 +111,9 @@ export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
             const perName = new Map<string, number>();
             for (const d of stored) perName.set(d.name, (perName.get(d.name) ?? 0) + 1);
             const s: RunStats = {
-                wallMs, failures, log: await emu.admin.requests(),
+                wallMs,
+                failures,
+                log: await emu.admin.requests(),
                 duplicates: [...perName.values()].reduce((a, n) => a + Math.max(0, n - 1), 0),
                 missing: names.filter((n) => !perName.has(n)).length,
             };

@@ -13,7 +13,10 @@ import type { Tenant, TemporaryAccessPass, User } from "./state";
 /** A 4xx the admin API answers with `{error}`. */
 export class AdminError extends Error {
     override readonly name = "AdminError";
-    constructor(readonly status: number, message: string) {
+    constructor(
+        readonly status: number,
+        message: string,
+    ) {
         super(message);
     }
 }

@@ -72,7 +72,11 @@ export async function generateTls(now: Date): Promise<TlsMaterial> {
             { name: "extKeyUsage", serverAuth: true },
             {
                 name: "subjectAltName",
-                altNames: [{ type: 2, value: "localhost" }, { type: 7, ip: "127.0.0.1" }, { type: 7, ip: "::1" }],
+                altNames: [
+                    { type: 2, value: "localhost" },
+                    { type: 7, ip: "127.0.0.1" },
+                    { type: 7, ip: "::1" },
+                ],
             },
         ],
     });

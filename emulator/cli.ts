@@ -73,7 +73,7 @@ function readSeed(file: string): EmulatorOptions["seed"] {
     try {
         parsed = JSON.parse(fs.readFileSync(file, "utf8")) as unknown;
     } catch (err) {
-        throw new Error(`cannot read seed ${file}: ${(err as Error).message}`);
+        throw new Error(`cannot read seed ${file}: ${(err as Error).message}`, { cause: err });
     }
     return validateSeed(parsed, `seed ${file}`);
 }
@@ -91,7 +91,10 @@ async function main(): Promise<void> {
     const stop = (): void => {
         if (closing) return;
         closing = true;
-        emulator.close().then(() => process.exit(0), () => process.exit(1));
+        emulator.close().then(
+            () => process.exit(0),
+            () => process.exit(1),
+        );
     };
     process.on("SIGINT", stop);
     process.on("SIGTERM", stop);

@@ -29,7 +29,11 @@ export interface BrandingStreamContent {
 /** The admin API answered with an error status. */
 export class EmulatorAdminError extends Error {
     override readonly name = "EmulatorAdminError";
-    constructor(readonly status: number, readonly body: string, what: string) {
+    constructor(
+        readonly status: number,
+        readonly body: string,
+        what: string,
+    ) {
         super(`emulator admin ${what} failed with ${status}: ${body}`);
     }
 }
@@ -142,7 +146,13 @@ export class EmulatorAdmin {
     }
 
     /** Uploads a stream out of band (media type and size checked as the admin center does); returns it by hash. */
-    async putBrandingStream(tenant: string, locale: string, stream: BrandingStream, bytes: Uint8Array, contentType: string): Promise<AdminStreamInfo> {
+    async putBrandingStream(
+        tenant: string,
+        locale: string,
+        stream: BrandingStream,
+        bytes: Uint8Array,
+        contentType: string,
+    ): Promise<AdminStreamInfo> {
         const path = `/tenants/${enc(tenant)}/branding/${enc(locale)}/${stream}`;
         const res = await fetch(`${this.url}/_admin${path}`, { method: "PUT", headers: { "content-type": contentType }, body: bytes });
         const text = await res.text();

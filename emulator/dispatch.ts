@@ -10,9 +10,7 @@ import type { TLSSocket } from "node:tls";
 import { handleAdmin } from "./admin";
 import { applyFault } from "./fault-replies";
 import type { FaultStore } from "./faults";
-import {
-    flattenHeaders, headerValue, jsonReply, readBody, writeReply, type Reply, type RequestContext,
-} from "./http";
+import { flattenHeaders, headerValue, jsonReply, readBody, writeReply, type Reply, type RequestContext } from "./http";
 import type { RequestLog } from "./log";
 import type { Router } from "./router";
 import { serviceForPath, type ErrorSpec, type ServiceModule } from "./services";
@@ -53,7 +51,7 @@ async function handle(rt: Runtime, req: IncomingMessage, res: ServerResponse): P
     const rawPath = q < 0 ? rawUrl : rawUrl.slice(0, q);
     const isAdmin = /^\/_admin(\/|$)/i.test(rawPath);
     const service = isAdmin ? undefined : serviceForPath(rt.services, rawPath);
-    const prefixLength = isAdmin ? "/_admin".length : service?.prefix.length ?? 0;
+    const prefixLength = isAdmin ? "/_admin".length : (service?.prefix.length ?? 0);
     const secure = (req.socket as Partial<TLSSocket>).encrypted === true;
     const query = new URLSearchParams(q < 0 ? "" : rawUrl.slice(q + 1));
     const ctx: RequestContext = {
@@ -73,10 +71,17 @@ async function handle(rt: Runtime, req: IncomingMessage, res: ServerResponse): P
     };
     if (isAdmin) return writeReply(res, await handleAdmin(rt.admin, ctx));
 
-    const entry = rt.log.record({
-        time: ctx.now.toISOString(), method: ctx.method, path: rawPath, query: Object.fromEntries(ctx.query),
-        headers: flattenHeaders(req.headers), service: service?.name ?? "unknown",
-    }, body);
+    const entry = rt.log.record(
+        {
+            time: ctx.now.toISOString(),
+            method: ctx.method,
+            path: rawPath,
+            query: Object.fromEntries(ctx.query),
+            headers: flattenHeaders(req.headers),
+            service: service?.name ?? "unknown",
+        },
+        body,
+    );
     const common = service?.commonHeaders(ctx) ?? {};
     const fault = rt.faults.take(service?.name, ctx.method, ctx.subPath);
     let holdMs = 0;

@@ -37,9 +37,7 @@ export function applyFault(
     switch (fault.kind) {
         case "status": {
             const status = fault.status ?? 500;
-            const reply = fault.body !== undefined
-                ? jsonReply(status, fault.body, {}, jsonContentType)
-                : serviceError({ status, headers: {} });
+            const reply = fault.body !== undefined ? jsonReply(status, fault.body, {}, jsonContentType) : serviceError({ status, headers: {} });
             writeReply(res, { ...reply, headers: { ...reply.headers, ...headers } });
             return status;
         }

@@ -106,7 +106,11 @@ function checkRule(v: unknown, at: string, problems: string[]): FaultRule {
         }
     }
     if (!(FAULT_KINDS as readonly unknown[]).includes(v.kind)) problems.push(`${at}.kind: must be one of ${FAULT_KINDS.join(", ")}`);
-    const ranges: Array<[string, number, number]> = [["status", 100, 599], ["delayMs", 0, 600_000], ["times", 0, 1_000_000]];
+    const ranges: Array<[string, number, number]> = [
+        ["status", 100, 599],
+        ["delayMs", 0, 600_000],
+        ["times", 0, 1_000_000],
+    ];
     for (const [key, min, max] of ranges) {
         const n = v[key];
         if (n !== undefined && !(typeof n === "number" && Number.isInteger(n) && n >= min && n <= max)) {
@@ -117,7 +121,8 @@ function checkRule(v: unknown, at: string, problems: string[]): FaultRule {
         problems.push(`${at}.probability: must be a number from 0 to 1`);
     }
     if (v.served !== undefined && typeof v.served !== "boolean") problems.push(`${at}.served: must be a boolean`);
-    if (v.served === true && (v.kind === "delay" || v.kind === "hold")) problems.push(`${at}.served: ${String(v.kind)} faults always serve the request`);
+    if (v.served === true && (v.kind === "delay" || v.kind === "hold"))
+        problems.push(`${at}.served: ${String(v.kind)} faults always serve the request`);
     if (v.retryAfter !== undefined && typeof v.retryAfter !== "string") problems.push(`${at}.retryAfter: must be a string`);
     if (v.headers !== undefined && !(isRecord(v.headers) && Object.values(v.headers).every((h) => typeof h === "string"))) {
         problems.push(`${at}.headers: must be an object of strings`);

@@ -63,7 +63,6 @@ export function emptyReply(status: number, headers: Record<string, string> = {})
     return { status, headers };
 }
 
-
 /** The request body as JSON, or a {@link BadRequestError} that says why it is not. */
 export function parseJsonBody(ctx: RequestContext): unknown {
     const text = ctx.body.toString("utf8");

@@ -10,7 +10,10 @@ import type { ClientApp, Permissions, Seed, Tenant, TemporaryAccessPass, User } 
 /** A seed or an admin request body that does not validate; `problems` holds one line per issue. */
 export class SeedError extends Error {
     override readonly name = "SeedError";
-    constructor(readonly source: string, readonly problems: readonly string[]) {
+    constructor(
+        readonly source: string,
+        readonly problems: readonly string[],
+    ) {
         super(`${source} is invalid:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
     }
 }
@@ -123,8 +126,7 @@ export function checkTemporaryAccessPass(v: unknown, at: string, problems: strin
     const created = dateTime(v, "createdDateTime", at, problems);
     const start = dateTime(v, "startDateTime", at, problems);
     const lifetime = v.lifetimeInMinutes;
-    const lifetimeOk =
-        typeof lifetime === "number" && Number.isInteger(lifetime) && lifetime >= LIFETIME_MIN && lifetime <= LIFETIME_MAX;
+    const lifetimeOk = typeof lifetime === "number" && Number.isInteger(lifetime) && lifetime >= LIFETIME_MIN && lifetime <= LIFETIME_MAX;
     if (!lifetimeOk) problems.push(`${at}.lifetimeInMinutes: must be an integer from ${LIFETIME_MIN} to ${LIFETIME_MAX}`);
     const once = v.isUsableOnce;
     if (typeof once !== "boolean") problems.push(`${at}.isUsableOnce: must be a boolean`);
@@ -135,7 +137,11 @@ export function checkTemporaryAccessPass(v: unknown, at: string, problems: strin
         return undefined;
     }
     const tap: TemporaryAccessPass = {
-        id, createdDateTime: created, startDateTime: start, lifetimeInMinutes: lifetime, isUsableOnce: once,
+        id,
+        createdDateTime: created,
+        startDateTime: start,
+        lifetimeInMinutes: lifetime,
+        isUsableOnce: once,
     };
     if (v.used === true) tap.used = true;
     if (v.disabledByPolicy === true) tap.disabledByPolicy = true;

@@ -65,10 +65,13 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     // Certificate validity is checked by clients against their real clocks, never the injected one.
     const tls = await loadOrCreateTls(new Date(), opts.statePath);
     const timers = new Set<NodeJS.Timeout>();
-    const sleep = opts.sleep ?? ((ms: number): Promise<void> => new Promise((resolve) => {
-        const timer = setTimeout(() => (timers.delete(timer), resolve()), ms);
-        timers.add(timer);
-    }));
+    const sleep =
+        opts.sleep ??
+        ((ms: number): Promise<void> =>
+            new Promise((resolve) => {
+                const timer = setTimeout(() => (timers.delete(timer), resolve()), ms);
+                timers.add(timer);
+            }));
     const devopsRateLimit = new DevOpsRateLimit();
     const deps = { caPem: tls.caCert, store, log: new RequestLog(), faults: new FaultStore(opts.random), throttle: new Throttle(), devopsRateLimit };
     const tcp = net.createServer();
@@ -111,10 +114,11 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
         port,
         caPem: tls.caCert,
         admin: EmulatorAdmin.connect(url),
-        close: () => new Promise<void>((resolve) => {
-            for (const timer of timers) clearTimeout(timer);
-            for (const socket of sockets) socket.destroy();
-            tcp.close(() => resolve());
-        }),
+        close: () =>
+            new Promise<void>((resolve) => {
+                for (const timer of timers) clearTimeout(timer);
+                for (const socket of sockets) socket.destroy();
+                tcp.close(() => resolve());
+            }),
     };
 }

@@ -26,7 +26,10 @@ export class StateStore {
     private current: EmulatorState;
     private stamp: string | undefined;
 
-    private constructor(private readonly statePath: string | undefined, initial: EmulatorState) {
+    private constructor(
+        private readonly statePath: string | undefined,
+        initial: EmulatorState,
+    ) {
         this.current = initial;
     }
 
@@ -98,7 +101,7 @@ function readStateFile(file: string): EmulatorState {
     try {
         parsed = JSON.parse(fs.readFileSync(file, "utf8")) as unknown;
     } catch (err) {
-        throw new Error(`state file ${file} is not valid JSON: ${(err as Error).message}`);
+        throw new Error(`state file ${file} is not valid JSON: ${(err as Error).message}`, { cause: err });
     }
     const seed = validateSeed(parsed, `state file ${file}`);
     const secret = (parsed as { tokenSecret?: unknown }).tokenSecret;

@@ -59,10 +59,10 @@ export class Throttle {
         const window = this.windows.get(key);
         if (window === undefined || window.second !== second) {
             this.windows.set(key, { second, count: 1 });
-            return config.perSecond >= 1 ? undefined : config.retryAfter ?? "1";
+            return config.perSecond >= 1 ? undefined : (config.retryAfter ?? "1");
         }
         window.count += 1;
-        return window.count <= config.perSecond ? undefined : config.retryAfter ?? "1";
+        return window.count <= config.perSecond ? undefined : (config.retryAfter ?? "1");
     }
 }
 

@@ -11,12 +11,7 @@ export type TokenService = "graph" | "powerbi" | "devops";
 
 /** Audiences (resource identifiers) each service accepts, per national cloud. */
 export const AUDIENCES: Readonly<Record<TokenService, readonly string[]>> = {
-    graph: [
-        "https://graph.microsoft.com",
-        "https://graph.microsoft.us",
-        "https://dod-graph.microsoft.us",
-        "https://microsoftgraph.chinacloudapi.cn",
-    ],
+    graph: ["https://graph.microsoft.com", "https://graph.microsoft.us", "https://dod-graph.microsoft.us", "https://microsoftgraph.chinacloudapi.cn"],
     powerbi: [
         "https://analysis.windows.net/powerbi/api",
         "https://analysis.usgovcloudapi.net/powerbi/api",
@@ -102,14 +97,28 @@ export function decodeClaims(token: string): TokenClaims | undefined {
 
 /** Builds the common claims; the caller adds `roles` or `scp`, `oid` and `upn`. */
 export function baseClaims(opts: {
-    audience: string; tenantId: string; appId: string; appName?: string; idtyp: "app" | "user";
-    now: Date; lifetimeSeconds: number; subject: string;
+    audience: string;
+    tenantId: string;
+    appId: string;
+    appName?: string;
+    idtyp: "app" | "user";
+    now: Date;
+    lifetimeSeconds: number;
+    subject: string;
 }): TokenClaims {
     const iat = Math.floor(opts.now.getTime() / 1000);
     const claims: TokenClaims = {
-        aud: opts.audience, iss: `https://sts.windows.net/${opts.tenantId}/`, tid: opts.tenantId, appid: opts.appId,
-        idtyp: opts.idtyp, sub: opts.subject, uti: randomUUID().replace(/-/g, ""), ver: "1.0",
-        iat, nbf: iat, exp: iat + opts.lifetimeSeconds,
+        aud: opts.audience,
+        iss: `https://sts.windows.net/${opts.tenantId}/`,
+        tid: opts.tenantId,
+        appid: opts.appId,
+        idtyp: opts.idtyp,
+        sub: opts.subject,
+        uti: randomUUID().replace(/-/g, ""),
+        ver: "1.0",
+        iat,
+        nbf: iat,
+        exp: iat + opts.lifetimeSeconds,
     };
     if (opts.appName !== undefined) claims.app_displayname = opts.appName;
     return claims;

@@ -43,8 +43,13 @@ export function mintUserToken(ctx: RequestContext, body: unknown): MintedToken {
     const audience = req.audience ?? "https://graph.microsoft.com";
     if (serviceOfAudience(audience) === undefined) throw new BadRequestError(`audience ${audience} belongs to no emulated service`);
     const claims = baseClaims({
-        audience, tenantId: tenant.id, appId: req.clientId ?? DEFAULT_DELEGATED_CLIENT, idtyp: "user",
-        now: ctx.now, lifetimeSeconds: req.expiresInSeconds ?? 3599, subject: user.id,
+        audience,
+        tenantId: tenant.id,
+        appId: req.clientId ?? DEFAULT_DELEGATED_CLIENT,
+        idtyp: "user",
+        now: ctx.now,
+        lifetimeSeconds: req.expiresInSeconds ?? 3599,
+        subject: user.id,
     });
     claims.oid = user.id;
     claims.upn = user.userPrincipalName;

@@ -24,7 +24,10 @@ export function findPulumi(): { binDir: string } | { missing: string } {
     }
     const dirs = (process.env.PATH ?? "").split(path.delimiter).filter(Boolean);
     const onPath = dirs.find((d) => fs.existsSync(path.join(d, "pulumi")));
-    if (onPath && (fs.existsSync(path.join(onPath, "pulumi-language-nodejs")) || dirs.some((d) => fs.existsSync(path.join(d, "pulumi-language-nodejs"))))) {
+    if (
+        onPath &&
+        (fs.existsSync(path.join(onPath, "pulumi-language-nodejs")) || dirs.some((d) => fs.existsSync(path.join(d, "pulumi-language-nodejs"))))
+    ) {
         return { binDir: onPath };
     }
     const installed = installer.installedBinDir();

@@ -28,9 +28,7 @@ export async function startHost(opts: StartHostOptions): Promise<ProviderHost> {
     const hp = await spawnHost(opts);
     const client = dialProvider(hp.port);
     try {
-        await new Promise<void>((resolve, reject) =>
-            client.waitForReady(Date.now() + 10_000, (err) => (err ? reject(err) : resolve())),
-        );
+        await new Promise<void>((resolve, reject) => client.waitForReady(Date.now() + 10_000, (err) => (err ? reject(err) : resolve())));
     } catch (err) {
         client.close();
         await killHost(hp.proc);
@@ -165,7 +163,8 @@ export class ProviderHost {
             const resp = await this.rpc("create", req);
             return { id: resp.getId(), outs: this.unmarshal(resp.getProperties(), args.properties), sent: true };
         } catch (err) {
-            if (err instanceof HostCallError && err.partial && !this.acceptSecrets) err.partial.outs = annotateSecrets(err.partial.outs, args.properties);
+            if (err instanceof HostCallError && err.partial && !this.acceptSecrets)
+                err.partial.outs = annotateSecrets(err.partial.outs, args.properties);
             throw err;
         }
     }
@@ -202,7 +201,8 @@ export class ProviderHost {
             const resp = await this.rpc("update", req);
             return { outs: this.unmarshal(resp.getProperties(), args.newInputs), sent: true };
         } catch (err) {
-            if (err instanceof HostCallError && err.partial && !this.acceptSecrets) err.partial.outs = annotateSecrets(err.partial.outs, args.newInputs);
+            if (err instanceof HostCallError && err.partial && !this.acceptSecrets)
+                err.partial.outs = annotateSecrets(err.partial.outs, args.newInputs);
             throw err;
         }
     }

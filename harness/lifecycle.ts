@@ -61,8 +61,13 @@ export class LifecycleRunner {
         return this.operation(preview, { runProgram: true }, async (deployment) => {
             const monitor = new ForwardingMonitor(deployment, this.project, this.stack);
             const programError = await runProgram({
-                programPath: path.resolve(this.opts.programPath), project: this.project, stack: this.stack,
-                config: this.opts.config, preview, monitor, aborted: deployment.abortedSignal,
+                programPath: path.resolve(this.opts.programPath),
+                project: this.project,
+                stack: this.stack,
+                config: this.opts.config,
+                preview,
+                monitor,
+                aborted: deployment.abortedSignal,
             });
             if (programError && !deployment.aborted) deployment.fail(undefined, programError.message);
             if (!deployment.aborted) await deployment.deleteLeftovers().catch(() => undefined);

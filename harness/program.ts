@@ -72,6 +72,7 @@ export async function runProgram(opts: ProgramRunOptions): Promise<Error | undef
     let error: Error | undefined;
     try {
         const finished = runInPulumiStack(async () => {
+            // eslint-disable-next-line @typescript-eslint/no-require-imports -- a program by path, or ts-node only when a TypeScript program needs it
             const programExport: unknown = require(opts.programPath);
             // run.js: "If the exported value was itself a Function, then just execute it."
             return typeof programExport === "function" ? await (programExport as () => unknown)() : programExport;
@@ -166,6 +167,7 @@ function rememberProgramModules(programPath: string, before: Set<string>): void 
  */
 function ensureTypeScript(programPath: string): void {
     if (!/\.[cm]?ts$/.test(programPath) || require.extensions[".ts"]) return;
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a program by path, or ts-node only when a TypeScript program needs it
     const tsNode = require("ts-node") as { register(opts: { transpileOnly: boolean }): unknown };
     tsNode.register({ transpileOnly: true });
 }

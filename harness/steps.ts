@@ -62,8 +62,16 @@ export class Deployment implements StepSink {
             if (Object.keys(r.outs).length === 0) throw this.fail(reg.urn, `resource '${reg.id}' does not exist`);
             const outputs = applyAdditionalSecretOutputs(r.outs, reg.additionalSecretOutputs);
             this.newState.push({
-                urn: reg.urn, type: reg.type, custom: true, id: r.id, inputs: reg.inputs, outputs, parent: reg.parent,
-                dependencies: reg.dependencies, additionalSecretOutputs: reg.additionalSecretOutputs, external: true,
+                urn: reg.urn,
+                type: reg.type,
+                custom: true,
+                id: r.id,
+                inputs: reg.inputs,
+                outputs,
+                parent: reg.parent,
+                dependencies: reg.dependencies,
+                additionalSecretOutputs: reg.additionalSecretOutputs,
+                external: true,
             });
             return { id: r.id, outputs };
         });
@@ -126,8 +134,14 @@ export class Deployment implements StepSink {
         const op: StepOp = !old ? "create" : deepEqual(old.inputs, reg.inputs) ? "same" : "update";
         this.addStep(op, reg.urn, reg.type, { diff: old ? diffLines(old.inputs, reg.inputs) : createLines(reg.inputs) });
         this.newState.push({
-            urn: reg.urn, type: reg.type, custom: false, id: "", inputs: reg.inputs, outputs: old?.outputs ?? {},
-            parent: reg.parent, dependencies: reg.opts.dependencies,
+            urn: reg.urn,
+            type: reg.type,
+            custom: false,
+            id: "",
+            inputs: reg.inputs,
+            outputs: old?.outputs ?? {},
+            parent: reg.parent,
+            dependencies: reg.opts.dependencies,
         });
         return { id: "", outputs: reg.inputs };
     }
@@ -151,7 +165,15 @@ export class Deployment implements StepSink {
         if (!old) return this.create(reg, host, inputs, "create");
 
         const d = await this.call(reg.urn, "diff", () =>
-            host.diff({ urn: reg.urn, id: old.id, oldInputs: old.inputs, oldOutputs: old.outputs, newInputs: inputs, preview: this.preview, ignoreChanges: reg.opts.ignoreChanges }),
+            host.diff({
+                urn: reg.urn,
+                id: old.id,
+                oldInputs: old.inputs,
+                oldOutputs: old.outputs,
+                newInputs: inputs,
+                preview: this.preview,
+                ignoreChanges: reg.opts.ignoreChanges,
+            }),
         );
         // DIFF_UNKNOWN (the provider left `changes` undefined): the engine compares old and new inputs itself.
         let changes = d.changes === "DIFF_UNKNOWN" ? (deepEqual(old.inputs, inputs) ? "DIFF_NONE" : "DIFF_SOME") : d.changes;
@@ -159,9 +181,8 @@ export class Deployment implements StepSink {
         // reports; only the DIFF_UNKNOWN path fills them from the inputs (step_generator.go diffResource).
         const changed = d.changes === "DIFF_UNKNOWN" ? changedKeys(old.inputs, inputs) : [];
         const onChange = reg.opts.replaceOnChanges;
-        const replaces = changes === "DIFF_SOME"
-            ? [...new Set([...d.replaces, ...changed.filter((k) => onChange.includes(k) || onChange.includes("*"))])]
-            : [];
+        const replaces =
+            changes === "DIFF_SOME" ? [...new Set([...d.replaces, ...changed.filter((k) => onChange.includes(k) || onChange.includes("*"))])] : [];
         // A resource left with init errors gets an update even when nothing changed (step_generator.go).
         if (changes === "DIFF_NONE" && old.initErrors?.length) changes = "DIFF_SOME";
         if (changes === "DIFF_NONE") {
@@ -179,14 +200,23 @@ export class Deployment implements StepSink {
             this.addStep("replace", reg.urn, reg.type, { diff, replaces, deleteBeforeReplace, providerDiff: d.changes });
             // A replacement is checked again as a new resource: no olds, the program's own inputs.
             const fresh = await this.call(reg.urn, "check", () => host.check({ urn: reg.urn, olds: {}, news: reg.inputs, preview: this.preview }));
-            if (fresh.failures.length > 0) throw this.fail(reg.urn, formatCheckFailure(reg.type, reg.name, fresh.failures[0]!, fresh.inputs), { checkFailures: fresh.failures });
+            if (fresh.failures.length > 0)
+                throw this.fail(reg.urn, formatCheckFailure(reg.type, reg.name, fresh.failures[0]!, fresh.inputs), { checkFailures: fresh.failures });
             const created = await this.create(reg, host, fresh.inputs, "replacement");
             if (!deleteBeforeReplace && !this.preview) this.replaced.push(old);
             return created;
         }
         this.addStep("update", reg.urn, reg.type, { diff, providerDiff: d.changes });
         try {
-            const r = await host.update({ urn: reg.urn, id: old.id, oldInputs: old.inputs, oldOutputs: old.outputs, newInputs: inputs, preview: this.preview, ignoreChanges: reg.opts.ignoreChanges });
+            const r = await host.update({
+                urn: reg.urn,
+                id: old.id,
+                oldInputs: old.inputs,
+                oldOutputs: old.outputs,
+                newInputs: inputs,
+                preview: this.preview,
+                ignoreChanges: reg.opts.ignoreChanges,
+            });
             return this.record(reg, old.id, inputs, r.outs);
         } catch (err) {
             if (err instanceof HostCallError && err.partial) {
@@ -194,7 +224,9 @@ export class Deployment implements StepSink {
                 // inputs, and the reasons as init errors (pulumi/pulumi pkg/resource/deploy/step.go).
                 const { outs, reasons } = err.partial;
                 this.record(reg, old.id, old.inputs, outs, reasons);
-                throw this.fail(reg.urn, `update of ${reg.type} resource '${reg.name}' failed to initialize: ${reasons.join("; ")}`, { initErrors: reasons });
+                throw this.fail(reg.urn, `update of ${reg.type} resource '${reg.name}' failed to initialize: ${reasons.join("; ")}`, {
+                    initErrors: reasons,
+                });
             }
             throw this.aborted ? err : this.fail(reg.urn, `update failed: ${errorText(err)}`);
         }
@@ -207,7 +239,10 @@ export class Deployment implements StepSink {
      */
     private previewForeign(reg: Registration): Registered {
         if (!this.preview) {
-            throw this.fail(reg.urn, `the harness runs dynamic resources only, not ${reg.type}: it previews other providers' resources but cannot deploy them`);
+            throw this.fail(
+                reg.urn,
+                `the harness runs dynamic resources only, not ${reg.type}: it previews other providers' resources but cannot deploy them`,
+            );
         }
         const old = this.old.get(reg.urn);
         const op: StepOp = !old ? "create" : deepEqual(old.inputs, reg.inputs) ? "same" : "update";
@@ -227,7 +262,9 @@ export class Deployment implements StepSink {
                 // ErrorResourceInitFailed: the engine saves the resource (id, outputs) with its init errors.
                 const { id, outs, reasons } = err.partial;
                 this.record(reg, id, inputs, outs, reasons);
-                throw this.fail(reg.urn, `${what} of ${reg.type} resource '${reg.name}' failed to initialize: ${reasons.join("; ")}`, { initErrors: reasons });
+                throw this.fail(reg.urn, `${what} of ${reg.type} resource '${reg.name}' failed to initialize: ${reasons.join("; ")}`, {
+                    initErrors: reasons,
+                });
             }
             throw this.fail(reg.urn, `${what} failed: ${errorText(err)}`);
         }
@@ -236,7 +273,13 @@ export class Deployment implements StepSink {
     private record(reg: Registration, id: string, inputs: PropertyMap, outs: PropertyMap, initErrors?: string[]): Registered {
         const outputs = applyAdditionalSecretOutputs(outs, reg.opts.additionalSecretOutputs);
         this.newState.push({
-            urn: reg.urn, type: reg.type, custom: true, id, inputs, outputs, ...this.optionsOf(reg),
+            urn: reg.urn,
+            type: reg.type,
+            custom: true,
+            id,
+            inputs,
+            outputs,
+            ...this.optionsOf(reg),
             ...(initErrors ? { initErrors } : {}),
         });
         return { id, outputs };
@@ -280,4 +323,3 @@ function ignoreChanges(news: PropertyMap, olds: PropertyMap, paths: string[]): P
     }
     return out;
 }
-

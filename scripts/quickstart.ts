@@ -99,7 +99,9 @@ async function withCli(emu: RunningEmulator, binDir: string): Promise<void> {
     await step("pulumi preview --expect-no-changes", () => stack.expectNoChanges());
     await step("pulumi destroy", () => stack.destroy());
     checkRestored(brandingBefore, await brandingNow(emu));
-    console.log(`\nThe stack's file backend: ${path.relative(ROOT, path.join(WORK, "backend"))} (pulumi stack history, pulumi stack export with PULUMI_BACKEND_URL=file://... and PULUMI_CONFIG_PASSPHRASE=${CliStack.PASSPHRASE})`);
+    console.log(
+        `\nThe stack's file backend: ${path.relative(ROOT, path.join(WORK, "backend"))} (pulumi stack history, pulumi stack export with PULUMI_BACKEND_URL=file://... and PULUMI_CONFIG_PASSPHRASE=${CliStack.PASSPHRASE})`,
+    );
 }
 
 /** How the quickstart will run: the CLI's folder, or why the harness runs it instead. */
@@ -107,7 +109,9 @@ async function chooseEngine(): Promise<{ binDir: string } | { harness: string }>
     const found = findPulumi();
     if ("binDir" in found) return found;
     if (!installer.findGo()) return { harness: `${found.missing}, and no Go on PATH to build it` };
-    console.log("tenantkit quickstart: building the Pulumi CLI from Go modules first (npm run pulumi:install; 3-10 minutes the first time, cached after)");
+    console.log(
+        "tenantkit quickstart: building the Pulumi CLI from Go modules first (npm run pulumi:install; 3-10 minutes the first time, cached after)",
+    );
     try {
         return { binDir: installer.install() };
     } catch (err) {

@@ -24,8 +24,11 @@ const ROOT = path.resolve(__dirname, "..");
 const PROGRAM = path.join(ROOT, "test", "fixtures", "programs", "soak", "index.ts");
 const T = "pulumi-nodejs:dynamic/tenantkit:";
 const TYPES = {
-    branding: `${T}OrganizationalBranding`, localization: `${T}OrganizationalBrandingLocalization`, dataset: `${T}PushDataset`,
-    tap: `${T}TemporaryAccessPassMethods`, push: `${T}GitPush`,
+    branding: `${T}OrganizationalBranding`,
+    localization: `${T}OrganizationalBrandingLocalization`,
+    dataset: `${T}PushDataset`,
+    tap: `${T}TemporaryAccessPassMethods`,
+    push: `${T}GitPush`,
 };
 /** Steps that call the services: these are the soak's operations ("same" steps only run Check and Diff). */
 const COUNTED = new Set(["create", "update", "replace", "delete", "delete-replaced", "refresh:same", "refresh:update", "refresh:deleted", "read"]);
@@ -99,9 +102,18 @@ export function seeded(seed: number): () => number {
 // ---------------------------------------------------------------------------------------------------------- model
 
 type Props = Record<string, unknown>;
-interface Column { name: string; dataType: string }
-interface Table { name: string; columns: Column[] }
-interface DatasetSpec { key: string; args: { name: string; workspaceId?: string; defaultRetentionPolicy?: string; tables: Table[] } }
+interface Column {
+    name: string;
+    dataType: string;
+}
+interface Table {
+    name: string;
+    columns: Column[];
+}
+interface DatasetSpec {
+    key: string;
+    args: { name: string; workspaceId?: string; defaultRetentionPolicy?: string; tables: Table[] };
+}
 interface Model {
     branding: Props | null;
     localizations: Record<string, Props>;
@@ -122,7 +134,10 @@ const MAX_DATASETS = 36;
 
 class Models {
     private counter = 0;
-    constructor(private readonly rnd: () => number, private readonly images: { banner: string[]; square: string[] }) {}
+    constructor(
+        private readonly rnd: () => number,
+        private readonly images: { banner: string[]; square: string[] },
+    ) {}
 
     private int(n: number): number {
         return Math.floor(this.rnd() * n);
@@ -150,7 +165,8 @@ class Models {
         const props: Props = { signInPageText: `Soak sign-in ${this.next()}` };
         if (this.rnd() < 0.7) props.backgroundColor = this.color();
         if (this.rnd() < 0.5) props.usernameHintText = `user${this.int(100)}@contoso.com`;
-        if (this.rnd() < 0.4) props.loginPageTextVisibilitySettings = { hideForgotMyPassword: this.rnd() < 0.5, hideAccountResetCredentials: this.rnd() < 0.5 };
+        if (this.rnd() < 0.4)
+            props.loginPageTextVisibilitySettings = { hideForgotMyPassword: this.rnd() < 0.5, hideAccountResetCredentials: this.rnd() < 0.5 };
         if (this.rnd() < 0.6) props.bannerLogo = this.pick(this.images.banner);
         if (this.rnd() < 0.4) props.squareLogo = this.pick(this.images.square);
         return props;
@@ -179,7 +195,10 @@ class Models {
             branding: this.brandingProps(),
             localizations: { [LOCALES[0]!]: this.localizationProps() },
             datasets: Array.from({ length: datasets }, () => this.dataset()),
-            taps: [{ key: this.next(), user: USERS[0]! }, { key: this.next(), user: USERS[1]! }],
+            taps: [
+                { key: this.next(), user: USERS[0]! },
+                { key: this.next(), user: USERS[1]! },
+            ],
             pushes: [this.push(), this.push()],
         };
     }
@@ -192,41 +211,69 @@ class Models {
     mutate(m: Model): string {
         const choices: Array<[number, () => string | undefined]> = [
             [4, () => (m.datasets.length < MAX_DATASETS ? (m.datasets.push(this.dataset()), "dataset create") : undefined)],
-            [4, () => this.withDataset(m, (d) => {
-                const t = this.pick(d.args.tables);
-                if (this.rnd() < 0.5 && t.columns.length < 6) t.columns.push({ name: `c${t.columns.length}`, dataType: this.pick(TYPES_OF_COLUMNS) });
-                else this.pick(t.columns).dataType = this.pick(TYPES_OF_COLUMNS.filter((x) => x !== t.columns[0]!.dataType));
-                return "dataset update";
-            })],
+            [
+                4,
+                () =>
+                    this.withDataset(m, (d) => {
+                        const t = this.pick(d.args.tables);
+                        if (this.rnd() < 0.5 && t.columns.length < 6)
+                            t.columns.push({ name: `c${t.columns.length}`, dataType: this.pick(TYPES_OF_COLUMNS) });
+                        else this.pick(t.columns).dataType = this.pick(TYPES_OF_COLUMNS.filter((x) => x !== t.columns[0]!.dataType));
+                        return "dataset update";
+                    }),
+            ],
             [1, () => this.withDataset(m, (d) => ((d.args.name = `Soak-${this.next()}`), "dataset rename (replace)"))],
-            [1, () => this.withDataset(m, (d) => (d.args.tables.length < 3 ? (d.args.tables.push(this.table(`T${d.args.tables.length}`)), "dataset new table (replace)") : undefined))],
+            [
+                1,
+                () =>
+                    this.withDataset(m, (d) =>
+                        d.args.tables.length < 3
+                            ? (d.args.tables.push(this.table(`T${d.args.tables.length}`)), "dataset new table (replace)")
+                            : undefined,
+                    ),
+            ],
             [2, () => (m.datasets.length > 0 ? (m.datasets.splice(this.int(m.datasets.length), 1), "dataset delete") : undefined)],
             [1, () => ((m.branding = m.branding ? null : this.brandingProps()), m.branding ? "branding create" : "branding delete")],
             [3, () => (m.branding ? ((m.branding = this.change(m.branding)), "branding update") : undefined)],
-            [1.5, () => {
-                const free = LOCALES.filter((l) => !(l in m.localizations));
-                if (free.length === 0) return undefined;
-                m.localizations[this.pick(free)] = this.localizationProps();
-                return "localization create";
-            }],
-            [2, () => {
-                const locales = Object.keys(m.localizations);
-                if (locales.length === 0) return undefined;
-                const l = this.pick(locales);
-                m.localizations[l] = this.change(m.localizations[l]!);
-                return "localization update";
-            }],
-            [1, () => {
-                const locales = Object.keys(m.localizations);
-                if (locales.length === 0) return undefined;
-                delete m.localizations[this.pick(locales)];
-                return "localization delete";
-            }],
+            [
+                1.5,
+                () => {
+                    const free = LOCALES.filter((l) => !(l in m.localizations));
+                    if (free.length === 0) return undefined;
+                    m.localizations[this.pick(free)] = this.localizationProps();
+                    return "localization create";
+                },
+            ],
+            [
+                2,
+                () => {
+                    const locales = Object.keys(m.localizations);
+                    if (locales.length === 0) return undefined;
+                    const l = this.pick(locales);
+                    m.localizations[l] = this.change(m.localizations[l]!);
+                    return "localization update";
+                },
+            ],
+            [
+                1,
+                () => {
+                    const locales = Object.keys(m.localizations);
+                    if (locales.length === 0) return undefined;
+                    delete m.localizations[this.pick(locales)];
+                    return "localization delete";
+                },
+            ],
             [1, () => (m.taps.length < 4 ? (m.taps.push({ key: this.next(), user: this.pick(USERS) }), "tap create") : undefined)],
             [1, () => (m.taps.length > 0 ? ((this.pick(m.taps).user = this.pick(USERS)), "tap change (replace)") : undefined)],
             [0.7, () => (m.taps.length > 0 ? (m.taps.splice(this.int(m.taps.length), 1), "tap delete") : undefined)],
             [1, () => (m.pushes.length < 6 ? (m.pushes.push(this.push()), "push create") : undefined)],
-            [1, () => (m.pushes.length > 0 ? ((m.pushes[this.int(m.pushes.length)] = { ...this.push(), key: this.pick(m.pushes).key }), "push change (replace)") : undefined)],
+            [
+                1,
+                () =>
+                    m.pushes.length > 0
+                        ? ((m.pushes[this.int(m.pushes.length)] = { ...this.push(), key: this.pick(m.pushes).key }), "push change (replace)")
+                        : undefined,
+            ],
             [0.7, () => (m.pushes.length > 0 ? (m.pushes.splice(this.int(m.pushes.length), 1), "push delete") : undefined)],
         ];
         const total = choices.reduce((s, [w]) => s + w, 0);
@@ -303,7 +350,10 @@ function brandingDiffs(where: string, r: ResourceState, live: AdminBrandingEntry
             if (w !== h) out.push(`${where}.${p}: state ${w}, emulator ${h}`);
         } else if (want !== null && typeof want === "object") {
             for (const [k, v] of Object.entries(want)) {
-                if ((have as Record<string, unknown> | null)?.[k] !== v) out.push(`${where}.${p}.${k}: state ${JSON.stringify(v)}, emulator ${JSON.stringify((have as Record<string, unknown> | null)?.[k])}`);
+                if ((have as Record<string, unknown> | null)?.[k] !== v)
+                    out.push(
+                        `${where}.${p}.${k}: state ${JSON.stringify(v)}, emulator ${JSON.stringify((have as Record<string, unknown> | null)?.[k])}`,
+                    );
             }
         } else if (want !== have) out.push(`${where}.${p}: state ${JSON.stringify(want)}, emulator ${JSON.stringify(have)}`);
     }
@@ -328,10 +378,18 @@ async function compare(emu: RunningEmulator, resources: readonly ResourceState[]
             c.missing.push(`dataset ${String(r.outputs.datasetId)} (${r.urn})`);
             continue;
         }
-        const wantTables = ((r.outputs.tables as unknown as Table[] | undefined) ?? []).map((t) => `${t.name}:${t.columns.map((x) => `${x.name}=${x.dataType}`).join(",")}`).sort();
+        const wantTables = ((r.outputs.tables as unknown as Table[] | undefined) ?? [])
+            .map((t) => `${t.name}:${t.columns.map((x) => `${x.name}=${x.dataType}`).join(",")}`)
+            .sort();
         const haveTables = live.tables.map((t) => `${t.name}:${t.columns.map((x) => `${x.name}=${x.dataType}`).join(",")}`).sort();
-        if (live.name !== r.outputs.name || (live.workspaceId ?? null) !== ((r.outputs.workspaceId as string | undefined)?.toLowerCase() ?? null) || wantTables.join("|") !== haveTables.join("|")) {
-            c.mismatched.push(`dataset ${live.id}: state ${String(r.outputs.name)} [${wantTables.join("; ")}], emulator ${live.name} [${haveTables.join("; ")}]`);
+        if (
+            live.name !== r.outputs.name ||
+            (live.workspaceId ?? null) !== ((r.outputs.workspaceId as string | undefined)?.toLowerCase() ?? null) ||
+            wantTables.join("|") !== haveTables.join("|")
+        ) {
+            c.mismatched.push(
+                `dataset ${live.id}: state ${String(r.outputs.name)} [${wantTables.join("; ")}], emulator ${live.name} [${haveTables.join("; ")}]`,
+            );
         }
     }
     const branding = await emu.admin.branding(IDS.tenantId);
@@ -343,7 +401,8 @@ async function compare(emu: RunningEmulator, resources: readonly ResourceState[]
     const locales = resources.filter((r) => r.type === TYPES.localization);
     const recordedLocales = new Set(locales.map((r) => String(r.outputs.locale)));
     for (const l of Object.keys(branding?.localizations ?? {})) if (!recordedLocales.has(l)) c.orphans.push(`localization ${l}`);
-    for (const r of locales) c.mismatched.push(...brandingDiffs(`localization ${String(r.outputs.locale)}`, r, branding?.localizations[String(r.outputs.locale)]));
+    for (const r of locales)
+        c.mismatched.push(...brandingDiffs(`localization ${String(r.outputs.locale)}`, r, branding?.localizations[String(r.outputs.locale)]));
     return c;
 }
 
@@ -399,20 +458,53 @@ export async function runSoak(o: SoakOptions): Promise<SoakResults> {
     fs.rmSync(o.workDir, { recursive: true, force: true });
     fs.mkdirSync(o.workDir, { recursive: true });
     const images = {
-        banner: [[200, 30], [180, 30], [240, 36]].map(([w, h], i) => writeImage(o.workDir, `banner-${i}.png`, png(w!, h!))),
-        square: [[100, 100], [120, 120], [200, 200]].map(([w, h], i) => writeImage(o.workDir, `square-${i}.png`, png(w!, h!))),
+        banner: [
+            [200, 30],
+            [180, 30],
+            [240, 36],
+        ].map(([w, h], i) => writeImage(o.workDir, `banner-${i}.png`, png(w!, h!))),
+        square: [
+            [100, 100],
+            [120, 120],
+            [200, 200],
+        ].map(([w, h], i) => writeImage(o.workDir, `square-${i}.png`, png(w!, h!))),
     };
     const models = new Models(seeded(o.seed), images);
     const emu = await startEmulator({ random: seeded(o.seed ^ 0x9e3779b9) });
     const stats = new LogStats();
     const failureCounts = new Map<string, number>();
     const results: SoakResults = {
-        seed: o.seed, operations: 0, operationsByKind: {}, rounds: { up: 0, refresh: 0, destroy: 0 }, requests: 0, faultsInjected: 0, faultsByKind: {},
-        faultsAfterServing: 0, throttled: 0, retries: 0, failures: 0, failureMessages: [], uncleanFailures: [], longestRepair: 0, unrepaired: 0,
-        orphans: [], duplicates: [], missing: [], mismatched: [], restored: false, restoreProblems: [], wallTimeMs: 0,
+        seed: o.seed,
+        operations: 0,
+        operationsByKind: {},
+        rounds: { up: 0, refresh: 0, destroy: 0 },
+        requests: 0,
+        faultsInjected: 0,
+        faultsByKind: {},
+        faultsAfterServing: 0,
+        throttled: 0,
+        retries: 0,
+        failures: 0,
+        failureMessages: [],
+        uncleanFailures: [],
+        longestRepair: 0,
+        unrepaired: 0,
+        orphans: [],
+        duplicates: [],
+        missing: [],
+        mismatched: [],
+        restored: false,
+        restoreProblems: [],
+        wallTimeMs: 0,
         settings: {
-            operations: o.operations, seed: o.seed, faultRate: o.faultRate, throttlePerSecond: o.throttlePerSecond, throttleRetryAfter: o.throttleRetryAfter,
-            requestTimeoutSeconds: o.requestTimeoutSeconds, initialDatasets: o.initialDatasets ?? 6, refreshShare: o.refreshShare ?? 0.2,
+            operations: o.operations,
+            seed: o.seed,
+            faultRate: o.faultRate,
+            throttlePerSecond: o.throttlePerSecond,
+            throttleRetryAfter: o.throttleRetryAfter,
+            requestTimeoutSeconds: o.requestTimeoutSeconds,
+            initialDatasets: o.initialDatasets ?? 6,
+            refreshShare: o.refreshShare ?? 0.2,
         },
     };
     try {
@@ -420,9 +512,13 @@ export async function runSoak(o: SoakOptions): Promise<SoakResults> {
         const model = models.initial(o.initialDatasets ?? 6);
         const statePath = path.join(o.workDir, "state.json");
         const config = (): StackConfig => ({
-            "tenantkit:emulator": emu.url, "tenantkit:tenantId": IDS.domain, "tenantkit:clientId": IDS.quickstartClientId,
-            "tenantkit:clientSecret": secret(IDS.quickstartClientSecret), "tenantkit:devopsPat": secret(IDS.devopsPat),
-            "tenantkit:requestTimeoutSeconds": String(o.requestTimeoutSeconds), "soak:model": JSON.stringify(model),
+            "tenantkit:emulator": emu.url,
+            "tenantkit:tenantId": IDS.domain,
+            "tenantkit:clientId": IDS.quickstartClientId,
+            "tenantkit:clientSecret": secret(IDS.quickstartClientSecret),
+            "tenantkit:devopsPat": secret(IDS.devopsPat),
+            "tenantkit:requestTimeoutSeconds": String(o.requestTimeoutSeconds),
+            "soak:model": JSON.stringify(model),
         });
         const runner = () => new LifecycleRunner({ programPath: PROGRAM, cwd: o.workDir, statePath, project: "soak", config: config() });
         const faultsOn = async () => {
@@ -454,7 +550,9 @@ export async function runSoak(o: SoakOptions): Promise<SoakResults> {
                 if (UNCLEAN.test(e.message)) results.uncleanFailures.push(e.message);
             }
             const ok = r.errors.length === 0;
-            o.log(`round ${round} ${kind}${what ? ` (${what})` : ""}: ${ops} operations, ${faults} faults, ${(r.ms / 1000).toFixed(1)} s, ${ok ? "ok" : `FAILED: ${r.errors[0]!.message.slice(0, 300)}`} [${results.operations}/${o.operations}]`);
+            o.log(
+                `round ${round} ${kind}${what ? ` (${what})` : ""}: ${ops} operations, ${faults} faults, ${(r.ms / 1000).toFixed(1)} s, ${ok ? "ok" : `FAILED: ${r.errors[0]!.message.slice(0, 300)}`} [${results.operations}/${o.operations}]`,
+            );
             if (!ok) {
                 results.failures++;
                 failedInARow++;
@@ -505,7 +603,8 @@ export async function runSoak(o: SoakOptions): Promise<SoakResults> {
         if (JSON.stringify(stripUrls(after?.default ?? null)) !== JSON.stringify(stripUrls(original?.default ?? null))) {
             results.restoreProblems.push(`default branding after destroy: ${JSON.stringify(stripUrls(after?.default))}`);
         }
-        if (Object.keys(after?.localizations ?? {}).length > 0) results.restoreProblems.push(`localizations left: ${Object.keys(after!.localizations).join(", ")}`);
+        if (Object.keys(after?.localizations ?? {}).length > 0)
+            results.restoreProblems.push(`localizations left: ${Object.keys(after!.localizations).join(", ")}`);
         const left = (await emu.admin.powerBi(IDS.tenantId)).datasets;
         if (left.length > 0) results.restoreProblems.push(`datasets left: ${left.map((d) => `${d.name} (${d.id})`).join(", ")}`);
         results.restored = results.restoreProblems.length === 0;
@@ -556,17 +655,29 @@ async function main(): Promise<void> {
     const seed = number("seed", Math.floor(Math.random() * 2 ** 31));
     const out = path.resolve(ROOT, flag(args, "out") ?? "soak-results.json");
     const options: SoakOptions = {
-        operations: number("operations", 5000), seed, faultRate: number("fault-rate", 0.1),
-        throttlePerSecond: number("throttle", 10), throttleRetryAfter: flag(args, "throttle-retry-after") ?? "0.5",
-        requestTimeoutSeconds: number("request-timeout", 5), initialDatasets: number("initial-datasets", 12),
+        operations: number("operations", 5000),
+        seed,
+        faultRate: number("fault-rate", 0.1),
+        throttlePerSecond: number("throttle", 10),
+        throttleRetryAfter: flag(args, "throttle-retry-after") ?? "0.5",
+        requestTimeoutSeconds: number("request-timeout", 5),
+        initialDatasets: number("initial-datasets", 12),
         workDir: path.join(ROOT, ".tenantkit", `soak-${process.pid}`),
         log: (line) => console.log(line),
     };
-    console.log(`soak: seed ${seed} (repeat with --seed ${seed}), ${options.operations} operations, faults on ${options.faultRate * 100}% of API requests, throttle ${options.throttlePerSecond}/s`);
+    console.log(
+        `soak: seed ${seed} (repeat with --seed ${seed}), ${options.operations} operations, faults on ${options.faultRate * 100}% of API requests, throttle ${options.throttlePerSecond}/s`,
+    );
     const results = await runSoak(options);
     fs.rmSync(options.workDir, { recursive: true, force: true });
     fs.writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
-    const problems = results.orphans.length + results.duplicates.length + results.missing.length + results.mismatched.length + results.uncleanFailures.length + results.restoreProblems.length;
+    const problems =
+        results.orphans.length +
+        results.duplicates.length +
+        results.missing.length +
+        results.mismatched.length +
+        results.uncleanFailures.length +
+        results.restoreProblems.length;
     console.log(
         `soak: seed ${seed}: ${results.operations} operations in ${results.rounds.up + results.rounds.refresh + results.rounds.destroy} rounds, ${results.requests} requests, ` +
             `${results.faultsInjected} faults injected (${results.faultsAfterServing} after serving), ${results.throttled} throttled, ${results.retries} retries, ` +

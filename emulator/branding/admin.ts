@@ -9,9 +9,22 @@ import { emptyReply, headerValue, jsonReply, parseJsonBody, type Reply, type Req
 import type { Router } from "../router";
 import type { Tenant } from "../state";
 import {
-    acceptedTypes, BRANDING_STREAMS, canonicalLocale, emptyEntry, isDefaultLocale, isStream, locateEntry, STREAM_MAX_BYTES,
-    type BrandingEntry, type BrandingStream, type BrandingString, type BrandingTexts, type KeyValue,
-    type LoginPageLayoutConfiguration, type LoginPageTextVisibilitySettings, type StoredBranding,
+    acceptedTypes,
+    BRANDING_STREAMS,
+    canonicalLocale,
+    emptyEntry,
+    isDefaultLocale,
+    isStream,
+    locateEntry,
+    STREAM_MAX_BYTES,
+    type BrandingEntry,
+    type BrandingStream,
+    type BrandingString,
+    type BrandingTexts,
+    type KeyValue,
+    type LoginPageLayoutConfiguration,
+    type LoginPageTextVisibilitySettings,
+    type StoredBranding,
 } from "./model";
 import { applyBrandingPatch, parseBrandingBody } from "./patch";
 import { newRelativeUrl } from "./urls";
@@ -25,9 +38,9 @@ export interface AdminStreamInfo {
 }
 
 /** One branding as the admin API shows it: properties, and each stream by hash (null when unset). */
-export type AdminBrandingEntry = BrandingTexts
-    & Pick<BrandingEntry, "contentCustomization" | "loginPageLayoutConfiguration" | "loginPageTextVisibilitySettings">
-    & Record<BrandingStream, AdminStreamInfo | null>;
+export type AdminBrandingEntry = BrandingTexts &
+    Pick<BrandingEntry, "contentCustomization" | "loginPageLayoutConfiguration" | "loginPageTextVisibilitySettings"> &
+    Record<BrandingStream, AdminStreamInfo | null>;
 
 /** A tenant's branding as `GET /_admin/tenants/{tid}/branding` returns it (null when the tenant has none). */
 export interface AdminBranding {
@@ -49,24 +62,30 @@ export type BrandingUpdate = Partial<Record<BrandingString, string | null>> & {
 export function registerBrandingAdminRoutes(r: Router): void {
     const base = "/tenants/:tenant/branding";
     r.add("GET", base, (ctx, p) => jsonReply(200, viewBranding(tenantOr404(ctx, p.tenant).branding)));
-    r.add("DELETE", base, (ctx, p) => change(ctx, p.tenant, (t) => {
-        t.branding = null;
-    }));
+    r.add("DELETE", base, (ctx, p) =>
+        change(ctx, p.tenant, (t) => {
+            t.branding = null;
+        }),
+    );
     r.add("PATCH", `${base}/:locale`, (ctx, p) => patchLocale(ctx, p.tenant, p.locale));
-    r.add("DELETE", `${base}/:locale`, (ctx, p) => change(ctx, p.tenant, (t) => {
-        const { key } = entryOr404(t, p.locale);
-        if (key === null) throw new AdminError(400, "locale 0 is the default branding: DELETE /_admin/tenants/{tid}/branding removes it");
-        delete (t.branding as StoredBranding).localizations[key];
-    }));
+    r.add("DELETE", `${base}/:locale`, (ctx, p) =>
+        change(ctx, p.tenant, (t) => {
+            const { key } = entryOr404(t, p.locale);
+            if (key === null) throw new AdminError(400, "locale 0 is the default branding: DELETE /_admin/tenants/{tid}/branding removes it");
+            delete (t.branding as StoredBranding).localizations[key];
+        }),
+    );
     r.add("GET", `${base}/:locale/:stream`, (ctx, p) => streamBytes(ctx, p.tenant, p.locale, p.stream));
     r.add("PUT", `${base}/:locale/:stream`, (ctx, p) => putStream(ctx, p.tenant, p.locale, p.stream));
-    r.add("DELETE", `${base}/:locale/:stream`, (ctx, p) => change(ctx, p.tenant, (t) => {
-        delete entryOr404(t, p.locale).entry.streams[streamOr404(p.stream)];
-    }));
+    r.add("DELETE", `${base}/:locale/:stream`, (ctx, p) =>
+        change(ctx, p.tenant, (t) => {
+            delete entryOr404(t, p.locale).entry.streams[streamOr404(p.stream)];
+        }),
+    );
     r.add("PUT", "/tenants/:tenant/premium", (ctx, p) => {
         const body = parseJsonBody(ctx);
         const premium = typeof body === "object" && body !== null ? (body as { premium?: unknown }).premium : undefined;
-        if (typeof premium !== "boolean") throw new AdminError(400, "the body must be {\"premium\": true|false}");
+        if (typeof premium !== "boolean") throw new AdminError(400, 'the body must be {"premium": true|false}');
         change(ctx, p.tenant, (t) => {
             t.premium = premium;
         });

@@ -8,18 +8,25 @@
 
 /** The writable string properties, in the CSDL's order. */
 export const BRANDING_STRINGS = [
-    "backgroundColor", "customAccountResetCredentialsUrl", "customCannotAccessYourAccountText",
-    "customCannotAccessYourAccountUrl", "customForgotMyPasswordText", "customPrivacyAndCookiesText",
-    "customPrivacyAndCookiesUrl", "customResetItNowText", "customTermsOfUseText", "customTermsOfUseUrl",
-    "headerBackgroundColor", "signInPageText", "usernameHintText",
+    "backgroundColor",
+    "customAccountResetCredentialsUrl",
+    "customCannotAccessYourAccountText",
+    "customCannotAccessYourAccountUrl",
+    "customForgotMyPasswordText",
+    "customPrivacyAndCookiesText",
+    "customPrivacyAndCookiesUrl",
+    "customResetItNowText",
+    "customTermsOfUseText",
+    "customTermsOfUseUrl",
+    "headerBackgroundColor",
+    "signInPageText",
+    "usernameHintText",
 ] as const;
 /** One of {@link BRANDING_STRINGS}. */
 export type BrandingString = (typeof BRANDING_STRINGS)[number];
 
 /** The Edm.Stream properties: never in JSON bodies, uploaded one by one with PUT. */
-export const BRANDING_STREAMS = [
-    "backgroundImage", "bannerLogo", "squareLogo", "squareLogoDark", "headerLogo", "favicon", "customCSS",
-] as const;
+export const BRANDING_STREAMS = ["backgroundImage", "bannerLogo", "squareLogo", "squareLogoDark", "headerLogo", "favicon", "customCSS"] as const;
 /** One of {@link BRANDING_STREAMS}. */
 export type BrandingStream = (typeof BRANDING_STREAMS)[number];
 
@@ -35,8 +42,12 @@ export type LayoutTemplateType = (typeof LAYOUT_TEMPLATE_TYPES)[number];
 
 /** The six Boolean members of `loginPageTextVisibilitySettings`. */
 export const VISIBILITY_FLAGS = [
-    "hideAccountResetCredentials", "hideCannotAccessYourAccount", "hideForgotMyPassword",
-    "hidePrivacyAndCookies", "hideResetItNow", "hideTermsOfUse",
+    "hideAccountResetCredentials",
+    "hideCannotAccessYourAccount",
+    "hideForgotMyPassword",
+    "hidePrivacyAndCookies",
+    "hideResetItNow",
+    "hideTermsOfUse",
 ] as const;
 /** One of {@link VISIBILITY_FLAGS}. */
 export type VisibilityFlag = (typeof VISIBILITY_FLAGS)[number];
@@ -107,9 +118,7 @@ export const STREAM_MAX_BYTES: Readonly<Record<BrandingStream, number>> = {
 };
 
 /** Request media types the OpenAPI lists for every stream PUT (conformance/graph-organizationalbranding.openapi-fragment.json). */
-export const IMAGE_TYPES = [
-    "image/bmp", "image/jpg", "image/jpeg", "image/gif", "image/vnd.microsoft.icon", "image/png", "image/tiff",
-] as const;
+export const IMAGE_TYPES = ["image/bmp", "image/jpg", "image/jpeg", "image/gif", "image/vnd.microsoft.icon", "image/png", "image/tiff"] as const;
 
 /**
  * Media types accepted for a stream. The OpenAPI lists only image types for customCSS too, which cannot be

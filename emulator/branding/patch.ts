@@ -7,14 +7,25 @@
  */
 import { BadRequestError } from "../bad-request";
 import {
-    BRANDING_STREAMS, BRANDING_STRINGS, isStream, LAYOUT_TEMPLATE_TYPES, VISIBILITY_FLAGS,
-    type BrandingEntry, type BrandingTexts, type ContentCustomization, type KeyValue, type LoginPageLayoutConfiguration,
+    BRANDING_STREAMS,
+    BRANDING_STRINGS,
+    isStream,
+    LAYOUT_TEMPLATE_TYPES,
+    VISIBILITY_FLAGS,
+    type BrandingEntry,
+    type BrandingTexts,
+    type ContentCustomization,
+    type KeyValue,
+    type LoginPageLayoutConfiguration,
     type LoginPageTextVisibilitySettings,
 } from "./model";
 
 /** A body Graph refuses with 400; `code` is the Graph error code. */
 export class BrandingBodyError extends BadRequestError {
-    constructor(readonly code: string, message: string) {
+    constructor(
+        readonly code: string,
+        message: string,
+    ) {
         super(message);
     }
 }
@@ -54,9 +65,11 @@ export function parseBrandingBody(body: unknown): { patch: BrandingPatch; id: un
     const entries = members(body);
     const stream = entries.find(([k]) => isStream(k));
     if (stream !== undefined) {
-        throw new BrandingBodyError("Request_BadRequest",
+        throw new BrandingBodyError(
+            "Request_BadRequest",
             `You can't update Stream types with other data types in the same request: '${stream[0]}' is a Stream property; ` +
-            `upload it with PUT /organization/{id}/branding/localizations/{locale}/${stream[0]}.`);
+                `upload it with PUT /organization/{id}/branding/localizations/{locale}/${stream[0]}.`,
+        );
     }
     const patch: BrandingPatch = { texts: {} };
     for (const [key, value] of entries) {
@@ -72,7 +85,10 @@ export function parseBrandingBody(body: unknown): { patch: BrandingPatch; id: un
         } else if (key === "contentCustomization") {
             patch.contentCustomization = value === null ? null : parseContent(value);
         } else {
-            throw new BrandingBodyError("Request_BadRequest", `Property '${key}' does not exist as a declared property of resource 'OrganizationalBranding'.`);
+            throw new BrandingBodyError(
+                "Request_BadRequest",
+                `Property '${key}' does not exist as a declared property of resource 'OrganizationalBranding'.`,
+            );
         }
     }
     return { patch, id: body.id };
@@ -83,7 +99,10 @@ function complexMembers(value: unknown, property: string, allowed: readonly stri
     const entries = members(value);
     const unknown = entries.find(([k]) => !allowed.includes(k));
     if (unknown !== undefined) {
-        throw new BrandingBodyError("Request_BadRequest", `Property '${property}.${unknown[0]}' does not exist as a declared property of resource 'OrganizationalBranding'.`);
+        throw new BrandingBodyError(
+            "Request_BadRequest",
+            `Property '${property}.${unknown[0]}' does not exist as a declared property of resource 'OrganizationalBranding'.`,
+        );
     }
     return entries;
 }
@@ -137,8 +156,10 @@ export function applyBrandingPatch(
     Object.assign(entry, patch.texts);
     const layout = patch.loginPageLayoutConfiguration;
     if (layout !== undefined) {
-        entry.loginPageLayoutConfiguration = layout === null ? null
-            : { ...(entry.loginPageLayoutConfiguration ?? { layoutTemplateType: null, isHeaderShown: null, isFooterShown: null }), ...layout };
+        entry.loginPageLayoutConfiguration =
+            layout === null
+                ? null
+                : { ...(entry.loginPageLayoutConfiguration ?? { layoutTemplateType: null, isHeaderShown: null, isFooterShown: null }), ...layout };
     }
     const visibility = patch.loginPageTextVisibilitySettings;
     if (visibility !== undefined) {
@@ -149,7 +170,10 @@ export function applyBrandingPatch(
     if (content === null) entry.contentCustomization = null;
     if (content === null || content === undefined) return;
     const merged: ContentCustomization = entry.contentCustomization ?? {
-        attributeCollection: [], attributeCollectionRelativeUrl: null, registrationCampaign: [], registrationCampaignRelativeUrl: null,
+        attributeCollection: [],
+        attributeCollectionRelativeUrl: null,
+        registrationCampaign: [],
+        registrationCampaignRelativeUrl: null,
     };
     for (const target of ["attributeCollection", "registrationCampaign"] as const) {
         const list = content[target];

@@ -4,9 +4,7 @@
  * `{contentType, base64, relativeUrl?}` (a missing relativeUrl is derived, with the Unix epoch as `ts`).
  */
 import { applyBrandingPatch, BrandingBodyError, parseBrandingBody } from "./patch";
-import {
-    BRANDING_STREAMS, canonicalLocale, emptyEntry, isStream, type BrandingEntry, type StoredBranding, type StoredStream,
-} from "./model";
+import { BRANDING_STREAMS, canonicalLocale, emptyEntry, isStream, type BrandingEntry, type StoredBranding, type StoredStream } from "./model";
 import { newRelativeUrl } from "./urls";
 
 type Obj = Record<string, unknown>;
@@ -29,7 +27,9 @@ export function checkBranding(v: unknown, tenantId: string, at: string, problems
     for (const [locale, raw] of Object.entries(isObj(v.localizations) ? v.localizations : {})) {
         const canonical = canonicalLocale(locale);
         if (canonical === undefined || canonical !== locale) {
-            problems.push(`${at}.localizations.${locale}: the key must be a culture name such as fr-FR or fr${canonical ? ` (write ${canonical})` : ""}`);
+            problems.push(
+                `${at}.localizations.${locale}: the key must be a culture name such as fr-FR or fr${canonical ? ` (write ${canonical})` : ""}`,
+            );
             continue;
         }
         const entry = checkEntry(raw, tenantId, locale, `${at}.localizations.${locale}`, problems);
@@ -45,7 +45,8 @@ function checkEntry(v: unknown, tenantId: string, locale: string | null, at: str
     const cc = isObj(contentCustomization) ? contentCustomization : undefined;
     const entry = emptyEntry();
     try {
-        const body = contentCustomization === undefined ? rest : { ...rest, contentCustomization: cc === undefined ? contentCustomization : withoutUrls(cc) };
+        const body =
+            contentCustomization === undefined ? rest : { ...rest, contentCustomization: cc === undefined ? contentCustomization : withoutUrls(cc) };
         applyBrandingPatch(entry, parseBrandingBody(body).patch, () => "");
     } catch (err) {
         if (!(err instanceof BrandingBodyError)) throw err;

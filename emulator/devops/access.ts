@@ -33,7 +33,10 @@ export interface DevOpsCaller {
 /** Thrown for a caller that is not signed in; carries the reply (203 page or 401 JSON). */
 export class NotSignedIn extends Error {
     override readonly name = "NotSignedIn";
-    constructor(readonly suppress: boolean, readonly organization: string) {
+    constructor(
+        readonly suppress: boolean,
+        readonly organization: string,
+    ) {
         super("not signed in");
     }
 }
@@ -63,15 +66,18 @@ export function requireCaller(ctx: RequestContext, scope: OrgScope): DevOpsCalle
         if (pat === undefined || expired) throw new NotSignedIn(suppress, scope.organization.name);
         if (!pat.scopes.some((s) => CODE_SCOPES.includes(s))) {
             const user = scope.tenant.users.find((u) => u.id.toLowerCase() === pat.user.toLowerCase());
-            throw new DevOpsFailure(401, "UnauthorizedRequestException",
-                `TF400813: The user '${user?.userPrincipalName ?? pat.user}' is not authorized to access this resource. The personal access token lacks the scope vso.code.`);
+            throw new DevOpsFailure(
+                401,
+                "UnauthorizedRequestException",
+                `TF400813: The user '${user?.userPrincipalName ?? pat.user}' is not authorized to access this resource. The personal access token lacks the scope vso.code.`,
+            );
         }
         return { kind: "pat", id: pat.user };
     }
     const auth = authenticate(ctx, "devops");
     if (!auth.ok || auth.caller.tenant.id !== scope.tenant.id) throw new NotSignedIn(suppress, scope.organization.name);
     const { claims } = auth.caller;
-    return { kind: "bearer", id: claims.idtyp === "user" ? claims.oid ?? claims.sub : claims.appid };
+    return { kind: "bearer", id: claims.idtyp === "user" ? (claims.oid ?? claims.sub) : claims.appid };
 }
 
 /** The reply to a {@link NotSignedIn}. */

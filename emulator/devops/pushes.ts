@@ -47,14 +47,20 @@ function checkApiVersion(ctx: RequestContext): void {
     const fromAccept = /api-version\s*=\s*([^;,\s]+)/i.exec(headerValue(ctx.headers, "accept") ?? "")?.[1];
     const version = ctx.query.get("api-version") ?? fromAccept;
     if (version === undefined || version === "") {
-        throw new DevOpsFailure(400, "VssVersionNotSpecifiedException",
-            `No api-version was supplied for the "${ctx.method}" request. The version must be supplied either as part of the Accept header `
-            + `(e.g. "application/json; api-version=1.0") or as a query parameter (e.g. "?api-version=1.0").`);
+        throw new DevOpsFailure(
+            400,
+            "VssVersionNotSpecifiedException",
+            `No api-version was supplied for the "${ctx.method}" request. The version must be supplied either as part of the Accept header ` +
+                `(e.g. "application/json; api-version=1.0") or as a query parameter (e.g. "?api-version=1.0").`,
+        );
     }
     // Approximate: the real service also serves older versions; the emulator serves 7.1 only.
     if (!SUPPORTED.test(version)) {
-        throw new DevOpsFailure(400, "VssVersionOutOfRangeException",
-            `The requested REST API version of ${version} is out of range for this server. The latest REST API version this server supports is 7.1.`);
+        throw new DevOpsFailure(
+            400,
+            "VssVersionOutOfRangeException",
+            `The requested REST API version of ${version} is out of range for this server. The latest REST API version this server supports is 7.1.`,
+        );
     }
 }
 
@@ -92,7 +98,9 @@ export function locate(org: Organization, projectKey: string | undefined, repoKe
         if (repository === undefined) throw repositoryNotFound(repoKey);
         return { organization: org, project, repository };
     }
-    const all: { project: Project; repository: Repository }[] = org.projects.flatMap((project) => project.repositories.map((repository) => ({ project, repository })));
+    const all: { project: Project; repository: Repository }[] = org.projects.flatMap((project) =>
+        project.repositories.map((repository) => ({ project, repository })),
+    );
     const byId = all.find((x) => same(x.repository.id, repoKey));
     const byName = all.filter((x) => same(x.repository.name, repoKey));
     const found = byId ?? (byName.length === 1 ? byName[0] : undefined);

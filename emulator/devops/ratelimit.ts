@@ -24,7 +24,7 @@ export function parseRateLimit(value: unknown): DevOpsRateLimitConfig {
     if (value === null) return { mode: null };
     if (typeof value !== "object" || Array.isArray(value)) throw new TypeError("the body must be {mode, delaySeconds?, retryAfter?}");
     const v = value as Record<string, unknown>;
-    if (v.mode !== null && v.mode !== "delay" && v.mode !== "block") throw new TypeError("mode must be \"delay\", \"block\" or null");
+    if (v.mode !== null && v.mode !== "delay" && v.mode !== "block") throw new TypeError('mode must be "delay", "block" or null');
     const config: DevOpsRateLimitConfig = { mode: v.mode };
     if (v.delaySeconds !== undefined) {
         if (typeof v.delaySeconds !== "number" || !(v.delaySeconds >= 0)) throw new TypeError("delaySeconds must be a number >= 0");
@@ -67,7 +67,8 @@ export class DevOpsRateLimit {
             "x-ratelimit-remaining": "0",
             "x-ratelimit-reset": String(Math.floor(now.getTime() / 1000) + retryAfter),
         };
-        if (mode === "block") throw new DevOpsFailure(429, "RequestBlockedException", BLOCKED_MESSAGE, { ...headers, "retry-after": String(retryAfter) });
+        if (mode === "block")
+            throw new DevOpsFailure(429, "RequestBlockedException", BLOCKED_MESSAGE, { ...headers, "retry-after": String(retryAfter) });
         return { ...headers, "x-ratelimit-delay": (this.config.delaySeconds ?? 0.5).toFixed(3) };
     }
 }

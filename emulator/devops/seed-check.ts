@@ -56,7 +56,11 @@ export function checkPush(v: unknown, at: string, problems: string[]): StoredPus
         named(c.author, `${cat}.author`, p, ["name", "email", "date"]);
         named(c.committer, `${cat}.committer`, p, ["name", "email", "date"]);
         const counts = c.changeCounts;
-        need(isObj(counts) && ["Add", "Edit", "Delete"].every((k) => Number.isInteger(counts[k])), p, `${cat}.changeCounts: must be {Add, Edit, Delete} integers`);
+        need(
+            isObj(counts) && ["Add", "Edit", "Delete"].every((k) => Number.isInteger(counts[k])),
+            p,
+            `${cat}.changeCounts: must be {Add, Edit, Delete} integers`,
+        );
         need(strings(c.parents), p, `${cat}.parents: must be an array of commit ids`);
         return c;
     });
@@ -71,7 +75,12 @@ export function checkPush(v: unknown, at: string, problems: string[]): StoredPus
 function checkRepository(v: unknown, at: string, problems: string[]): Repository | undefined {
     if (!named(v, at, problems, ["id", "name"])) return undefined;
     const pushes = list(v.pushes, `${at}.pushes`, problems, checkPush);
-    duplicates(pushes.map((p) => String(p.pushId)), `${at}.pushes`, "pushId", problems);
+    duplicates(
+        pushes.map((p) => String(p.pushId)),
+        `${at}.pushes`,
+        "pushId",
+        problems,
+    );
     return { id: v.id as string, name: v.name as string, pushes };
 }
 
@@ -80,15 +89,30 @@ function checkProject(v: unknown, at: string, problems: string[]): Project | und
     const visibility = v.visibility ?? "private";
     if (visibility !== "private" && visibility !== "public") return fail(problems, `${at}.visibility: must be private or public`);
     const repositories = list(v.repositories, `${at}.repositories`, problems, checkRepository);
-    duplicates(repositories.map((r) => r.name), `${at}.repositories`, "name", problems);
+    duplicates(
+        repositories.map((r) => r.name),
+        `${at}.repositories`,
+        "name",
+        problems,
+    );
     return { id: v.id as string, name: v.name as string, visibility, repositories };
 }
 
 function checkOrganization(v: unknown, at: string, problems: string[]): Organization | undefined {
     if (!named(v, at, problems, ["name"])) return undefined;
     const projects = list(v.projects, `${at}.projects`, problems, checkProject);
-    duplicates(projects.map((p) => p.name), `${at}.projects`, "name", problems);
-    duplicates(projects.flatMap((p) => p.repositories.map((r) => r.id)), `${at}`, "repository id", problems);
+    duplicates(
+        projects.map((p) => p.name),
+        `${at}.projects`,
+        "name",
+        problems,
+    );
+    duplicates(
+        projects.flatMap((p) => p.repositories.map((r) => r.id)),
+        `${at}`,
+        "repository id",
+        problems,
+    );
     return { name: v.name as string, projects };
 }
 
@@ -97,7 +121,11 @@ function checkPat(v: unknown, at: string, problems: string[]): PersonalAccessTok
     const ok = [
         need(strings(v.organizations), problems, `${at}.organizations: must be an array of organization names`),
         need(strings(v.scopes), problems, `${at}.scopes: must be an array of scopes`),
-        need(v.validTo === undefined || (typeof v.validTo === "string" && !Number.isNaN(Date.parse(v.validTo))), problems, `${at}.validTo: must be an ISO date if present`),
+        need(
+            v.validTo === undefined || (typeof v.validTo === "string" && !Number.isNaN(Date.parse(v.validTo))),
+            problems,
+            `${at}.validTo: must be an ISO date if present`,
+        ),
     ].every(Boolean);
     return ok ? (structuredClone(v) as unknown as PersonalAccessToken) : undefined;
 }

@@ -10,12 +10,30 @@ import { GraphFailure } from "./caller";
 
 /** The non-stream properties in CSDL order (conformance/graph-v1.0-branding-tap.csdl-fragment.xml). */
 export const WIRE_PROPERTIES = [
-    "backgroundColor", "backgroundImageRelativeUrl", "bannerLogoRelativeUrl", "cdnList", "contentCustomization",
-    "customAccountResetCredentialsUrl", "customCannotAccessYourAccountText", "customCannotAccessYourAccountUrl",
-    "customCSSRelativeUrl", "customForgotMyPasswordText", "customPrivacyAndCookiesText", "customPrivacyAndCookiesUrl",
-    "customResetItNowText", "customTermsOfUseText", "customTermsOfUseUrl", "faviconRelativeUrl", "headerBackgroundColor",
-    "headerLogoRelativeUrl", "loginPageLayoutConfiguration", "loginPageTextVisibilitySettings", "signInPageText",
-    "squareLogoDarkRelativeUrl", "squareLogoRelativeUrl", "usernameHintText",
+    "backgroundColor",
+    "backgroundImageRelativeUrl",
+    "bannerLogoRelativeUrl",
+    "cdnList",
+    "contentCustomization",
+    "customAccountResetCredentialsUrl",
+    "customCannotAccessYourAccountText",
+    "customCannotAccessYourAccountUrl",
+    "customCSSRelativeUrl",
+    "customForgotMyPasswordText",
+    "customPrivacyAndCookiesText",
+    "customPrivacyAndCookiesUrl",
+    "customResetItNowText",
+    "customTermsOfUseText",
+    "customTermsOfUseUrl",
+    "faviconRelativeUrl",
+    "headerBackgroundColor",
+    "headerLogoRelativeUrl",
+    "loginPageLayoutConfiguration",
+    "loginPageTextVisibilitySettings",
+    "signInPageText",
+    "squareLogoDarkRelativeUrl",
+    "squareLogoRelativeUrl",
+    "usernameHintText",
 ] as const;
 /** One of {@link WIRE_PROPERTIES}. */
 export type WireProperty = (typeof WIRE_PROPERTIES)[number];
@@ -48,7 +66,10 @@ export function wireValue(entry: BrandingEntry, name: WireProperty): unknown {
 export function parseSelect(ctx: RequestContext): Set<string> | undefined {
     const raw = ctx.query.get("$select");
     if (raw === null) return undefined;
-    const names = raw.split(",").map((s) => s.trim()).filter((s) => s !== "");
+    const names = raw
+        .split(",")
+        .map((s) => s.trim())
+        .filter((s) => s !== "");
     const unknown = names.find((n) => n !== "id" && !isWireProperty(n) && !isStream(n));
     if (unknown !== undefined) {
         throw new GraphFailure(400, {

@@ -18,8 +18,16 @@ import { isWireProperty } from "./branding-render";
 /** Registers PUT and DELETE of a stream (its GET shares a route with the property GET, see localizations.ts). */
 export function registerStreamRoutes(router: Router): void {
     const path = "/v1.0/organization/:org/branding/localizations/:locale/:name";
-    router.add("PUT", path, graphRoute((ctx, p) => putStream(ctx, p.org, p.locale, streamName(p.name))));
-    router.add("DELETE", path, graphRoute((ctx, p) => deleteStream(ctx, p.org, p.locale, streamName(p.name))));
+    router.add(
+        "PUT",
+        path,
+        graphRoute((ctx, p) => putStream(ctx, p.org, p.locale, streamName(p.name))),
+    );
+    router.add(
+        "DELETE",
+        path,
+        graphRoute((ctx, p) => deleteStream(ctx, p.org, p.locale, streamName(p.name))),
+    );
 }
 
 /** Only stream properties take PUT and DELETE; a JSON property is changed with PATCH. */
@@ -47,7 +55,8 @@ function checkUpload(ctx: RequestContext, stream: BrandingStream): string {
             message: `Content-Type '${type}' is not supported for ${stream}; use one of ${accepted.join(", ")}.`,
         });
     }
-    if (ctx.body.length === 0) throw new GraphFailure(400, { code: "Request_BadRequest", message: `The request body is empty; send the ${stream} bytes.` });
+    if (ctx.body.length === 0)
+        throw new GraphFailure(400, { code: "Request_BadRequest", message: `The request body is empty; send the ${stream} bytes.` });
     const max = STREAM_MAX_BYTES[stream];
     if (ctx.body.length > max) {
         throw new GraphFailure(400, {

@@ -37,16 +37,37 @@ export function brandingOf(tenant: Tenant): StoredBranding {
 /** Registers the default branding routes (before the localization routes, which share no path with them). */
 export function registerBrandingRoutes(router: Router): void {
     const path = "/v1.0/organization/:org/branding";
-    router.add("GET", path, graphRoute((ctx, p) => getBranding(ctx, p.org)));
-    router.add("PATCH", path, graphRoute((ctx, p) => patchBranding(ctx, p.org)));
-    router.add("DELETE", path, graphRoute((ctx, p) => deleteBranding(ctx, p.org)));
+    router.add(
+        "GET",
+        path,
+        graphRoute((ctx, p) => getBranding(ctx, p.org)),
+    );
+    router.add(
+        "PATCH",
+        path,
+        graphRoute((ctx, p) => patchBranding(ctx, p.org)),
+    );
+    router.add(
+        "DELETE",
+        path,
+        graphRoute((ctx, p) => deleteBranding(ctx, p.org)),
+    );
 }
 
 /** Registers `/branding/{name}`; call after every more specific `/branding/...` route. */
 export function registerWrongStreamRoutes(router: Router): void {
     const path = "/v1.0/organization/:org/branding/:name";
-    for (const method of ["GET", "PATCH", "DELETE"]) router.add(method, path, graphRoute((ctx, p) => wrongStreamPath(ctx, p.name, 400)));
-    router.add("PUT", path, graphRoute((ctx, p) => wrongStreamPath(ctx, p.name, 405)));
+    for (const method of ["GET", "PATCH", "DELETE"])
+        router.add(
+            method,
+            path,
+            graphRoute((ctx, p) => wrongStreamPath(ctx, p.name, 400)),
+        );
+    router.add(
+        "PUT",
+        path,
+        graphRoute((ctx, p) => wrongStreamPath(ctx, p.name, 405)),
+    );
 }
 
 function getBranding(ctx: RequestContext, orgId: string): Reply {
@@ -66,13 +87,17 @@ function patchBranding(ctx: RequestContext, orgId: string): Reply {
     const { tenant } = organizationTarget(ctx, orgId, "write");
     const locale = acceptLanguage(ctx);
     if (locale === undefined) {
-        throw new BrandingBodyError("Request_BadRequest",
-            "The Accept-Language header is required: send 'Accept-Language: 0' (or 'default') to update the default branding.");
+        throw new BrandingBodyError(
+            "Request_BadRequest",
+            "The Accept-Language header is required: send 'Accept-Language: 0' (or 'default') to update the default branding.",
+        );
     }
     if (!isDefaultLocale(locale)) {
-        throw new BrandingBodyError("Request_BadRequest",
+        throw new BrandingBodyError(
+            "Request_BadRequest",
             `PATCH /organization/{id}/branding updates the default branding only (Accept-Language: 0 or default); ` +
-            `to update the '${locale}' localization, PATCH /organization/{id}/branding/localizations/${locale}.`);
+                `to update the '${locale}' localization, PATCH /organization/{id}/branding/localizations/${locale}.`,
+        );
     }
     brandingOf(tenant);
     const { patch, id } = parseBrandingBody(parseJsonBody(ctx));
@@ -91,9 +116,11 @@ function deleteBranding(ctx: RequestContext, orgId: string): Reply {
     mutateTenant(ctx, tenant.id, (t) => {
         const branding = brandingOf(t);
         if (hasStreams(branding.default)) {
-            throw new BrandingBodyError("Request_BadRequest",
+            throw new BrandingBodyError(
+                "Request_BadRequest",
                 "To delete the organizationalBranding object, all images (Stream types) must first be removed from the object; " +
-                `still set: ${Object.keys(branding.default.streams).join(", ")}.`);
+                    `still set: ${Object.keys(branding.default.streams).join(", ")}.`,
+            );
         }
         t.branding = null;
     });

@@ -24,7 +24,10 @@ export const TOKEN_MESSAGES: Readonly<Record<BearerProblem, string>> = {
 /** A Graph answer other than success: an error body, or (without `spec`) a status with an empty body. */
 export class GraphFailure extends Error {
     override readonly name = "GraphFailure";
-    constructor(readonly status: number, readonly spec?: Omit<ErrorSpec, "status">) {
+    constructor(
+        readonly status: number,
+        readonly spec?: Omit<ErrorSpec, "status">,
+    ) {
         super(spec?.message ?? `HTTP ${status}`);
     }
 }

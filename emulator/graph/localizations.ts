@@ -5,7 +5,14 @@
  * there is one branding per locale; `0`/`default` address the default for GET and PATCH.
  */
 import {
-    canonicalLocale, emptyEntry, findLocalization, hasStreams, isDefaultLocale, isStream, locateEntry, type BrandingEntry,
+    canonicalLocale,
+    emptyEntry,
+    findLocalization,
+    hasStreams,
+    isDefaultLocale,
+    isStream,
+    locateEntry,
+    type BrandingEntry,
 } from "../branding/model";
 import { applyBrandingPatch, BrandingBodyError, parseBrandingBody } from "../branding/patch";
 import { newRelativeUrl } from "../branding/urls";
@@ -22,14 +29,36 @@ import { getStream } from "./branding-streams";
 export function registerLocalizationRoutes(router: Router): void {
     const list = "/v1.0/organization/:org/branding/localizations";
     const one = `${list}/:locale`;
-    router.add("GET", list, graphRoute((ctx, p) => listLocalizations(ctx, p.org)));
-    router.add("POST", list, graphRoute((ctx, p) => createLocalization(ctx, p.org)));
-    router.add("GET", one, graphRoute((ctx, p) => getLocalization(ctx, p.org, p.locale)));
-    router.add("PATCH", one, graphRoute((ctx, p) => patchLocalization(ctx, p.org, p.locale)));
-    router.add("DELETE", one, graphRoute((ctx, p) => deleteLocalization(ctx, p.org, p.locale)));
-    router.add("GET", `${one}/:name`, graphRoute((ctx, p) => isStream(p.name)
-        ? getStream(ctx, p.org, p.locale, p.name)
-        : getProperty(ctx, p.org, p.locale, p.name)));
+    router.add(
+        "GET",
+        list,
+        graphRoute((ctx, p) => listLocalizations(ctx, p.org)),
+    );
+    router.add(
+        "POST",
+        list,
+        graphRoute((ctx, p) => createLocalization(ctx, p.org)),
+    );
+    router.add(
+        "GET",
+        one,
+        graphRoute((ctx, p) => getLocalization(ctx, p.org, p.locale)),
+    );
+    router.add(
+        "PATCH",
+        one,
+        graphRoute((ctx, p) => patchLocalization(ctx, p.org, p.locale)),
+    );
+    router.add(
+        "DELETE",
+        one,
+        graphRoute((ctx, p) => deleteLocalization(ctx, p.org, p.locale)),
+    );
+    router.add(
+        "GET",
+        `${one}/:name`,
+        graphRoute((ctx, p) => (isStream(p.name) ? getStream(ctx, p.org, p.locale, p.name) : getProperty(ctx, p.org, p.locale, p.name))),
+    );
 }
 
 function context(tenantId: string, suffix: string): string {
@@ -42,7 +71,8 @@ function listLocalizations(ctx: RequestContext, orgId: string): Reply {
     if (tenant.branding === null) throw new GraphFailure(404); // like GET /branding: an empty 404
     const entries: Array<[string, BrandingEntry]> = [["0", tenant.branding.default], ...Object.entries(tenant.branding.localizations)];
     const value = entries.map(([id, entry]) =>
-        renderEntry(entry, id, select, { "@odata.id": `${organizationObjectUrl(tenant.id)}//localizations/${id}` }));
+        renderEntry(entry, id, select, { "@odata.id": `${organizationObjectUrl(tenant.id)}//localizations/${id}` }),
+    );
     return jsonReply(200, { "@odata.context": context(tenant.id, ""), value }, {}, GRAPH_JSON);
 }
 
@@ -53,8 +83,10 @@ function createLocalization(ctx: RequestContext, orgId: string): Reply {
         throw new BrandingBodyError("Request_BadRequest", "Property 'id' is required: the culture name of the localization, such as fr-FR.");
     }
     if (isDefaultLocale(id)) {
-        throw new BrandingBodyError("Request_BadRequest",
-            `The id of a localization cannot be '${id}', which names the default branding; update it with PATCH /organization/{id}/branding.`);
+        throw new BrandingBodyError(
+            "Request_BadRequest",
+            `The id of a localization cannot be '${id}', which names the default branding; update it with PATCH /organization/{id}/branding.`,
+        );
     }
     const locale = canonicalLocale(id);
     if (locale === undefined) {
@@ -115,17 +147,21 @@ function patchLocalization(ctx: RequestContext, orgId: string, locale: string): 
 function deleteLocalization(ctx: RequestContext, orgId: string, locale: string): Reply {
     const { tenant } = organizationTarget(ctx, orgId, "write");
     if (isDefaultLocale(locale)) {
-        throw new BrandingBodyError("Request_BadRequest",
-            `'${locale}' names the default branding, which is deleted with DELETE /organization/{id}/branding.`);
+        throw new BrandingBodyError(
+            "Request_BadRequest",
+            `'${locale}' names the default branding, which is deleted with DELETE /organization/{id}/branding.`,
+        );
     }
     mutateTenant(ctx, tenant.id, (t) => {
         const branding = brandingOf(t);
         const key = findLocalization(branding, locale);
         if (key === undefined) throw notFound(locale);
         if (hasStreams(branding.localizations[key])) {
-            throw new BrandingBodyError("Request_BadRequest",
+            throw new BrandingBodyError(
+                "Request_BadRequest",
                 "To delete a localization, all images (Stream types) must first be removed from it; " +
-                `still set: ${Object.keys(branding.localizations[key].streams).join(", ")}.`);
+                    `still set: ${Object.keys(branding.localizations[key].streams).join(", ")}.`,
+            );
         }
         delete branding.localizations[key];
     });

@@ -11,8 +11,12 @@ import { graphRoute, GraphFailure, holds, insufficientPrivileges, requireCaller,
 import { GRAPH_JSON } from "./errors";
 
 const ORG_READ_ROLES = [
-    "OrganizationalBranding.Read.All", "OrganizationalBranding.ReadWrite.All", "Organization.Read.All",
-    "Organization.ReadWrite.All", "Directory.Read.All", "Directory.ReadWrite.All",
+    "OrganizationalBranding.Read.All",
+    "OrganizationalBranding.ReadWrite.All",
+    "Organization.Read.All",
+    "Organization.ReadWrite.All",
+    "Directory.Read.All",
+    "Directory.ReadWrite.All",
 ];
 
 /**
@@ -65,17 +69,25 @@ export function notFound(id: string): GraphFailure {
 
 /** Registers `/v1.0/organization` and `/v1.0/organization/{id}`. */
 export function registerOrganizationRoutes(router: Router): void {
-    router.add("GET", "/v1.0/organization", graphRoute((ctx) => {
-        const caller = requireCaller(ctx);
-        if (!holds(caller.claims, BRANDING_READ)) throw insufficientPrivileges();
-        const body = { "@odata.context": "https://graph.microsoft.com/v1.0/$metadata#organization", value: [renderOrganization(caller.tenant)] };
-        return jsonReply(200, body, {}, GRAPH_JSON);
-    }));
-    router.add("GET", "/v1.0/organization/:org", graphRoute((ctx, params): Reply => {
-        const { tenant } = organizationTarget(ctx, params.org, "read");
-        const body = { "@odata.context": "https://graph.microsoft.com/v1.0/$metadata#organization/$entity", ...renderOrganization(tenant) };
-        return jsonReply(200, body, {}, GRAPH_JSON);
-    }));
+    router.add(
+        "GET",
+        "/v1.0/organization",
+        graphRoute((ctx) => {
+            const caller = requireCaller(ctx);
+            if (!holds(caller.claims, BRANDING_READ)) throw insufficientPrivileges();
+            const body = { "@odata.context": "https://graph.microsoft.com/v1.0/$metadata#organization", value: [renderOrganization(caller.tenant)] };
+            return jsonReply(200, body, {}, GRAPH_JSON);
+        }),
+    );
+    router.add(
+        "GET",
+        "/v1.0/organization/:org",
+        graphRoute((ctx, params): Reply => {
+            const { tenant } = organizationTarget(ctx, params.org, "read");
+            const body = { "@odata.context": "https://graph.microsoft.com/v1.0/$metadata#organization/$entity", ...renderOrganization(tenant) };
+            return jsonReply(200, body, {}, GRAPH_JSON);
+        }),
+    );
 }
 
 /** The organization's properties the emulator knows, named as in the documented example. */

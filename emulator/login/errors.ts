@@ -35,8 +35,7 @@ export function loginError(ctx: RequestContext, spec: ErrorSpec): Reply {
     const codes = aadsts === null ? [] : [Number(aadsts[1])];
     const body: Record<string, unknown> = {
         error: spec.code ?? defaultError(spec.status),
-        error_description:
-            `${description}\r\nTrace ID: ${ctx.requestId}\r\nCorrelation ID: ${ctx.clientRequestId}\r\nTimestamp: ${timestamp}`,
+        error_description: `${description}\r\nTrace ID: ${ctx.requestId}\r\nCorrelation ID: ${ctx.clientRequestId}\r\nTimestamp: ${timestamp}`,
         error_codes: codes,
         timestamp,
         trace_id: ctx.requestId,

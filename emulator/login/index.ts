@@ -22,7 +22,8 @@ export function createLoginService(): ServiceModule {
         .add("GET", "/:tenant/discovery/v2.0/keys", signingKeys)
         .add("POST", "/:tenant/oauth2/v2.0/token", (ctx, params) => issueClientCredentialsToken(ctx, params.tenant))
         .add("GET", "/:tenant/oauth2/v2.0/token", (ctx) =>
-            aadsts(ctx, 400, "invalid_request", 900561, `The endpoint only accepts POST, OPTIONS requests. Received a ${ctx.method} request.`));
+            aadsts(ctx, 400, "invalid_request", 900561, `The endpoint only accepts POST, OPTIONS requests. Received a ${ctx.method} request.`),
+        );
     return {
         name: "login",
         prefix: "/login",
@@ -34,8 +35,13 @@ export function createLoginService(): ServiceModule {
 }
 
 function unknownTenant(ctx: RequestContext, tenantKey: string): Reply {
-    return aadsts(ctx, 400, "invalid_tenant", 90002,
-        `Tenant '${tenantKey}' not found. Check to make sure you have the correct tenant ID and are signing into the correct cloud. Check with your subscription administrator, this may happen if there are no active subscriptions for the tenant.`);
+    return aadsts(
+        ctx,
+        400,
+        "invalid_tenant",
+        90002,
+        `Tenant '${tenantKey}' not found. Check to make sure you have the correct tenant ID and are signing into the correct cloud. Check with your subscription administrator, this may happen if there are no active subscriptions for the tenant.`,
+    );
 }
 
 /** The OpenID Provider metadata, with endpoints on the scheme and host the caller used. */

@@ -20,8 +20,13 @@ const OIDC_SCOPES = new Set(["openid", "profile", "offline_access", "email"]);
 export function issueClientCredentialsToken(ctx: RequestContext, tenantKey: string): Reply {
     const tenant = findTenant(ctx.store.state, tenantKey);
     if (tenant === undefined) {
-        return aadsts(ctx, 400, "invalid_request", 90002,
-            `Tenant '${tenantKey}' not found. Check to make sure you have the correct tenant ID and are signing into the correct cloud. Check with your subscription administrator, this may happen if there are no active subscriptions for the tenant.`);
+        return aadsts(
+            ctx,
+            400,
+            "invalid_request",
+            90002,
+            `Tenant '${tenantKey}' not found. Check to make sure you have the correct tenant ID and are signing into the correct cloud. Check with your subscription administrator, this may happen if there are no active subscriptions for the tenant.`,
+        );
     }
     const form = new URLSearchParams(ctx.body.toString("utf8"));
     const basic = basicCredentials(ctx);
@@ -38,38 +43,76 @@ export function issueClientCredentialsToken(ctx: RequestContext, tenantKey: stri
     }
     const client = findClient(tenant, clientId);
     if (client === undefined) {
-        return aadsts(ctx, 400, "unauthorized_client", 700016,
-            `Application with identifier '${clientId}' was not found in the directory '${tenant.domains[0]}'. This can happen if the application has not been installed by the administrator of the tenant or consented to by any user in the tenant. You may have sent your authentication request to the wrong tenant.`);
+        return aadsts(
+            ctx,
+            400,
+            "unauthorized_client",
+            700016,
+            `Application with identifier '${clientId}' was not found in the directory '${tenant.domains[0]}'. This can happen if the application has not been installed by the administrator of the tenant or consented to by any user in the tenant. You may have sent your authentication request to the wrong tenant.`,
+        );
     }
     const secret = form.get("client_secret") ?? basic?.secret;
     if (secret === undefined || secret === "") {
-        return aadsts(ctx, 401, "invalid_client", 7000218, "The request body must contain the following parameter: 'client_assertion' or 'client_secret'.");
+        return aadsts(
+            ctx,
+            401,
+            "invalid_client",
+            7000218,
+            "The request body must contain the following parameter: 'client_assertion' or 'client_secret'.",
+        );
     }
     if (secret !== client.secret) {
-        return aadsts(ctx, 401, "invalid_client", 7000215,
-            `Invalid client secret provided. Ensure the secret being sent in the request is the client secret value, not the client secret ID, for a secret added to app '${client.clientId}'.`);
+        return aadsts(
+            ctx,
+            401,
+            "invalid_client",
+            7000215,
+            `Invalid client secret provided. Ensure the secret being sent in the request is the client secret value, not the client secret ID, for a secret added to app '${client.clientId}'.`,
+        );
     }
     const scopes = (form.get("scope") ?? "").split(/\s+/).filter((s) => s !== "" && !OIDC_SCOPES.has(s.toLowerCase()));
     if (scopes.length === 0) {
-        return aadsts(ctx, 400, "invalid_scope", 70011,
-            "The provided request must include a 'scope' input parameter. The provided value for the input parameter 'scope' is not valid.");
+        return aadsts(
+            ctx,
+            400,
+            "invalid_scope",
+            70011,
+            "The provided request must include a 'scope' input parameter. The provided value for the input parameter 'scope' is not valid.",
+        );
     }
     const scope = scopes[0];
     if (scopes.length > 1 || !scope.endsWith("/.default")) {
-        return aadsts(ctx, 400, "invalid_scope", scopes.length > 1 ? 70011 : 1002012, scopes.length > 1
-            ? `The provided value for the input parameter 'scope' is not valid. The scope '${scopes.join(" ")}' is not valid.`
-            : `The provided value for scope ${scope} is not valid. Client credential flows must have a scope value with /.default suffixed to the resource identifier (application ID URI).`);
+        return aadsts(
+            ctx,
+            400,
+            "invalid_scope",
+            scopes.length > 1 ? 70011 : 1002012,
+            scopes.length > 1
+                ? `The provided value for the input parameter 'scope' is not valid. The scope '${scopes.join(" ")}' is not valid.`
+                : `The provided value for scope ${scope} is not valid. Client credential flows must have a scope value with /.default suffixed to the resource identifier (application ID URI).`,
+        );
     }
     const resource = scope.slice(0, -"/.default".length);
     const service = serviceOfAudience(resource);
     if (service === undefined) {
-        return aadsts(ctx, 400, "invalid_resource", 500011,
-            `The resource principal named ${resource} was not found in the tenant named ${tenant.domains[0]}. This can happen if the application has not been installed by the administrator of the tenant or consented to by any user in the tenant. You might have sent your authentication request to the wrong tenant.`);
+        return aadsts(
+            ctx,
+            400,
+            "invalid_resource",
+            500011,
+            `The resource principal named ${resource} was not found in the tenant named ${tenant.domains[0]}. This can happen if the application has not been installed by the administrator of the tenant or consented to by any user in the tenant. You might have sent your authentication request to the wrong tenant.`,
+        );
     }
     const audience = AUDIENCES[service].find((a) => a.toLowerCase() === resource.replace(/\/+$/, "").toLowerCase()) ?? resource;
     const claims = baseClaims({
-        audience, tenantId: tenant.id, appId: client.clientId, appName: client.displayName, idtyp: "app",
-        now: ctx.now, lifetimeSeconds: TOKEN_LIFETIME_SECONDS, subject: client.clientId,
+        audience,
+        tenantId: tenant.id,
+        appId: client.clientId,
+        appName: client.displayName,
+        idtyp: "app",
+        now: ctx.now,
+        lifetimeSeconds: TOKEN_LIFETIME_SECONDS,
+        subject: client.clientId,
     });
     const roles = client.permissions[service];
     // Entra leaves `roles` out of a token when the app holds no application permission for the resource.

@@ -50,12 +50,12 @@ export function requireScope(ctx: RequestContext, params: RouteParams, access: "
         throw new PowerBiFailure(403, "InvalidToken", TOKEN_MESSAGES[auth.problem]);
     }
     const { claims } = auth.caller;
-    const held = claims.idtyp === "app" ? claims.roles ?? [] : (claims.scp ?? "").split(" ");
+    const held = claims.idtyp === "app" ? (claims.roles ?? []) : (claims.scp ?? "").split(" ");
     const needed = access === "read" ? READ : WRITE;
     if (!held.some((p) => needed.includes(p))) {
         throw new PowerBiFailure(401, "PowerBINotAuthorizedException", `The token lacks the permission ${needed.join(" or ")}.`);
     }
-    const principal = (claims.idtyp === "app" ? claims.appid : claims.oid ?? claims.sub).toLowerCase();
+    const principal = (claims.idtyp === "app" ? claims.appid : (claims.oid ?? claims.sub)).toLowerCase();
     const group = params.groupId;
     if (group === undefined) return { caller: auth.caller, principal, groupId: null };
     if (!UUID.test(group)) throw new PowerBiFailure(400, "InvalidRequest", `The group id ${group} is not a valid uuid.`);
@@ -84,7 +84,11 @@ export function inScope(d: StoredDataset, scope: Scope): boolean {
 export function datasetOr404(data: PowerBiData, scope: Scope, datasetId: string): StoredDataset {
     const found = data.datasets.find((d) => d.id.toLowerCase() === datasetId.toLowerCase() && inScope(d, scope));
     if (found === undefined) {
-        throw new PowerBiFailure(404, "ItemNotFound", `Dataset ${datasetId} is not found! please verify datasetId is correct and user have sufficient permissions.`);
+        throw new PowerBiFailure(
+            404,
+            "ItemNotFound",
+            `Dataset ${datasetId} is not found! please verify datasetId is correct and user have sufficient permissions.`,
+        );
     }
     return found;
 }

@@ -32,11 +32,14 @@ export function registerPowerBiAdminRoutes(r: Router): void {
         const checked = checkPowerBi({ workspaces: [input], datasets: [] }, "$", problems);
         if (checked === undefined) throw new AdminError(400, problems.join("; "));
         const ws = checked.workspaces[0];
-        return jsonReply(201, change(ctx, p.tenant, (data) => {
-            if (data.workspaces.some((w) => w.id.toLowerCase() === ws.id.toLowerCase())) throw new AdminError(409, `workspace ${ws.id} exists`);
-            data.workspaces.push(ws);
-            return ws;
-        }));
+        return jsonReply(
+            201,
+            change(ctx, p.tenant, (data) => {
+                if (data.workspaces.some((w) => w.id.toLowerCase() === ws.id.toLowerCase())) throw new AdminError(409, `workspace ${ws.id} exists`);
+                data.workspaces.push(ws);
+                return ws;
+            }),
+        );
     });
     r.add("DELETE", `${base}/datasets/:id`, (ctx, p) => {
         change(ctx, p.tenant, (data) => {
@@ -49,26 +52,32 @@ export function registerPowerBiAdminRoutes(r: Router): void {
     r.add("PATCH", `${base}/datasets/:id/tables/:table`, (ctx, p) => {
         const body = parseJsonBody(ctx);
         if (typeof body !== "object" || body === null || Array.isArray(body)) throw new AdminError(400, "the body must be a table update object");
-        return jsonReply(200, change(ctx, p.tenant, (data) => {
-            const d = data.datasets.find((x) => x.id.toLowerCase() === p.id.toLowerCase());
-            if (d === undefined) throw new AdminError(404, `no dataset ${p.id}`);
-            const current = d.tables.find((t) => same(t.name, p.table));
-            if (current === undefined) throw new AdminError(404, `no table ${p.table} in dataset ${p.id}`);
-            const schema: Record<string, unknown> = { ...current };
-            delete schema.rowCount;
-            const update = asAdminError(() => parseTable({ ...schema, ...body, name: current.name }, "$"));
-            return asAdminError(() => replaceTable(d, current, update));
-        }));
+        return jsonReply(
+            200,
+            change(ctx, p.tenant, (data) => {
+                const d = data.datasets.find((x) => x.id.toLowerCase() === p.id.toLowerCase());
+                if (d === undefined) throw new AdminError(404, `no dataset ${p.id}`);
+                const current = d.tables.find((t) => same(t.name, p.table));
+                if (current === undefined) throw new AdminError(404, `no table ${p.table} in dataset ${p.id}`);
+                const schema: Record<string, unknown> = { ...current };
+                delete schema.rowCount;
+                const update = asAdminError(() => parseTable({ ...schema, ...body, name: current.name }, "$"));
+                return asAdminError(() => replaceTable(d, current, update));
+            }),
+        );
     });
     r.add("POST", `${base}/next-post-status`, (ctx, p) => {
         const body = parseJsonBody(ctx) as { status?: unknown } | null;
         const status = body?.status;
         if (status !== 201 && status !== 202) throw new AdminError(400, "status must be 201 or 202");
-        return jsonReply(200, change(ctx, p.tenant, (data) => {
-            if (status === 202) data.nextPostStatus = 202;
-            else delete data.nextPostStatus;
-            return { status };
-        }));
+        return jsonReply(
+            200,
+            change(ctx, p.tenant, (data) => {
+                if (status === 202) data.nextPostStatus = 202;
+                else delete data.nextPostStatus;
+                return { status };
+            }),
+        );
     });
     r.add("POST", `${base}/lose-next-post-response`, (ctx, p) => {
         change(ctx, p.tenant, (data) => {

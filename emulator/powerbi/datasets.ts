@@ -20,24 +20,38 @@ export const SCOPES = ["/v1.0/myorg", "/v1.0/myorg/groups/:groupId"] as const;
 export function registerDatasetRoutes(r: Router): void {
     for (const base of SCOPES) {
         r.add("POST", `${base}/datasets`, powerBiRoute(postDataset));
-        r.add("GET", `${base}/datasets`, powerBiRoute((ctx, p) => {
-            const scope = requireScope(ctx, p, "read");
-            const value = powerBiOf(scope.caller.tenant).datasets.filter((d) => inScope(d, scope)).map(renderDataset);
-            return jsonReply(200, { "@odata.context": `${metadataUrl(ctx, scope)}#datasets`, value });
-        }));
-        r.add("GET", `${base}/datasets/:datasetId`, powerBiRoute((ctx, p) => {
-            const scope = requireScope(ctx, p, "read");
-            const d = datasetOr404(powerBiOf(scope.caller.tenant), scope, p.datasetId);
-            return jsonReply(200, { "@odata.context": `${metadataUrl(ctx, scope)}#datasets/$entity`, ...renderDataset(d) });
-        }));
-        r.add("DELETE", `${base}/datasets/:datasetId`, powerBiRoute((ctx, p) => {
-            const scope = requireScope(ctx, p, "write");
-            changePowerBi(ctx, scope, (data) => {
-                const d = datasetOr404(data, scope, p.datasetId);
-                data.datasets = data.datasets.filter((x) => x !== d);
-            });
-            return okNoBody();
-        }));
+        r.add(
+            "GET",
+            `${base}/datasets`,
+            powerBiRoute((ctx, p) => {
+                const scope = requireScope(ctx, p, "read");
+                const value = powerBiOf(scope.caller.tenant)
+                    .datasets.filter((d) => inScope(d, scope))
+                    .map(renderDataset);
+                return jsonReply(200, { "@odata.context": `${metadataUrl(ctx, scope)}#datasets`, value });
+            }),
+        );
+        r.add(
+            "GET",
+            `${base}/datasets/:datasetId`,
+            powerBiRoute((ctx, p) => {
+                const scope = requireScope(ctx, p, "read");
+                const d = datasetOr404(powerBiOf(scope.caller.tenant), scope, p.datasetId);
+                return jsonReply(200, { "@odata.context": `${metadataUrl(ctx, scope)}#datasets/$entity`, ...renderDataset(d) });
+            }),
+        );
+        r.add(
+            "DELETE",
+            `${base}/datasets/:datasetId`,
+            powerBiRoute((ctx, p) => {
+                const scope = requireScope(ctx, p, "write");
+                changePowerBi(ctx, scope, (data) => {
+                    const d = datasetOr404(data, scope, p.datasetId);
+                    data.datasets = data.datasets.filter((x) => x !== d);
+                });
+                return okNoBody();
+            }),
+        );
     }
 }
 

@@ -13,7 +13,8 @@ const THROTTLED = "You have exceeded the amount of requests allowed in the curre
 
 /** An error reply in Power BI's shape. */
 export function powerBiError(_ctx: RequestContext, spec: ErrorSpec): Reply {
-    const code = spec.code ?? (spec.status === 429 ? "TooManyRequests" : spec.status === 404 ? "NotFound" : reasonPhrase(spec.status).replace(/ /g, ""));
+    const code =
+        spec.code ?? (spec.status === 429 ? "TooManyRequests" : spec.status === 404 ? "NotFound" : reasonPhrase(spec.status).replace(/ /g, ""));
     const message = spec.message ?? (spec.status === 429 ? THROTTLED : reasonPhrase(spec.status));
     return jsonReply(spec.status, { error: { code, message } }, { "x-powerbi-error-info": code, ...spec.headers });
 }
@@ -26,7 +27,11 @@ export function powerBiHeaders(ctx: RequestContext): Record<string, string> {
 /** A Power BI answer other than success, thrown by handlers and validators. */
 export class PowerBiFailure extends Error {
     override readonly name = "PowerBiFailure";
-    constructor(readonly status: number, readonly code: string, message: string) {
+    constructor(
+        readonly status: number,
+        readonly code: string,
+        message: string,
+    ) {
         super(message);
     }
 }

@@ -60,8 +60,12 @@ function checkDataset(d: unknown, at: string, problems: string[]): void {
     if (!Array.isArray(d.relationships) || !Array.isArray(d.datasources)) problems.push(`${at}: relationships and datasources must be arrays`);
     if (!Array.isArray(d.tables)) return void problems.push(`${at}.tables: must be an array`);
     d.tables.forEach((t, i) => {
-        const ok = isObj(t) && typeof t.name === "string" && typeof t.rowCount === "number" && Array.isArray(t.columns)
-            && t.columns.every((c) => isObj(c) && typeof c.name === "string" && (DATA_TYPES as readonly unknown[]).includes(c.dataType));
+        const ok =
+            isObj(t) &&
+            typeof t.name === "string" &&
+            typeof t.rowCount === "number" &&
+            Array.isArray(t.columns) &&
+            t.columns.every((c) => isObj(c) && typeof c.name === "string" && (DATA_TYPES as readonly unknown[]).includes(c.dataType));
         if (!ok) problems.push(`${at}.tables[${i}]: must be a stored table (name, columns with canonical data types, rowCount)`);
     });
 }

@@ -18,41 +18,57 @@ const FIFO_ROWS = 200_000;
 export function registerTableRoutes(r: Router): void {
     for (const base of SCOPES) {
         const tables = `${base}/datasets/:datasetId/tables`;
-        r.add("GET", tables, powerBiRoute((ctx, p) => {
-            const scope = requireScope(ctx, p, "read");
-            const d = datasetOr404(powerBiOf(scope.caller.tenant), scope, p.datasetId);
-            return jsonReply(200, { "@odata.context": `${metadataUrl(ctx, scope)}#tables`, value: d.tables.map(renderTable) });
-        }));
-        r.add("PUT", `${tables}/:tableName`, powerBiRoute((ctx, p) => {
-            const scope = requireScope(ctx, p, "write");
-            const update = parseTable(jsonBody(ctx), "table");
-            if (!same(update.name, p.tableName)) {
-                throw invalidRequest(`The table name in the body (${update.name}) must equal the table name of the path (${p.tableName}).`);
-            }
-            const table = changePowerBi(ctx, scope, (data) => {
-                const d = datasetOr404(data, scope, p.datasetId);
-                return replaceTable(d, tableOr404(d, p.tableName), update);
-            });
-            // The official example answers {"name":"Product"}; the whole table is a superset of it.
-            return jsonReply(200, renderTable(table));
-        }));
-        r.add("POST", `${tables}/:tableName/rows`, powerBiRoute((ctx, p) => {
-            const scope = requireScope(ctx, p, "write");
-            const rows = parseRows(jsonBody(ctx));
-            changePowerBi(ctx, scope, (data) => {
-                const d = datasetOr404(data, scope, p.datasetId);
-                const t = tableOr404(d, p.tableName);
-                t.rowCount = d.defaultRetentionPolicy === "basicFIFO" ? Math.min(FIFO_ROWS, t.rowCount + rows) : t.rowCount + rows;
-            });
-            return okNoBody();
-        }));
-        r.add("DELETE", `${tables}/:tableName/rows`, powerBiRoute((ctx, p) => {
-            const scope = requireScope(ctx, p, "write");
-            changePowerBi(ctx, scope, (data) => {
-                tableOr404(datasetOr404(data, scope, p.datasetId), p.tableName).rowCount = 0;
-            });
-            return okNoBody();
-        }));
+        r.add(
+            "GET",
+            tables,
+            powerBiRoute((ctx, p) => {
+                const scope = requireScope(ctx, p, "read");
+                const d = datasetOr404(powerBiOf(scope.caller.tenant), scope, p.datasetId);
+                return jsonReply(200, { "@odata.context": `${metadataUrl(ctx, scope)}#tables`, value: d.tables.map(renderTable) });
+            }),
+        );
+        r.add(
+            "PUT",
+            `${tables}/:tableName`,
+            powerBiRoute((ctx, p) => {
+                const scope = requireScope(ctx, p, "write");
+                const update = parseTable(jsonBody(ctx), "table");
+                if (!same(update.name, p.tableName)) {
+                    throw invalidRequest(`The table name in the body (${update.name}) must equal the table name of the path (${p.tableName}).`);
+                }
+                const table = changePowerBi(ctx, scope, (data) => {
+                    const d = datasetOr404(data, scope, p.datasetId);
+                    return replaceTable(d, tableOr404(d, p.tableName), update);
+                });
+                // The official example answers {"name":"Product"}; the whole table is a superset of it.
+                return jsonReply(200, renderTable(table));
+            }),
+        );
+        r.add(
+            "POST",
+            `${tables}/:tableName/rows`,
+            powerBiRoute((ctx, p) => {
+                const scope = requireScope(ctx, p, "write");
+                const rows = parseRows(jsonBody(ctx));
+                changePowerBi(ctx, scope, (data) => {
+                    const d = datasetOr404(data, scope, p.datasetId);
+                    const t = tableOr404(d, p.tableName);
+                    t.rowCount = d.defaultRetentionPolicy === "basicFIFO" ? Math.min(FIFO_ROWS, t.rowCount + rows) : t.rowCount + rows;
+                });
+                return okNoBody();
+            }),
+        );
+        r.add(
+            "DELETE",
+            `${tables}/:tableName/rows`,
+            powerBiRoute((ctx, p) => {
+                const scope = requireScope(ctx, p, "write");
+                changePowerBi(ctx, scope, (data) => {
+                    tableOr404(datasetOr404(data, scope, p.datasetId), p.tableName).rowCount = 0;
+                });
+                return okNoBody();
+            }),
+        );
     }
 }
 
@@ -79,7 +95,7 @@ export function tableOr404(d: StoredDataset, name: string): StoredTable {
 function parseRows(v: unknown): number {
     const rows = typeof v === "object" && v !== null && !Array.isArray(v) ? (v as { rows?: unknown }).rows : undefined;
     if (!Array.isArray(rows) || !rows.every((r) => typeof r === "object" && r !== null && !Array.isArray(r))) {
-        throw invalidRequest("The body must be {\"rows\": [ {column: value, ...}, ... ]}.");
+        throw invalidRequest('The body must be {"rows": [ {column: value, ...}, ... ]}.');
     }
     if (rows.length > LIMITS.rowsPerRequest) {
         throw invalidRequest(`A PostRows request holds at most ${LIMITS.rowsPerRequest} rows; this one has ${rows.length}.`);

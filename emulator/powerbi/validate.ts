@@ -6,8 +6,14 @@
  * 75 columns per table, 75 relationships). The first problem found is reported, with its path.
  */
 import {
-    CROSS_FILTERING, DATA_TYPES, type DataType, type StoredColumn, type StoredDataset, type StoredMeasure,
-    type StoredRelationship, type StoredTable,
+    CROSS_FILTERING,
+    DATA_TYPES,
+    type DataType,
+    type StoredColumn,
+    type StoredDataset,
+    type StoredMeasure,
+    type StoredRelationship,
+    type StoredTable,
 } from "./model";
 import { invalidRequest, PowerBiFailure } from "./errors";
 
@@ -41,7 +47,11 @@ export function parseCreateDataset(body: unknown): CreateDataset {
         throw invalidRequest(`A push dataset holds at most ${LIMITS.tables} tables; dataset.tables has ${body.tables.length}.`);
     }
     const tables = body.tables.map((t, i) => parseTable(t, `tables[${i}]`));
-    checkUnique(tables.map((t) => t.name), "tables", "table");
+    checkUnique(
+        tables.map((t) => t.name),
+        "tables",
+        "table",
+    );
     const relationships = parseRelationships(body.relationships, tables);
     const datasources = parseDatasources(body.datasources);
     return { name, defaultMode, tables, relationships, datasources };
@@ -54,10 +64,16 @@ function parseMode(mode: unknown): CreateDataset["defaultMode"] {
     if (m === "pushstreaming") return "PushStreaming";
     if (m === "streaming") {
         // Real-time streaming is being retired; the service already refuses new streaming datasets (API-FACTS.md C).
-        throw new PowerBiFailure(400, "FeatureDeprecatedError", "Creation of streaming dataset is deprecated. Create a push dataset (defaultMode Push or PushStreaming) instead.");
+        throw new PowerBiFailure(
+            400,
+            "FeatureDeprecatedError",
+            "Creation of streaming dataset is deprecated. Create a push dataset (defaultMode Push or PushStreaming) instead.",
+        );
     }
     if (m === "asazure" || m === "asonprem") {
-        throw invalidRequest(`defaultMode ${String(mode)} is a live connection to an analysis server; these calls create push datasets only (Push or PushStreaming).`);
+        throw invalidRequest(
+            `defaultMode ${String(mode)} is a live connection to an analysis server; these calls create push datasets only (Push or PushStreaming).`,
+        );
     }
     throw invalidRequest(`defaultMode must be one of Push, PushStreaming, Streaming, AsAzure, AsOnPrem; got ${JSON.stringify(mode)}.`);
 }
@@ -71,7 +87,11 @@ export function parseTable(v: unknown, at: string): StoredTable {
         throw invalidRequest(`A push dataset table holds at most ${LIMITS.columnsPerTable} columns; ${at}.columns has ${v.columns.length}.`);
     }
     const columns = v.columns.map((c, i) => parseColumn(c, `${at}.columns[${i}]`));
-    checkUnique(columns.map((c) => c.name), `${at}.columns`, "column");
+    checkUnique(
+        columns.map((c) => c.name),
+        `${at}.columns`,
+        "column",
+    );
     columns.forEach((c, i) => {
         if (c.sortByColumn !== undefined && !columns.some((o) => same(o.name, c.sortByColumn as string))) {
             throw invalidRequest(`${at}.columns[${i}].sortByColumn names ${c.sortByColumn}, which is not a column of table ${name}.`);
@@ -81,7 +101,11 @@ export function parseTable(v: unknown, at: string): StoredTable {
     if (v.measures !== undefined && v.measures !== null) {
         if (!Array.isArray(v.measures)) throw invalidRequest(`${at}.measures must be an array.`);
         table.measures = v.measures.map((m, i) => parseMeasure(m, `${at}.measures[${i}]`));
-        checkUnique(table.measures.map((m) => m.name), `${at}.measures`, "measure");
+        checkUnique(
+            table.measures.map((m) => m.name),
+            `${at}.measures`,
+            "measure",
+        );
     }
     if (v.description !== undefined) table.description = str(v.description, `${at}.description`);
     if (v.isHidden !== undefined) table.isHidden = bool(v.isHidden, `${at}.isHidden`);
@@ -131,25 +155,38 @@ function parseRelationships(v: unknown, tables: readonly StoredTable[]): StoredR
     const rels = v.map((r, i): StoredRelationship => {
         const at = `relationships[${i}]`;
         if (!isObj(r)) throw invalidRequest(`${at} must be a Relationship object.`);
-        const behavior = r.crossFilteringBehavior === undefined ? "OneDirection"
-            : CROSS_FILTERING.find((b) => typeof r.crossFilteringBehavior === "string" && b.toLowerCase() === r.crossFilteringBehavior.toLowerCase());
+        const behavior =
+            r.crossFilteringBehavior === undefined
+                ? "OneDirection"
+                : CROSS_FILTERING.find(
+                      (b) => typeof r.crossFilteringBehavior === "string" && b.toLowerCase() === r.crossFilteringBehavior.toLowerCase(),
+                  );
         if (behavior === undefined) throw invalidRequest(`${at}.crossFilteringBehavior must be one of ${CROSS_FILTERING.join(", ")}.`);
         const rel: StoredRelationship = {
             name: limitedName(r.name, `${at}.name`),
-            fromTable: limitedName(r.fromTable, `${at}.fromTable`), fromColumn: anyName(r.fromColumn, `${at}.fromColumn`),
-            toTable: limitedName(r.toTable, `${at}.toTable`), toColumn: anyName(r.toColumn, `${at}.toColumn`),
+            fromTable: limitedName(r.fromTable, `${at}.fromTable`),
+            fromColumn: anyName(r.fromColumn, `${at}.fromColumn`),
+            toTable: limitedName(r.toTable, `${at}.toTable`),
+            toColumn: anyName(r.toColumn, `${at}.toColumn`),
             crossFilteringBehavior: behavior,
         };
         checkRelationship(rel, tables, at);
         return rel;
     });
-    checkUnique(rels.map((r) => r.name), "relationships", "relationship");
+    checkUnique(
+        rels.map((r) => r.name),
+        "relationships",
+        "relationship",
+    );
     return rels;
 }
 
 /** Refuses a relationship whose tables or columns do not exist (also used when PutTable drops a column). */
 export function checkRelationship(rel: StoredRelationship, tables: readonly StoredTable[], at: string): void {
-    for (const [side, tableName, columnName] of [["from", rel.fromTable, rel.fromColumn], ["to", rel.toTable, rel.toColumn]] as const) {
+    for (const [side, tableName, columnName] of [
+        ["from", rel.fromTable, rel.fromColumn],
+        ["to", rel.toTable, rel.toColumn],
+    ] as const) {
         const table = tables.find((t) => same(t.name, tableName));
         if (table === undefined) throw invalidRequest(`${at}.${side}Table names ${tableName}, which is not a table of the dataset.`);
         if (!table.columns.some((c) => same(c.name, columnName))) {
@@ -166,13 +203,16 @@ function parseDatasources(v: unknown): Record<string, unknown>[] {
 
 function limitedName(v: unknown, at: string): string {
     if (typeof v !== "string" || !NAME_LIMITED.test(v)) {
-        throw invalidRequest(`${at} must be 1 to 100 characters without ! " $ % & ' ( ) * + , . / : ; < = > ? [ \\ ] \` { | } or control characters; got ${JSON.stringify(v)}.`);
+        throw invalidRequest(
+            `${at} must be 1 to 100 characters without ! " $ % & ' ( ) * + , . / : ; < = > ? [ \\ ] \` { | } or control characters; got ${JSON.stringify(v)}.`,
+        );
     }
     return v;
 }
 
 function anyName(v: unknown, at: string): string {
-    if (typeof v !== "string" || !NAME_ANY.test(v)) throw invalidRequest(`${at} must be a non-empty name without control characters; got ${JSON.stringify(v)}.`);
+    if (typeof v !== "string" || !NAME_ANY.test(v))
+        throw invalidRequest(`${at} must be a non-empty name without control characters; got ${JSON.stringify(v)}.`);
     return v;
 }
 

@@ -17,12 +17,18 @@ const branding = new tk.entra.OrganizationalBranding("default", {
 });
 
 // One locale; strings it does not set inherit the default branding's.
-const french = new tk.entra.OrganizationalBrandingLocalization("fr", {
-    locale: "fr-FR",
-    signInPageText: "Accès réservé. L'activité est surveillée.",
-    usernameHintText: "quelquun@contoso.com",
-}, { dependsOn: [branding] });
+const french = new tk.entra.OrganizationalBrandingLocalization(
+    "fr",
+    {
+        locale: "fr-FR",
+        signInPageText: "Accès réservé. L'activité est surveillée.",
+        usernameHintText: "quelquun@contoso.com",
+    },
+    { dependsOn: [branding] },
+);
 
 export const cdn = branding.cdnList;
-export const bannerLogoUrl = pulumi.all([branding.cdnList, branding.bannerLogoRelativeUrl]).apply(([cdns, rel]) => (rel && cdns.length ? `https://${cdns[0]}/${rel}` : null));
+export const bannerLogoUrl = pulumi
+    .all([branding.cdnList, branding.bannerLogoRelativeUrl])
+    .apply(([cdns, rel]) => (rel && cdns.length ? `https://${cdns[0]}/${rel}` : null));
 export const frenchText = french.signInPageText;

@@ -6,7 +6,7 @@ import * as tk from "pulumi-tenantkit";
 
 const config = new pulumi.Config();
 const organization = config.get("organization") ?? "fabrikam";
-const project = config.get("project") ?? "Web Portal";               // optional in the API; "" leaves it out
+const project = config.get("project") ?? "Web Portal"; // optional in the API; "" leaves it out
 const repository = config.get("repository") ?? "web";
 const pushId = config.getNumber("pushId") ?? 2;
 
@@ -25,6 +25,8 @@ const tap = tk.entra.getTemporaryAccessPassMethodsOutput({ user: config.get("tap
 
 export const pushedBy = push.push.apply((p) => p.pushedBy?.displayName ?? null);
 export const commitCount = push.push.apply((p) => p.commits?.length ?? 0);
-export const refUpdates = push.push.apply((p) => (p.refUpdates ?? []).map((r) => `${r.name} ${r.oldObjectId?.slice(0, 7)}..${r.newObjectId?.slice(0, 7)}`));
+export const refUpdates = push.push.apply((p) =>
+    (p.refUpdates ?? []).map((r) => `${r.name} ${r.oldObjectId?.slice(0, 7)}..${r.newObjectId?.slice(0, 7)}`),
+);
 export const pushDate = latest.date;
 export const tapUsable = tap.method.apply((m) => m?.isUsable ?? false);

@@ -19,22 +19,39 @@ const branding = new tk.entra.OrganizationalBranding("branding", {
     signInPageText: "Authorized use only",
     bannerLogo: new pulumi.asset.FileAsset("assets/banner.png"),
 });
-const french = new tk.entra.OrganizationalBrandingLocalization("branding-fr", {
-    locale: "fr-FR",
-    signInPageText: "Accès réservé",
-}, { dependsOn: [branding] });
+const french = new tk.entra.OrganizationalBrandingLocalization(
+    "branding-fr",
+    {
+        locale: "fr-FR",
+        signInPageText: "Accès réservé",
+    },
+    { dependsOn: [branding] },
+);
 
 // Area C: a push dataset in the "Sales" workspace of the seeded tenant.
 const dataset = new tk.powerbi.PushDataset("sales-dataset", {
     workspaceId: config.get("workspaceId") ?? "f089354e-8366-4e18-aea3-4cb4a3a50b48",
     name: "SalesMarketing",
     defaultRetentionPolicy: "basicFIFO",
-    tables: [{ name: "Product", columns: [{ name: "ProductID", dataType: "Int64" }, { name: "Name", dataType: "String" }] }],
+    tables: [
+        {
+            name: "Product",
+            columns: [
+                { name: "ProductID", dataType: "Int64" },
+                { name: "Name", dataType: "String" },
+            ],
+        },
+    ],
 });
 
 // Area D: one push of an Azure DevOps repository, with its commits and the refs it updated.
 const push = tk.devops.getGitPushOutput({
-    organization: "fabrikam", project: "Web Portal", repository: "web", pushId: 2, includeCommits: 10, includeRefUpdates: true,
+    organization: "fabrikam",
+    project: "Web Portal",
+    repository: "web",
+    pushId: 2,
+    includeCommits: 10,
+    includeRefUpdates: true,
 });
 
 export const tapUser = tap.user;

@@ -7,7 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import * as databricks from "@pulumi/databricks";
 import * as tk from "pulumi-tenantkit";
 
-tk.quota.enforceQuotas({ warnAt: 0.8 });                                    // before any resource
+tk.quota.enforceQuotas({ warnAt: 0.8 }); // before any resource
 
 const config = new pulumi.Config();
 const host = config.get("workspaceHost") ?? "https://adb-1234567890123456.7.azuredatabricks.net";
@@ -25,35 +25,50 @@ const catalog = new databricks.Catalog("analytics", { name: "analytics" }, inWor
 const schema = new databricks.Schema("sales", { catalogName: catalog.name, name: "sales" }, inWorkspace);
 const tables = config.getNumber("tables") ?? 3;
 for (let i = 0; i < tables; i++) {
-    new databricks.SqlTable(`orders-${i}`, {
-        catalogName: catalog.name,
-        schemaName: schema.name,
-        name: `orders_${i}`,
-        tableType: "MANAGED",
-        columns: [{ name: "id", type: "BIGINT" }, { name: "amount", type: "DECIMAL(10,2)" }],
-    }, inWorkspace);
+    new databricks.SqlTable(
+        `orders-${i}`,
+        {
+            catalogName: catalog.name,
+            schemaName: schema.name,
+            name: `orders_${i}`,
+            tableType: "MANAGED",
+            columns: [
+                { name: "id", type: "BIGINT" },
+                { name: "amount", type: "DECIMAL(10,2)" },
+            ],
+        },
+        inWorkspace,
+    );
 }
 
 // Endpoint scope, and bounds of the index itself (embedding dimension, name length).
 const endpoint = new databricks.VectorSearchEndpoint("search", { name: "search", endpointType: "STANDARD" }, inWorkspace);
-new databricks.VectorSearchIndex("docs", {
-    name: "analytics.sales.docs_index",
-    endpointName: endpoint.name,
-    primaryKey: "id",
-    indexType: "DELTA_SYNC",
-    deltaSyncIndexSpec: {
-        sourceTable: "analytics.sales.docs",
-        pipelineType: "TRIGGERED",
-        embeddingVectorColumns: [{ name: "embedding", embeddingDimension: config.getNumber("embeddingDimension") ?? 1024 }],
+new databricks.VectorSearchIndex(
+    "docs",
+    {
+        name: "analytics.sales.docs_index",
+        endpointName: endpoint.name,
+        primaryKey: "id",
+        indexType: "DELTA_SYNC",
+        deltaSyncIndexSpec: {
+            sourceTable: "analytics.sales.docs",
+            pipelineType: "TRIGGERED",
+            embeddingVectorColumns: [{ name: "embedding", embeddingDimension: config.getNumber("embeddingDimension") ?? 1024 }],
+        },
     },
-}, inWorkspace);
+    inWorkspace,
+);
 
 // IP access lists count by CIDR entry, 1000 per workspace.
-new databricks.IpAccessList("office", {
-    label: "office",
-    listType: "ALLOW",
-    ipAddresses: config.getObject<string[]>("officeCidrs") ?? ["203.0.113.0/24", "198.51.100.7/32"],
-}, inWorkspace);
+new databricks.IpAccessList(
+    "office",
+    {
+        label: "office",
+        listType: "ALLOW",
+        ipAddresses: config.getObject<string[]>("officeCidrs") ?? ["203.0.113.0/24", "198.51.100.7/32"],
+    },
+    inWorkspace,
+);
 
 export const warehouseCount = warehouses;
 export const tableCount = tables;

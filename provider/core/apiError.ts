@@ -54,8 +54,23 @@ export interface ApiErrorInit {
 
 /** The fields an ApiError serializes, and nothing else. */
 const JSON_FIELDS = [
-    "name", "message", "service", "method", "path", "status", "code", "innerCode", "serviceMessage", "requestId",
-    "clientRequestId", "nextStep", "retryable", "attempts", "retryAfterMs", "gaveUp", "context",
+    "name",
+    "message",
+    "service",
+    "method",
+    "path",
+    "status",
+    "code",
+    "innerCode",
+    "serviceMessage",
+    "requestId",
+    "clientRequestId",
+    "nextStep",
+    "retryable",
+    "attempts",
+    "retryAfterMs",
+    "gaveUp",
+    "context",
 ] as const;
 
 /** A failed API call. Recognise it and its subclasses with `isApiError` (by `name`, not `instanceof`). */
@@ -142,7 +157,12 @@ export class NotFoundError extends ApiError {}
 /** 429 after the retries gave up; `retryAfterMs` says how long the service asked to wait. */
 export class ThrottledError extends ApiError {}
 
-for (const [cls, name] of [[ApiError, "ApiError"], [AuthenticationError, "AuthenticationError"], [NotFoundError, "NotFoundError"], [ThrottledError, "ThrottledError"]] as const) {
+for (const [cls, name] of [
+    [ApiError, "ApiError"],
+    [AuthenticationError, "AuthenticationError"],
+    [NotFoundError, "NotFoundError"],
+    [ThrottledError, "ThrottledError"],
+] as const) {
     // On the prototype, so the name is right while the base constructor composes the message.
     Object.defineProperty(cls.prototype, "name", { value: name, writable: true, configurable: true, enumerable: false });
 }
@@ -152,10 +172,13 @@ export function safePath(path: string): string {
     const withoutOrigin = path.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, "");
     const [pathname = "", query] = withoutOrigin.split("#")[0]!.split("?", 2);
     if (query === undefined || query === "") return pathname;
-    const keys = query.split("&").filter((p) => p !== "").map((pair) => {
-        const [key = "", value] = pair.split("=", 2);
-        return key.toLowerCase() === "api-version" && value !== undefined ? `${key}=${value}` : key;
-    });
+    const keys = query
+        .split("&")
+        .filter((p) => p !== "")
+        .map((pair) => {
+            const [key = "", value] = pair.split("=", 2);
+            return key.toLowerCase() === "api-version" && value !== undefined ? `${key}=${value}` : key;
+        });
     return `${pathname}?${keys.join("&")}`;
 }
 
@@ -200,8 +223,10 @@ export function defaultNextStep(
         return "run again; if answers keep breaking off, check the network path (proxy, VPN) to the service endpoint.";
     }
     if (status === undefined && (code === "ETIMEDOUT" || code === "ECONNABORTED")) {
-        return "no answer within the request timeout: check network access to the service endpoint and any proxy, then run again; " +
-            "if the service is only slow, raise tenantkit:requestTimeoutSeconds (TENANTKIT_REQUEST_TIMEOUT_SECONDS, default 30).";
+        return (
+            "no answer within the request timeout: check network access to the service endpoint and any proxy, then run again; " +
+            "if the service is only slow, raise tenantkit:requestTimeoutSeconds (TENANTKIT_REQUEST_TIMEOUT_SECONDS, default 30)."
+        );
     }
     if (status === undefined) {
         return "check network access to the service endpoint (tenantkit:graphEndpoint, powerBiEndpoint, devopsEndpoint) and any proxy, then run again.";

@@ -15,7 +15,15 @@ void _sameKeys;
 export const CONNECTION_KEY = "connection";
 
 /** Keys that say which tenant and service a connection reaches; the others are credentials and tuning. */
-export const CONNECTION_TARGET_KEYS: readonly SettingKey[] = ["cloud", "tenantId", "emulator", "graphEndpoint", "powerBiEndpoint", "devopsEndpoint", "authorityHost"];
+export const CONNECTION_TARGET_KEYS: readonly SettingKey[] = [
+    "cloud",
+    "tenantId",
+    "emulator",
+    "graphEndpoint",
+    "powerBiEndpoint",
+    "devopsEndpoint",
+    "authorityHost",
+];
 
 /** A connection's value as the engine passed it: a plain object, or nothing. */
 export function asConnection(value: unknown): Connection | undefined {
@@ -43,7 +51,9 @@ export function connectionSettings(connection: Connection): Settings {
 export class ConnectionError extends Error {
     override readonly name = "ConnectionError";
     constructor(readonly problems: readonly string[]) {
-        super(`the connection passed to this resource is invalid (${problems.length === 1 ? "1 problem" : `${problems.length} problems`}):\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+        super(
+            `the connection passed to this resource is invalid (${problems.length === 1 ? "1 problem" : `${problems.length} problems`}):\n${problems.map((p) => `  - ${p}`).join("\n")}`,
+        );
     }
 }
 

@@ -14,7 +14,6 @@ import { type AuthoritySource, noCredentialsError, tokenError, type Unreachable,
 import { emulatorEndpoints, type SettingKey, type Settings } from "./settings";
 import type { ApiService } from "./patterns";
 
-
 export type CredentialKind = "static-token" | "pat" | "client-secret" | "default-credential";
 
 /** What an Authorization header came from, in words fit for an error's next step. Never holds a secret. */
@@ -71,7 +70,10 @@ export class Credentials {
     private readonly now: () => number;
     private readonly reachability = new Reachability();
 
-    constructor(private readonly settings: Settings, private readonly deps: CredentialDeps = {}) {
+    constructor(
+        private readonly settings: Settings,
+        private readonly deps: CredentialDeps = {},
+    ) {
         this.now = deps.now ?? Date.now;
     }
 
@@ -84,7 +86,11 @@ export class Credentials {
         if (s.clientSecret) {
             return { kind: "client-secret", source: `client secret of application ${s.clientId} in tenant ${s.tenantId}`, refreshable: true };
         }
-        return { kind: "default-credential", source: "DefaultAzureCredential (environment, workload identity, managed identity, Azure CLI)", refreshable: true };
+        return {
+            kind: "default-credential",
+            source: "DefaultAzureCredential (environment, workload identity, managed identity, Azure CLI)",
+            refreshable: true,
+        };
     }
 
     /** The audience (resource) the service's tokens are issued for. */
@@ -111,7 +117,14 @@ export class Credentials {
         const scope = scopeFor(this.audience(service));
         const cached = this.cache.get(scope);
         if (cached && !forceRefresh && cached.expiresAt - EXPIRY_MARGIN_MS > this.now()) return cached.header;
-        const context = { tenantId: s.tenantId, clientId: s.clientId, authorityHost: s.endpoints.authorityHost, scope, credentialSource: this.describe(service).source, authority };
+        const context = {
+            tenantId: s.tenantId,
+            clientId: s.clientId,
+            authorityHost: s.endpoints.authorityHost,
+            scope,
+            credentialSource: this.describe(service).source,
+            authority,
+        };
         let pending = this.inFlight.get(scope);
         if (!pending) {
             pending = this.requestToken(scope).finally(() => this.inFlight.delete(scope));
@@ -153,8 +166,13 @@ export class Credentials {
     private missing(service: ApiService): ReturnType<typeof noCredentialsError> {
         const s = this.settings;
         const values: Partial<Record<SettingKey, string | undefined>> = {
-            tenantId: s.tenantId, clientId: s.clientId, clientSecret: s.clientSecret,
-            graphToken: s.graphToken, powerBiToken: s.powerBiToken, devopsToken: s.devopsToken, devopsPat: s.devopsPat,
+            tenantId: s.tenantId,
+            clientId: s.clientId,
+            clientSecret: s.clientSecret,
+            graphToken: s.graphToken,
+            powerBiToken: s.powerBiToken,
+            devopsToken: s.devopsToken,
+            devopsPat: s.devopsPat,
         };
         return noCredentialsError({
             service,
@@ -201,7 +219,10 @@ async function createEntraCredential(s: Settings, reachability: Reachability): P
         // Instance discovery asks login.microsoftonline.com about the authority; a custom one (emulator, proxy)
         // fails it offline with endpoints_resolution_error (measured, DESIGN.md).
         disableInstanceDiscovery: !known.includes(authorityHost),
-        additionalPolicies: [reachabilityPolicy(authorityHost, reachability), ...(isEmulatorAuthority(s) ? [await emulatorTrustPolicy(s, reachability)] : [])],
+        additionalPolicies: [
+            reachabilityPolicy(authorityHost, reachability),
+            ...(isEmulatorAuthority(s) ? [await emulatorTrustPolicy(s, reachability)] : []),
+        ],
     };
     if (s.clientSecret && s.tenantId && s.clientId) {
         return new identity.ClientSecretCredential(s.tenantId, s.clientId, s.clientSecret, options);
@@ -258,7 +279,8 @@ async function emulatorTrustPolicy(s: Settings, reachability: Reachability): Pro
         // connection's code in parentheses ("cannot reach the emulator at ... (ECONNREFUSED)"). Any other failure
         // (a server that is no emulator, a slow one) is not reported as unreachable.
         const code = /\((E[A-Z_]+)\)/.exec(err instanceof Error ? err.message : "")?.[1];
-        if (code !== undefined && UNREACHABLE_CODES.has(code)) reachability.noteFailure({ url: new URL(s.emulator ?? s.endpoints.authorityHost).origin, code });
+        if (code !== undefined && UNREACHABLE_CODES.has(code))
+            reachability.noteFailure({ url: new URL(s.emulator ?? s.endpoints.authorityHost).origin, code });
         else reachability.noteAnswer();
         throw err;
     }

@@ -6,7 +6,6 @@
 import type { Settings } from "./settings";
 import { LOOPBACK_HOST } from "./patterns";
 
-
 /** True when the token authority is the emulator's own login prefix on a loopback address. */
 export function isEmulatorAuthority(s: Settings): boolean {
     if (!s.emulator) return false;
@@ -42,10 +41,21 @@ async function download(url: URL): Promise<string> {
             res.on("end", () => {
                 const pem = Buffer.concat(chunks).toString("utf8");
                 if (res.statusCode === 200 && pem.includes("-----BEGIN CERTIFICATE-----")) resolve(pem);
-                else reject(new Error(`the emulator at ${url.origin} did not serve its CA certificate (status ${res.statusCode}); is it a tenantkit emulator?`));
+                else
+                    reject(
+                        new Error(
+                            `the emulator at ${url.origin} did not serve its CA certificate (status ${res.statusCode}); is it a tenantkit emulator?`,
+                        ),
+                    );
             });
         });
         req.on("timeout", () => req.destroy(new Error(`the emulator at ${url.origin} did not answer within 10 s`)));
-        req.on("error", (e) => reject(new Error(`cannot reach the emulator at ${url.origin} (${(e as NodeJS.ErrnoException).code ?? e.message}); start it with npm run emulator`)));
+        req.on("error", (e) =>
+            reject(
+                new Error(
+                    `cannot reach the emulator at ${url.origin} (${(e as NodeJS.ErrnoException).code ?? e.message}); start it with npm run emulator`,
+                ),
+            ),
+        );
     });
 }

@@ -53,7 +53,8 @@ export function describeNonJsonBody(body: unknown): string | undefined {
 /** JSON-like text with every string value, finished or cut off, replaced by `"..."`; member names stay. */
 function withoutStringValues(text: string): string {
     return text.replace(/"(?:[^"\\]|\\.)*("|$)/g, (s: string, closed: string, offset: number) =>
-        closed !== "" && /^\s*:/.test(text.slice(offset + s.length)) ? s : '"..."');
+        closed !== "" && /^\s*:/.test(text.slice(offset + s.length)) ? s : '"..."',
+    );
 }
 
 /** Whether text is an HTML document rather than JSON or prose. */
@@ -134,10 +135,14 @@ export function parseLoginError(body: unknown, headers?: unknown): ServiceErrorB
 /** The parser for a service. */
 export function parseServiceError(service: string, body: unknown, headers?: unknown): ServiceErrorBody {
     switch (service) {
-        case "graph": return parseGraphError(body, headers);
-        case "powerbi": return parsePowerBiError(body, headers);
-        case "devops": return parseDevOpsError(body, headers);
-        default: return parseLoginError(body, headers);
+        case "graph":
+            return parseGraphError(body, headers);
+        case "powerbi":
+            return parsePowerBiError(body, headers);
+        case "devops":
+            return parseDevOpsError(body, headers);
+        default:
+            return parseLoginError(body, headers);
     }
 }
 
@@ -177,7 +182,6 @@ function bodyAsText(body: unknown): string | undefined {
     if (body instanceof ArrayBuffer) return Buffer.from(body).toString("utf8");
     return undefined;
 }
-
 
 function field(o: unknown, key: string): unknown {
     return typeof o === "object" && o !== null && !Array.isArray(o) ? (o as Record<string, unknown>)[key] : undefined;

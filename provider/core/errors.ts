@@ -4,7 +4,16 @@
  * responses. The conversion reads only status, headers and body: the axios request config (with its
  * Authorization header) is never copied, so it cannot reach a message, a log line or state.
  */
-import { ApiError, AuthenticationError, NotFoundError, ThrottledError, isAuthFailure, type ApiErrorInit, type ErrorContext, type ServiceName } from "./apiError";
+import {
+    ApiError,
+    AuthenticationError,
+    NotFoundError,
+    ThrottledError,
+    isAuthFailure,
+    type ApiErrorInit,
+    type ErrorContext,
+    type ServiceName,
+} from "./apiError";
 import { parseServiceError, requestIdFrom } from "./errorBodies";
 import { headerValue, redactSecrets } from "./redact";
 import { isRetryable, parseRetryAfter } from "./retry";
@@ -89,7 +98,6 @@ export function withGiveUpReason<E>(err: E, reason: string): E {
     }
     return err;
 }
-
 
 /** What the caller knows about the request that failed. */
 export interface RequestContext {

@@ -184,11 +184,17 @@ export function defineHandler<I extends JsonObject, O extends JsonObject>(spec: 
     const fail = (operation: string, inputs: Partial<I>, err: unknown, raw?: unknown): never => {
         const where = `${spec.type} (${spec.describe(inputs)})`;
         if (isPartialFailure(err)) {
-            const inner = isApiError(err.cause) ? withContext(err.cause, { resource: where, operation }).message : `${operation} of ${where} failed: ${err.message}`;
+            const inner = isApiError(err.cause)
+                ? withContext(err.cause, { resource: where, operation }).message
+                : `${operation} of ${where} failed: ${err.message}`;
             const reason = redactSecrets(`${inner} The object exists and its state is recorded; run up again to finish.`);
             // The host sends these properties as they are, without adding `__provider` as it does to results, and the
             // engine records them as the outputs that a later delete deserializes its provider from: keep it.
-            throw Object.assign(new Error(reason), { id: err.id, properties: { ...toPlainJson(err.properties), ...providerOf(raw) }, reasons: [reason] });
+            throw Object.assign(new Error(reason), {
+                id: err.id,
+                properties: { ...toPlainJson(err.properties), ...providerOf(raw) },
+                reasons: [reason],
+            });
         }
         if (isApiError(err)) throw withContext(err, { resource: where, operation, ...savedConfigHint(operation, err) });
         const message = err instanceof Error ? err.message : String(err);

@@ -6,7 +6,16 @@
 import { randomUUID } from "node:crypto";
 import { Agent as HttpAgent } from "node:http";
 import axios, { type AxiosInstance, type AxiosResponse } from "axios";
-import { createApiError, fromAxiosError, fromResponse, safePath, withGiveUpReason, type ApiError, type RequestContext, type ServiceName } from "./errors";
+import {
+    createApiError,
+    fromAxiosError,
+    fromResponse,
+    safePath,
+    withGiveUpReason,
+    type ApiError,
+    type RequestContext,
+    type ServiceName,
+} from "./errors";
 import { bodyAsJson, describeNonJsonBody, looksLikeHtml, requestIdFrom } from "./errorBodies";
 import { serviceLimiterFor, realClock, type Clock } from "./limiter";
 import { headerValue, plainHeaders, redactSecrets } from "./redact";
@@ -101,16 +110,27 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
         let refreshed = false;
         for (let attempt = 1; ; attempt += 1) {
             const ctx: RequestContext = {
-                service: opts.service, method, path: pathAndQuery, attempts: attempt, clientRequestId, idempotent: req.idempotent,
+                service: opts.service,
+                method,
+                path: pathAndQuery,
+                attempts: attempt,
+                clientRequestId,
+                idempotent: req.idempotent,
                 context: req.operation !== undefined ? { operation: req.operation } : undefined,
-                credentialSource: opts.credentialSource, nowMs: clock.now(),
+                credentialSource: opts.credentialSource,
+                nowMs: clock.now(),
             };
             const authorization = await opts.authorize({ forceRefresh });
             forceRefresh = false;
             const release = await limiter.acquire(clock);
             let outcome: ServiceResponse<T> | ApiError;
             try {
-                const res = await http.request<Buffer>({ method, url: joinUrl(baseUrl, pathAndQuery), headers: { ...headers, Authorization: authorization }, data: encodeBody(req.body) });
+                const res = await http.request<Buffer>({
+                    method,
+                    url: joinUrl(baseUrl, pathAndQuery),
+                    headers: { ...headers, Authorization: authorization },
+                    data: encodeBody(req.body),
+                });
                 limiter.noteResponse(res.headers, res.status, clock);
                 outcome = interpret<T>(res, req, ctx);
             } catch (err) {
@@ -124,7 +144,11 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
                 // One new token per request: a token revoked or expired early is fixed by a refresh, a wrong one is not.
                 refreshed = true;
                 forceRefresh = true;
-                log(redactSecrets(`${where}: ${outcome.status} on attempt ${attempt}; retrying once with a refreshed token (client-request-id ${clientRequestId})`));
+                log(
+                    redactSecrets(
+                        `${where}: ${outcome.status} on attempt ${attempt}; retrying once with a refreshed token (client-request-id ${clientRequestId})`,
+                    ),
+                );
                 continue;
             }
             const decision = decideRetry(
@@ -133,8 +157,12 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
                 random,
             );
             if (!decision.retry) throw outcome.retryable ? withGiveUpReason(outcome, decision.reason) : outcome;
-            log(redactSecrets(`${where}: attempt ${attempt} failed with ${outcome.status ?? ""} ${outcome.code ?? ""}`.replace(/ +/g, " ") +
-                `; retrying in ${decision.delayMs} ms (client-request-id ${clientRequestId})`));
+            log(
+                redactSecrets(
+                    `${where}: attempt ${attempt} failed with ${outcome.status ?? ""} ${outcome.code ?? ""}`.replace(/ +/g, " ") +
+                        `; retrying in ${decision.delayMs} ms (client-request-id ${clientRequestId})`,
+                ),
+            );
             // A throttled service is throttled for every caller: block the shared limiter rather than wait alone.
             if (outcome.status === 429 || outcome.retryAfterMs !== undefined) limiter.blockFor(decision.delayMs, clock);
             else await clock.sleep(decision.delayMs);
@@ -193,11 +221,22 @@ function interpret<T>(res: AxiosResponse<Buffer>, req: ServiceRequest, ctx: Requ
     const ok = (res.status >= 200 && res.status < 300) || (req.okStatuses ?? []).includes(res.status);
     const signIn = isSignInAnswer(ctx.service, res.status, headers);
     if (!ok || signIn) {
-        if (signIn) return invalid(res.status, headers, ctx, "SignInPage", `the service answered with ${describeNonJsonBody(bytes) ?? "a sign-in redirect"} instead of data`);
+        if (signIn)
+            return invalid(
+                res.status,
+                headers,
+                ctx,
+                "SignInPage",
+                `the service answered with ${describeNonJsonBody(bytes) ?? "a sign-in redirect"} instead of data`,
+            );
         return fromResponse({ status: res.status, headers, data: bytes }, ctx);
     }
     const result = (data: unknown): ServiceResponse<T> => ({
-        status: res.status, headers, data: data as T, requestId: requestIdFrom(ctx.service, headers), clientRequestId: ctx.clientRequestId ?? "",
+        status: res.status,
+        headers,
+        data: data as T,
+        requestId: requestIdFrom(ctx.service, headers),
+        clientRequestId: ctx.clientRequestId ?? "",
     });
     if (req.responseType === "buffer") return brokenBytes(res.status, headers, bytes, ctx) ?? result(bytes);
     const text = bytes.toString("utf8");
@@ -210,7 +249,13 @@ function interpret<T>(res: AxiosResponse<Buffer>, req: ServiceRequest, ctx: Requ
     }
     const json = bodyAsJson(text);
     if (json !== undefined) return result(json);
-    return invalid(res.status, headers, ctx, "InvalidResponse", `the body is not valid JSON (${contentType || "no content type"}): ${describeNonJsonBody(bytes) ?? ""}`);
+    return invalid(
+        res.status,
+        headers,
+        ctx,
+        "InvalidResponse",
+        `the body is not valid JSON (${contentType || "no content type"}): ${describeNonJsonBody(bytes) ?? ""}`,
+    );
 }
 
 /**
@@ -242,9 +287,17 @@ function isSignInAnswer(service: ServiceName, status: number, headers: Readonly<
 
 function invalid(status: number, headers: Readonly<Record<string, string>>, ctx: RequestContext, code: string, message: string): ApiError {
     return createApiError({
-        service: ctx.service, method: ctx.method, path: ctx.path, status, code, serviceMessage: message,
-        requestId: requestIdFrom(ctx.service, headers), clientRequestId: ctx.clientRequestId, attempts: ctx.attempts,
-        context: ctx.context, credentialSource: ctx.credentialSource,
+        service: ctx.service,
+        method: ctx.method,
+        path: ctx.path,
+        status,
+        code,
+        serviceMessage: message,
+        requestId: requestIdFrom(ctx.service, headers),
+        clientRequestId: ctx.clientRequestId,
+        attempts: ctx.attempts,
+        context: ctx.context,
+        credentialSource: ctx.credentialSource,
         retryable: isRetryable({ method: ctx.method, idempotent: ctx.idempotent, status, errorCode: code }),
     });
 }
@@ -260,4 +313,3 @@ function checkedBaseUrl(value: string): string {
     if (url.search || url.hash) throw new TypeError(`baseUrl "${value}" must not have a query or fragment`);
     return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
 }
-

@@ -17,7 +17,9 @@ export interface GetOutputOptions extends pulumi.InvokeOptions {
 /** Refuses options these functions cannot honour, rather than ignoring them. */
 export function checkInvokeOptions(fn: string, opts: pulumi.InvokeOptions | undefined): void {
     if (opts?.provider !== undefined) {
-        throw new Error(`${fn}: the provider option does not apply (tenantkit reads in the program, without a provider plugin); to read another tenant, pass connection in the arguments`);
+        throw new Error(
+            `${fn}: the provider option does not apply (tenantkit reads in the program, without a provider plugin); to read another tenant, pass connection in the arguments`,
+        );
     }
 }
 

@@ -61,7 +61,15 @@ const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "PUT", "
  * `IncompleteResponse` for a 2xx whose body broke off before its Content-Length.
  */
 const TRANSIENT_NETWORK_CODES: ReadonlySet<string> = new Set([
-    "ECONNRESET", "ETIMEDOUT", "ECONNABORTED", "EPIPE", "ECONNREFUSED", "EAI_AGAIN", "SOCKET HANG UP", "INVALIDRESPONSE", "INCOMPLETERESPONSE",
+    "ECONNRESET",
+    "ETIMEDOUT",
+    "ECONNABORTED",
+    "EPIPE",
+    "ECONNREFUSED",
+    "EAI_AGAIN",
+    "SOCKET HANG UP",
+    "INVALIDRESPONSE",
+    "INCOMPLETERESPONSE",
 ]);
 
 /**

@@ -33,7 +33,8 @@ export type KeyMismatch<P, S, Path extends string = "args"> = [Present<P>] exten
         : never;
 
 /** The public shape with its arrays and properties writable, as zod's input types are. */
-type Writable<T> = T extends ReadonlyArray<infer E> ? Writable<E>[] : T extends Scalar ? T : T extends object ? { -readonly [K in keyof T]: Writable<T[K]> } : T;
+type Writable<T> =
+    T extends ReadonlyArray<infer E> ? Writable<E>[] : T extends Scalar ? T : T extends object ? { -readonly [K in keyof T]: Writable<T[K]> } : T;
 
 /** `true` when the public shape `P` and the schema `S` agree; otherwise the reason, which `conforms` refuses. */
 export type Conforms<P, S extends z.ZodType> = [KeyMismatch<P, z.input<S>>] extends [never]

@@ -168,9 +168,17 @@ export function resolveSettings(read: ConfigReader, env: NodeJS.ProcessEnv = pro
 
     if (problems.length) throw new SettingsError(dedupe(problems));
     return {
-        cloud, tenantId, clientId, clientSecret, emulator, endpoints, requestTimeoutSeconds,
-        graphToken: raw("graphToken"), powerBiToken: raw("powerBiToken"),
-        devopsToken: raw("devopsToken"), devopsPat: raw("devopsPat"),
+        cloud,
+        tenantId,
+        clientId,
+        clientSecret,
+        emulator,
+        endpoints,
+        requestTimeoutSeconds,
+        graphToken: raw("graphToken"),
+        powerBiToken: raw("powerBiToken"),
+        devopsToken: raw("devopsToken"),
+        devopsPat: raw("devopsPat"),
     };
 }
 

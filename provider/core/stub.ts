@@ -24,10 +24,10 @@ export function handlerStub(modulePath: HandlerModule): pulumi.dynamic.ResourceP
     const m: string = modulePath;
     const stub = {
         configure(this: object, r: pulumi.dynamic.ConfigureRequest): Promise<void> {
+            // eslint-disable-next-line @typescript-eslint/no-require-imports -- the serialized stub requires its handler at call time (DESIGN.md, "The serialization rule")
             return require(m).handler.configure.call(this, r);
         },
     };
     // `create` and the other operations exist once the host has called `configure`, which it always does first.
     return stub as unknown as pulumi.dynamic.ResourceProvider;
 }
-

@@ -66,10 +66,16 @@ function outageOf(code: string | undefined, text: string, ctx: TokenRequestConte
         case "server_error":
         case "temporarily_unavailable": {
             const status = Number(/The request failed: (\d{3})/.exec(text)?.[1]) || undefined;
-            return { status, nextStep: `${at} failed${status ? ` with ${status}` : ""}: the sign-in service is unavailable, the credentials were not judged; run again later` };
+            return {
+                status,
+                nextStep: `${at} failed${status ? ` with ${status}` : ""}: the sign-in service is unavailable, the credentials were not judged; run again later`,
+            };
         }
         case "network_error":
-            return { status: undefined, nextStep: `${at} could not be reached: check network access to it and any proxy, then run again; the credentials were not judged` };
+            return {
+                status: undefined,
+                nextStep: `${at} could not be reached: check network access to it and any proxy, then run again; the credentials were not judged`,
+            };
         case "unknown_error":
             return {
                 status: undefined,
@@ -150,9 +156,10 @@ function unreachableError(u: Unreachable, ctx: TokenRequestContext, path: string
             `${setting("emulator")} points there; start the emulator (npx tenantkit-emulator --port ${new URL(emulator).port || "<port>"}) or set ` +
             `${CONFIG_NAMESPACE}:emulator to the one that runs, then run again`;
     } else {
-        const setBy = source.setting === "cloud"
-            ? `it is the ${source.cloud} cloud's authority, from ${setting("cloud")}; ${setting("authorityHost")} overrides it`
-            : `${setting("authorityHost")} points there`;
+        const setBy =
+            source.setting === "cloud"
+                ? `it is the ${source.cloud} cloud's authority, from ${setting("cloud")}; ${setting("authorityHost")} overrides it`
+                : `${setting("authorityHost")} points there`;
         where =
             `the token endpoint ${authority} could not be reached (${UNREACHABLE_WHY[u.code] ?? u.code}), so the credentials were not judged: ` +
             `${setBy}; check that address, network access to it and any proxy, then run again`;
@@ -167,7 +174,6 @@ function unreachableError(u: Unreachable, ctx: TokenRequestContext, path: string
         nextStep: where,
     });
 }
-
 
 /** What a missing-credentials error is made from. Holds no secret: only which keys are set. */
 export interface MissingCredentials {
@@ -225,7 +231,9 @@ export function noCredentialsError(m: MissingCredentials): ApiError {
         ];
         const token = [`  - an access token for ${name}:`, line(staticToken)];
         const pat = ["  - a personal access token:", line("devopsPat")];
-        const signIn = [`  - or a sign-in DefaultAzureCredential finds: \`az login\`, a managed identity or workload identity (with ${CONFIG_NAMESPACE}:tenantId for the tenant)`];
+        const signIn = [
+            `  - or a sign-in DefaultAzureCredential finds: \`az login\`, a managed identity or workload identity (with ${CONFIG_NAMESPACE}:tenantId for the tenant)`,
+        ];
         ways = m.service === "devops" ? [...pat, ...token, ...app, ...signIn] : [...app, ...token, ...signIn];
     }
     return createApiError({

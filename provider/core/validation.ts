@@ -76,4 +76,3 @@ export function checkWithSchema<S extends z.ZodType>(schema: S, news: JsonObject
     }
     return { inputs: news, failures };
 }
-

@@ -38,8 +38,16 @@ const CREATE_CALLS: Record<string, CallSpec> = {
 };
 
 const SCIM_TYPES = new Set([t("user", "User"), t("group", "Group"), t("servicePrincipal", "ServicePrincipal"), t("groupMember", "GroupMember")]);
-const ACCOUNT_SCIM_TYPES = new Set([t("accountIamUserV2", "AccountIamUserV2"), t("accountIamGroupV2", "AccountIamGroupV2"), t("accountIamServicePrincipalV2", "AccountIamServicePrincipalV2")]);
-const WORKSPACE_SCIM_TYPES = new Set([t("workspaceIamUserV2", "WorkspaceIamUserV2"), t("workspaceIamGroupV2", "WorkspaceIamGroupV2"), t("workspaceIamServicePrincipalV2", "WorkspaceIamServicePrincipalV2")]);
+const ACCOUNT_SCIM_TYPES = new Set([
+    t("accountIamUserV2", "AccountIamUserV2"),
+    t("accountIamGroupV2", "AccountIamGroupV2"),
+    t("accountIamServicePrincipalV2", "AccountIamServicePrincipalV2"),
+]);
+const WORKSPACE_SCIM_TYPES = new Set([
+    t("workspaceIamUserV2", "WorkspaceIamUserV2"),
+    t("workspaceIamGroupV2", "WorkspaceIamGroupV2"),
+    t("workspaceIamServicePrincipalV2", "WorkspaceIamServicePrincipalV2"),
+]);
 
 /** An account-level Databricks provider: an `accounts.` host or an account id (the provider's own rule). */
 function accountLevel(r: PlannedResource): boolean {

@@ -60,7 +60,6 @@ export function scopeKey(entry: RateLimit, scope: string): string {
     return entry.scope.toLowerCase() === "ip address" ? THIS_MACHINE : scope;
 }
 
-
 /**
  * The minimum time `calls` need: calls drawing on one quota id in one scope key add up, each budget needs
  * calls / rate seconds, and budgets run in parallel, so the plan needs at least the slowest one. Like the issue's
@@ -110,7 +109,8 @@ function quotaTime(quota: string, scope: string, entries: RateLimit[], calls: Pl
 }
 
 function describeCall(call: PlannedCall, entries: readonly RateLimit[]): string {
-    const op = entries.some((e) => e.match === "all") && call.operation.trim().toLowerCase() === "all requests" ? "any operation" : call.operation.trim();
+    const op =
+        entries.some((e) => e.match === "all") && call.operation.trim().toLowerCase() === "all requests" ? "any operation" : call.operation.trim();
     return call.label ? `${op} (${call.label})` : op;
 }
 
@@ -132,5 +132,3 @@ export function formatDuration(seconds: number): string {
     if (s > 0) parts.push(`${s} s`);
     return parts.join(" ");
 }
-
-

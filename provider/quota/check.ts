@@ -45,7 +45,7 @@ export function checkUsage(usage: readonly PlannedUsage[], options: CheckOptions
         if (group.unknown > 0) for (const scope of existing.byScope.keys()) scopes.add(scope);
         if (scopes.size === 0) scopes.add(null);
         for (const scope of scopes) {
-            const planned = scope === null ? 0 : group.known.get(scope) ?? 0;
+            const planned = scope === null ? 0 : (group.known.get(scope) ?? 0);
             findings.push(judge(limit, max, scope, planned, existingIn(scope), group.unknown, warnAt));
         }
     }
@@ -74,7 +74,9 @@ export function existingOf(existing: ExistingCounts | undefined, limitId: string
     }
     for (const [scope, n] of Object.entries(counts)) {
         if (typeof n !== "number" || !Number.isFinite(n) || n < 0) {
-            throw new QuotaUsageError(`existing count of ${limitId} in ${JSON.stringify(scope)} must be a non-negative number, got ${describeValue(n)}`);
+            throw new QuotaUsageError(
+                `existing count of ${limitId} in ${JSON.stringify(scope)} must be a non-negative number, got ${describeValue(n)}`,
+            );
         }
         if (scope === "*") out.elsewhere = n;
         else out.byScope.set(scope, n);
@@ -92,7 +94,13 @@ export function checkExistingShape(existing: unknown): existing is ExistingCount
 }
 
 function describeValue(v: unknown): string {
-    return v === undefined ? "undefined" : Array.isArray(v) ? "an array" : typeof v === "string" ? `the text ${JSON.stringify(v.slice(0, 40))}` : String(v);
+    return v === undefined
+        ? "undefined"
+        : Array.isArray(v)
+          ? "an array"
+          : typeof v === "string"
+            ? `the text ${JSON.stringify(v.slice(0, 40))}`
+            : String(v);
 }
 
 /** The numeric maximum of a limit, or an error for limits that are not one number. */
@@ -127,7 +135,15 @@ function groupByLimit(usage: readonly PlannedUsage[]): Map<string, LimitGroup> {
 }
 
 /** One (limit, scope) finding from its counts. */
-export function judge(limit: ResourceLimit, max: number, scope: string | null, planned: number, existing: number, unknownScope: number, warnAt: number): Finding {
+export function judge(
+    limit: ResourceLimit,
+    max: number,
+    scope: string | null,
+    planned: number,
+    existing: number,
+    unknownScope: number,
+    warnAt: number,
+): Finding {
     const total = planned + existing + unknownScope;
     const status = total > max ? "exceeded" : total >= warnAt * max ? "warning" : "ok";
     const over = status === "exceeded" ? total - max : 0;

@@ -99,7 +99,9 @@ function readJson(file: string, what: string): unknown {
     try {
         text = fs.readFileSync(file === "-" ? 0 : file, "utf8");
     } catch (e) {
-        throw new UsageError(`cannot read ${what} ${file === "-" ? "from standard input" : file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+        throw new UsageError(
+            `cannot read ${what} ${file === "-" ? "from standard input" : file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+        );
     }
     try {
         return JSON.parse(text);
@@ -109,6 +111,7 @@ function readJson(file: string, what: string): unknown {
 }
 
 function loadMappings(module: string): QuotaMapping[] {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a user's mappings module, named on the command line
     const loaded = require(path.resolve(module)) as { mappings?: unknown; default?: unknown };
     const mappings = loaded.mappings ?? loaded.default;
     if (!Array.isArray(mappings)) throw new UsageError(`${module} exports no \`mappings\` array`);

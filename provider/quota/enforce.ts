@@ -131,7 +131,12 @@ export function enforceQuotas(options: EnforceOptions = {}): QuotaEnforcement {
 
     // A registration whose inputs wait for outputs: judged once they resolve, behind a dependsOn gate. Its own
     // function: a closure in the transform would make every registration allocate a context for it.
-    const judgeLater = (args: pulumi.ResourceTransformationArgs, provider: PlannedResource["provider"], plan: TypePlan, inputs: Promise<PlannedResource["inputs"]>): pulumi.ResourceTransformationResult => {
+    const judgeLater = (
+        args: pulumi.ResourceTransformationArgs,
+        provider: PlannedResource["provider"],
+        plan: TypePlan,
+        inputs: Promise<PlannedResource["inputs"]>,
+    ): pulumi.ResourceTransformationResult => {
         const gate = inputs.then((resolved) => {
             judge(args.resource, { type: args.type, name: args.name, inputs: resolved, provider }, plan);
             return [];

@@ -136,7 +136,14 @@ export function scopeContext(options: ScopeOptions = {}): ScopeContext {
         const host = str(provider?.inputs.host);
         if (host) {
             let key = hostKeys.get(host);
-            if (key === undefined) hostKeys.set(host, (key = host.replace(/^https?:\/\//i, "").replace(/\/+$/, "").toLowerCase()));
+            if (key === undefined)
+                hostKeys.set(
+                    host,
+                    (key = host
+                        .replace(/^https?:\/\//i, "")
+                        .replace(/\/+$/, "")
+                        .toLowerCase()),
+                );
             return key;
         }
         return provider ? `(provider ${provider.name})` : "(default provider)";
@@ -199,7 +206,8 @@ export class MappingTable {
         const found = this.applying(type);
         const candidates = new Set(found.flatMap((m) => m.countOnly ?? []));
         for (const name of candidates) {
-            if (found.some((m) => m.inputs === undefined || (m.inputs.includes(name) && !(m.countOnly ?? []).includes(name)))) candidates.delete(name);
+            if (found.some((m) => m.inputs === undefined || (m.inputs.includes(name) && !(m.countOnly ?? []).includes(name))))
+                candidates.delete(name);
         }
         const only = candidates.size > 0 ? candidates : undefined;
         this.countOnlyByType.set(type, only);

@@ -50,7 +50,9 @@ export function readPlanFile(json: unknown): PlanFile {
     const doc = json as { steps?: unknown; deployment?: { resources?: unknown } };
     if (doc && Array.isArray(doc.steps)) return { kind: "preview", resources: fromPreview(doc.steps), listsUnchanged: listsUnchanged(doc.steps) };
     if (doc && doc.deployment && Array.isArray(doc.deployment.resources)) return { kind: "export", resources: fromExport(doc.deployment.resources) };
-    throw new PlanFileError("expected the JSON of `pulumi preview --json` (an object with `steps`) or of `pulumi stack export` (an object with `deployment.resources`)");
+    throw new PlanFileError(
+        "expected the JSON of `pulumi preview --json` (an object with `steps`) or of `pulumi stack export` (an object with `deployment.resources`)",
+    );
 }
 
 /** True when the preview lists unchanged resources, or has none to list (the stack itself is still to create). */
@@ -95,7 +97,8 @@ function toPlanned(states: Array<{ state: StateLike; creating: boolean }>): Plan
     const providers = new Map<string, { name: string; inputs: Record<string, unknown> }>();
     for (const { state } of states) {
         const type = String(state.type ?? "");
-        if (type.startsWith("pulumi:providers:")) providers.set(String(state.urn ?? ""), { name: urnName(state.urn), inputs: plainInputs(state.inputs) });
+        if (type.startsWith("pulumi:providers:"))
+            providers.set(String(state.urn ?? ""), { name: urnName(state.urn), inputs: plainInputs(state.inputs) });
     }
     // "<provider urn>::<provider id>": the same few references over and over.
     const byReference = new Map<string, { name: string; inputs: Record<string, unknown> } | undefined>();
@@ -111,7 +114,12 @@ function toPlanned(states: Array<{ state: StateLike; creating: boolean }>): Plan
         if (state.custom === false || type.startsWith("pulumi:")) continue;
         const provider = typeof state.provider === "string" ? providerOf(state.provider) : undefined;
         // A default provider without scope inputs is the same as none: the checks treat both alike.
-        const useful = provider && !(provider.name.startsWith("default") && Object.keys(provider.inputs).every((k) => !["host", "accountId", "subscriptionId", "workspaceId"].includes(k)));
+        const useful =
+            provider &&
+            !(
+                provider.name.startsWith("default") &&
+                Object.keys(provider.inputs).every((k) => !["host", "accountId", "subscriptionId", "workspaceId"].includes(k))
+            );
         out.push({ type, name: urnName(state.urn), inputs: plainInputs(state.inputs), provider: useful ? provider : undefined, creating });
     }
     return out;

@@ -37,13 +37,21 @@ export function formatFindings(findings: readonly Finding[], options: FormatOpti
 export function formatApiTime(estimate: ApiTimeEstimate): string {
     const lines: string[] = [];
     if (estimate.byQuota.length === 0) lines.push("API time: no planned call is covered by the rate limits table");
-    else lines.push(`API time: at least ${formatDuration(estimate.seconds)} under the rate limits${estimate.bottleneck ? `; slowest: ${estimate.bottleneck.message}` : ""}`);
-    for (const c of estimate.unmatched) lines.push(`  not rated: ${c.count} ${c.count === 1 ? "call" : "calls"} of ${c.api ? `${c.api} ` : ""}${c.operation}`);
+    else
+        lines.push(
+            `API time: at least ${formatDuration(estimate.seconds)} under the rate limits${estimate.bottleneck ? `; slowest: ${estimate.bottleneck.message}` : ""}`,
+        );
+    for (const c of estimate.unmatched)
+        lines.push(`  not rated: ${c.count} ${c.count === 1 ? "call" : "calls"} of ${c.api ? `${c.api} ` : ""}${c.operation}`);
     return lines.join("\n");
 }
 
 function table(headers: string[], rows: string[][]): string {
     const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-    const line = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i])).join("  ").trimEnd();
+    const line = (cells: string[]): string =>
+        cells
+            .map((c, i) => c.padEnd(widths[i]))
+            .join("  ")
+            .trimEnd();
     return [line(headers), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
 }

@@ -32,7 +32,8 @@ export function inputsNow(props: Props, only?: readonly string[], countOnly?: Re
             const k = only[i];
             if (!Object.prototype.hasOwnProperty.call(props, k)) continue;
             const v = props[k];
-            if (v !== null && typeof v === "object" ? !(countOnly?.has(k) ? elementsKnown(v) : isPlain(v, 0)) : typeof v === "function") (waiting ??= []).push(k);
+            if (v !== null && typeof v === "object" ? !(countOnly?.has(k) ? elementsKnown(v) : isPlain(v, 0)) : typeof v === "function")
+                (waiting ??= []).push(k);
         }
         if (waiting === undefined) return props;
         // Only the named props are handed on once resolved: the others may still be outputs.

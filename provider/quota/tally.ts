@@ -47,7 +47,11 @@ export class Tally {
     private readonly recentIds: string[] = [];
     private nextRecent = 0;
 
-    constructor(private readonly existing: ExistingCounts = {}, warnAt?: number, limits: readonly ResourceLimit[] = resourceLimits) {
+    constructor(
+        private readonly existing: ExistingCounts = {},
+        warnAt?: number,
+        limits: readonly ResourceLimit[] = resourceLimits,
+    ) {
         this.warnAt = validWarnAt(warnAt);
         this.byId = new Map(limits.map((l) => [l.id, l]));
         if (checkExistingShape(existing)) for (const id of Object.keys(existing)) this.limitCounts(id);
@@ -101,7 +105,7 @@ export class Tally {
             const own = uses[i].scope;
             // Unknown-scope usage is judged where it hurts most: in the fullest scope.
             const scope = own ?? c.fullest.scope;
-            const total = (own !== null ? planned[i] : scope === null ? 0 : c.planned.get(scope) ?? 0) + existingIn(c, scope) + c.unknown;
+            const total = (own !== null ? planned[i] : scope === null ? 0 : (c.planned.get(scope) ?? 0)) + existingIn(c, scope) + c.unknown;
             // The same comparisons as judge(): exceeded above the limit, warning from warnAt of it.
             const level = total > c.max ? 2 : total >= this.warnAt * c.max ? 1 : 0;
             if (level < floor) continue;
@@ -141,7 +145,7 @@ export class Tally {
     }
 
     private judgeIn(c: LimitCounts, scope: string | null): Finding {
-        const planned = scope === null ? 0 : c.planned.get(scope) ?? 0;
+        const planned = scope === null ? 0 : (c.planned.get(scope) ?? 0);
         return judge(c.limit, c.max, scope, planned, existingIn(c, scope), c.unknown, this.warnAt);
     }
 
@@ -160,7 +164,15 @@ export class Tally {
         const limit = this.byId.get(id);
         if (!limit) throw new QuotaUsageError(`no resource limit has the id "${id}"; see quota.resourceLimits for the ids`);
         const { byScope: existing, elsewhere: existingElsewhere } = existingOf(this.existing, id);
-        c = { limit, max: maxOf(limit), planned: new Map(), unknown: 0, fullest: { scope: null, total: existingElsewhere }, existing, existingElsewhere };
+        c = {
+            limit,
+            max: maxOf(limit),
+            planned: new Map(),
+            unknown: 0,
+            fullest: { scope: null, total: existingElsewhere },
+            existing,
+            existingElsewhere,
+        };
         // Scopes where only existing objects are can be the fullest for unknown-scope usage.
         for (const [scope, n] of existing) {
             if (n > c.fullest.total || c.fullest.scope === null) c.fullest = { scope, total: n };

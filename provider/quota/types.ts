@@ -5,16 +5,7 @@
 import { UNKNOWN } from "../core/patterns";
 
 /** Units a limit is expressed in, normalized from the spec's Limit cells ("500 MB", "128 characters", ...). */
-export type LimitUnit =
-    | "count"
-    | "MB"
-    | "KB"
-    | "bytes"
-    | "characters"
-    | "Gbps"
-    | "queries per second"
-    | "words or 2-byte characters"
-    | "elements";
+export type LimitUnit = "count" | "MB" | "KB" | "bytes" | "characters" | "Gbps" | "queries per second" | "words or 2-byte characters" | "elements";
 
 /** A limit that is one number ("1000", "1M", "500k", "500 MB"). */
 export interface NumericLimit {

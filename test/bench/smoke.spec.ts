@@ -60,8 +60,14 @@ describe("benchmarks (quick mode: they run and report, timings are not judged)",
 
 describe("bench results file", () => {
     const entry = (name: string, value: number): BenchResult => ({
-        name, value, unit: "ms", spread: { runs: 1, min: value, p25: value, p75: value, max: value },
-        comparison: { name: "c", value: 1, unit: "ms", spread: { runs: 1, min: 1, p25: 1, p75: 1, max: 1 } }, ratio: value, goal: "g", met: true,
+        name,
+        value,
+        unit: "ms",
+        spread: { runs: 1, min: value, p25: value, p75: value, max: value },
+        comparison: { name: "c", value: 1, unit: "ms", spread: { runs: 1, min: 1, p25: 1, p75: 1, max: 1 } },
+        ratio: value,
+        goal: "g",
+        met: true,
     });
 
     it("keeps each finished benchmark's figures as it goes, and the others' latest ones", () => {
@@ -71,7 +77,13 @@ describe("bench results file", () => {
             saveResults(file, [entry("a", 1), entry("b", 2)]);
             saveResults(file, [entry("b", 3)]);
             const saved = JSON.parse(fs.readFileSync(file, "utf8")) as BenchResult[];
-            assert.deepEqual(saved.map((r) => [r.name, r.value]), [["a", 1], ["b", 3]]);
+            assert.deepEqual(
+                saved.map((r) => [r.name, r.value]),
+                [
+                    ["a", 1],
+                    ["b", 3],
+                ],
+            );
         } finally {
             fs.rmSync(dir, { recursive: true, force: true });
         }

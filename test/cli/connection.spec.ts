@@ -50,11 +50,17 @@ describeCli("a second tenant through an explicit connection", (binDir) => {
         const s = await create();
         await fx.emu.admin.clearRequests();
         await s.preview();
-        assert.deepEqual((await fx.emu.admin.requests({ service: "devops" })).length, 0, "the first preview read the push before its dependency exists");
+        assert.deepEqual(
+            (await fx.emu.admin.requests({ service: "devops" })).length,
+            0,
+            "the first preview read the push before its dependency exists",
+        );
         await s.up();
         assert.equal(typeof (await s.outputs()).pushedBy, "string");
         const log = await fx.emu.admin.requests();
-        const lastBranding = Math.max(...log.filter((q) => q.service === "graph" && q.path.includes(`${IDS.fabrikamTenantId}/branding`)).map((q) => q.seq));
+        const lastBranding = Math.max(
+            ...log.filter((q) => q.service === "graph" && q.path.includes(`${IDS.fabrikamTenantId}/branding`)).map((q) => q.seq),
+        );
         const read = log.find((q) => q.service === "devops" && q.path.endsWith("/pushes/23"));
         assert.ok(read && read.seq > lastBranding, "the push was read before the localization it depends on was done");
         await s.destroy();

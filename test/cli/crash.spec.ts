@@ -26,9 +26,14 @@ function descendants(root: number, pattern: RegExp): number[] {
         .filter((m): m is RegExpExecArray => m !== null)
         .map((m) => ({ pid: Number(m[1]), ppid: Number(m[2]), args: m[3]! }));
     const under = new Set([root]);
-    for (let grew = true; grew; ) {
+    for (let grew = true; grew;) {
         grew = false;
-        for (const r of rows) if (under.has(r.ppid) && !under.has(r.pid)) (under.add(r.pid), (grew = true));
+        for (const r of rows) {
+            if (under.has(r.ppid) && !under.has(r.pid)) {
+                under.add(r.pid);
+                grew = true;
+            }
+        }
     }
     return rows.filter((r) => under.has(r.pid) && r.pid !== root && pattern.test(r.args)).map((r) => r.pid);
 }
@@ -63,7 +68,10 @@ describeCli("crashes of pulumi up under the real engine", (binDir) => {
         const posts = (await fx.emu.admin.requests({ service: "powerbi", method: "POST" })).filter((r) => /\/datasets$/.test(r.path));
         assert.deepEqual(posts, [], "adopted, not posted again");
         const { deployment } = await stack.exportState();
-        assert.deepEqual(resourcesOfType(deployment, "tenantkit:PushDataset").map((r) => r.id), [all[0]!.id]);
+        assert.deepEqual(
+            resourcesOfType(deployment, "tenantkit:PushDataset").map((r) => r.id),
+            [all[0]!.id],
+        );
         assert.deepEqual(deployment.pending_operations ?? [], [], "the pending create is cleared");
         await stack.expectNoChanges();
         await stack.destroy();
@@ -78,7 +86,11 @@ describeCli("crashes of pulumi up under the real engine", (binDir) => {
             await running.done;
             await fx.emu.admin.clearFaults();
             const { deployment } = await stack.exportState();
-            assert.deepEqual(deployment.pending_operations?.map((p) => p.type), ["creating"], "the engine recorded the create it started");
+            assert.deepEqual(
+                deployment.pending_operations?.map((p) => p.type),
+                ["creating"],
+                "the engine recorded the create it started",
+            );
 
             const locked = await stack.run(stack.upArgs());
             assert.notEqual(locked.code, 0);

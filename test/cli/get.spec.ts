@@ -39,7 +39,11 @@ describeCli("existing objects under the real engine", (binDir) => {
             await reader.expectNoChanges();
             await reader.refresh();
             await reader.destroy();
-            assert.deepEqual((await fx.emu.admin.powerBi(IDS.tenantId)).datasets.map((d) => d.id), [owner.id], "destroy of a read deleted the dataset");
+            assert.deepEqual(
+                (await fx.emu.admin.powerBi(IDS.tenantId)).datasets.map((d) => d.id),
+                [owner.id],
+                "destroy of a read deleted the dataset",
+            );
         } finally {
             await reader.dispose();
             await owner.stack.destroy();
@@ -66,11 +70,22 @@ describeCli("existing objects under the real engine", (binDir) => {
     it("pulumi import of a tenantkit resource fails (the engine's Read carries no serialized provider): adopt is the way", async () => {
         const owner = await existingDataset();
         try {
-            const r = await owner.stack.run(["import", "pulumi-nodejs:dynamic/tenantkit:PushDataset", "imported", owner.id, "--yes", "--config-file", owner.stack.configFile]);
+            const r = await owner.stack.run([
+                "import",
+                "pulumi-nodejs:dynamic/tenantkit:PushDataset",
+                "imported",
+                owner.id,
+                "--yes",
+                "--config-file",
+                owner.stack.configFile,
+            ]);
             assert.notEqual(r.code, 0);
             // The SDK's dynamic provider host gets no properties to find the serialized provider in.
             assert.match(r.output, /Cannot read properties of undefined \(reading 'toJavaScript'\)/);
-            assert.deepEqual((await fx.emu.admin.powerBi(IDS.tenantId)).datasets.map((d) => d.id), [owner.id]);
+            assert.deepEqual(
+                (await fx.emu.admin.powerBi(IDS.tenantId)).datasets.map((d) => d.id),
+                [owner.id],
+            );
         } finally {
             await owner.stack.destroy();
             await owner.stack.dispose();

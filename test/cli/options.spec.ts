@@ -25,7 +25,10 @@ describeCli("resource options under the real engine", (binDir) => {
             await stack.expectNoChanges();
             await fx.emu.admin.clearRequests();
             await stack.up();
-            assert.deepEqual((await fx.emu.admin.requests({ service: "powerbi" })).filter((r) => r.method === "PUT"), []);
+            assert.deepEqual(
+                (await fx.emu.admin.requests({ service: "powerbi" })).filter((r) => r.method === "PUT"),
+                [],
+            );
             await stack.destroy();
         } finally {
             await stack.dispose();
@@ -41,13 +44,24 @@ describeCli("resource options under the real engine", (binDir) => {
             const preview = await stack.preview(["--diff"]);
             assert.match(preview.stdout, /~ 1 to update/, "the engine now applies replaceOnChanges: README and this test need updating");
             await stack.up();
-            assert.deepEqual((await datasets()).map((d) => d.id), [first], "updated in place");
+            assert.deepEqual(
+                (await datasets()).map((d) => d.id),
+                [first],
+                "updated in place",
+            );
 
             const [urn] = resourcesOfType((await stack.exportState()).deployment, "tenantkit:PushDataset").map((r) => r.urn);
             // Create-first: the replacement adopts the dataset by name, so the old resource is forgotten, not deleted.
             await stack.up(["--replace", urn!]);
-            assert.deepEqual((await datasets()).map((d) => d.id), [first], "the forced replacement lost the dataset");
-            assert.deepEqual(resourcesOfType((await stack.exportState()).deployment, "tenantkit:PushDataset").map((r) => r.id), [first]);
+            assert.deepEqual(
+                (await datasets()).map((d) => d.id),
+                [first],
+                "the forced replacement lost the dataset",
+            );
+            assert.deepEqual(
+                resourcesOfType((await stack.exportState()).deployment, "tenantkit:PushDataset").map((r) => r.id),
+                [first],
+            );
             await stack.expectNoChanges();
             await stack.destroy();
             assert.deepEqual(await datasets(), []);
@@ -85,7 +99,10 @@ describeCli("resource options under the real engine", (binDir) => {
             const destroy = await stack.run(["destroy", "--yes", "--skip-preview", "--config-file", stack.configFile]);
             assert.notEqual(destroy.code, 0);
             assert.match(destroy.output, /cannot be deleted\s+because it is protected/);
-            assert.deepEqual((await fx.emu.admin.requests({ service: "powerbi" })).filter((r) => r.method !== "GET"), []);
+            assert.deepEqual(
+                (await fx.emu.admin.requests({ service: "powerbi" })).filter((r) => r.method !== "GET"),
+                [],
+            );
             assert.equal((await datasets()).length, 1);
             await stack.ok(["state", "unprotect", "--all", "--yes"]);
             await stack.destroy();
@@ -100,7 +117,10 @@ describeCli("resource options under the real engine", (binDir) => {
             await stack.up();
             const [kept] = await datasets();
             await stack.destroy();
-            assert.deepEqual((await datasets()).map((d) => d.id), [kept!.id]);
+            assert.deepEqual(
+                (await datasets()).map((d) => d.id),
+                [kept!.id],
+            );
             assert.deepEqual(resourcesOfType((await stack.exportState()).deployment, "tenantkit:PushDataset"), []);
         } finally {
             await stack.dispose();
@@ -115,9 +135,14 @@ describeCli("resource options under the real engine", (binDir) => {
             await stack.setConfig("optionsprog:name", "RenamedSales");
             await fx.emu.admin.clearRequests();
             await stack.up();
-            const writes = (await fx.emu.admin.requests({ service: "powerbi" })).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`);
+            const writes = (await fx.emu.admin.requests({ service: "powerbi" }))
+                .filter((r) => r.method !== "GET")
+                .map((r) => `${r.method} ${r.path}`);
             assert.deepEqual(writes, ["POST /powerbi/v1.0/myorg/datasets", `DELETE /powerbi/v1.0/myorg/datasets/${old!.id}`]);
-            assert.deepEqual((await datasets()).map((d) => d.name), ["RenamedSales"]);
+            assert.deepEqual(
+                (await datasets()).map((d) => d.name),
+                ["RenamedSales"],
+            );
             await stack.destroy();
         } finally {
             await stack.dispose();

@@ -45,7 +45,9 @@ describeCli("parallel steps of the real engine", (binDir) => {
             const datasets = (await emu.admin.powerBi(IDS.tenantId)).datasets.filter((d) => d.name.startsWith("Parallel"));
             assert.equal(datasets.length, COUNT, "a dataset is missing or was made twice");
             assert.equal(new Set(datasets.map((d) => d.name)).size, COUNT, "two datasets of one name");
-            const ids = resourcesOfType((await stack.exportState()).deployment, "tenantkit:PushDataset").map((r) => r.id).sort();
+            const ids = resourcesOfType((await stack.exportState()).deployment, "tenantkit:PushDataset")
+                .map((r) => r.id)
+                .sort();
             assert.deepEqual(ids, datasets.map((d) => d.id).sort(), "state and the service disagree on the datasets");
 
             const requests = await emu.admin.requests();
@@ -62,7 +64,10 @@ describeCli("parallel steps of the real engine", (binDir) => {
             await stack.expectNoChanges();
             await stack.destroy();
             assert.deepEqual(Object.keys((await emu.admin.branding(IDS.tenantId))?.localizations ?? {}).sort(), [...localesBefore].sort());
-            assert.deepEqual((await emu.admin.powerBi(IDS.tenantId)).datasets.filter((d) => d.name.startsWith("Parallel")), []);
+            assert.deepEqual(
+                (await emu.admin.powerBi(IDS.tenantId)).datasets.filter((d) => d.name.startsWith("Parallel")),
+                [],
+            );
         } finally {
             await emu.admin.throttle(null);
             await stack.dispose();

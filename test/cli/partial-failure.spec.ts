@@ -10,13 +10,20 @@ import { CliStack, describeCli, emulatorStackConfig, resourcesOfType, ROOT } fro
 
 describeCli("a partial failure under the real engine", (binDir) => {
     const fx = useEmulator();
-    const brandingNow = async () => JSON.stringify(await fx.emu.admin.branding(IDS.tenantId), (k, v: unknown) => (k === "relativeUrl" ? undefined : v));
+    const brandingNow = async () =>
+        JSON.stringify(await fx.emu.admin.branding(IDS.tenantId), (k, v: unknown) => (k === "relativeUrl" ? undefined : v));
     const graphWrites = async () =>
-        (await fx.emu.admin.requests({ service: "graph" })).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path.split("/branding")[1] ?? r.path}`);
+        (await fx.emu.admin.requests({ service: "graph" }))
+            .filter((r) => r.method !== "GET")
+            .map((r) => `${r.method} ${r.path.split("/branding")[1] ?? r.path}`);
 
     it("image PUTs refused after the text PATCH: up fails but records the branding, the next up PUTs only the images, destroy restores", async () => {
         const before = await brandingNow();
-        const stack = await CliStack.create(binDir, { projectDir: path.join(ROOT, "examples", "branding"), stack: "partial", config: emulatorStackConfig(fx.emu.url) });
+        const stack = await CliStack.create(binDir, {
+            projectDir: path.join(ROOT, "examples", "branding"),
+            stack: "partial",
+            config: emulatorStackConfig(fx.emu.url),
+        });
         try {
             await fx.emu.admin.setFaults({ match: { service: "graph", method: "PUT" }, kind: "status", status: 400, times: 0 });
             const failed = await stack.run(stack.upArgs());
@@ -32,7 +39,11 @@ describeCli("a partial failure under the real engine", (binDir) => {
             await stack.up();
             // The default branding's writes (the French localization, never reached by the failed up, is created now).
             const writes = (await graphWrites()).filter((w) => !/localizations\/(?!0\/)|POST /.test(w));
-            assert.deepEqual(writes, ["PUT /localizations/0/bannerLogo", "PUT /localizations/0/squareLogo", "PUT /localizations/0/customCSS"], "the finishing up sent more than the images");
+            assert.deepEqual(
+                writes,
+                ["PUT /localizations/0/bannerLogo", "PUT /localizations/0/squareLogo", "PUT /localizations/0/customCSS"],
+                "the finishing up sent more than the images",
+            );
             await stack.expectNoChanges();
 
             await stack.destroy();

@@ -70,7 +70,12 @@ describeCli("quota preflight under the real engine", (binDir) => {
         assert.equal(out.kind, "preview");
         assert.equal(out.mapped, 3);
         const finding = out.findings.find((f) => f.limit === LIMIT);
-        assert.deepEqual(finding && { status: finding.status, scope: finding.scope, planned: finding.planned, total: finding.total }, { status: "exceeded", scope: "my-workspace", planned: 3, total: 1001 });
+        assert.deepEqual(finding && { status: finding.status, scope: finding.scope, planned: finding.planned, total: finding.total }, {
+            status: "exceeded",
+            scope: "my-workspace",
+            planned: 3,
+            total: 1001,
+        });
     });
 
     it("tenantkit-quota reads the real pulumi stack export after up", async () => {

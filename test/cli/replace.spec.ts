@@ -39,9 +39,14 @@ describeCli("replacement under the real engine", (binDir) => {
     });
 
     it("a forced replacement of the default branding (`up --replace`, create-first) keeps the program's branding, and destroy still restores the original", async () => {
-        const brandingNow = async () => JSON.stringify(await fx.emu.admin.branding(IDS.tenantId), (k, v: unknown) => (k === "relativeUrl" ? undefined : v));
+        const brandingNow = async () =>
+            JSON.stringify(await fx.emu.admin.branding(IDS.tenantId), (k, v: unknown) => (k === "relativeUrl" ? undefined : v));
         const original = await brandingNow();
-        const stack = await CliStack.create(binDir, { projectDir: path.join(ROOT, "examples", "branding"), stack: "replace-branding", config: emulatorStackConfig(fx.emu.url) });
+        const stack = await CliStack.create(binDir, {
+            projectDir: path.join(ROOT, "examples", "branding"),
+            stack: "replace-branding",
+            config: emulatorStackConfig(fx.emu.url),
+        });
         try {
             await stack.up();
             const applied = await brandingNow();

@@ -27,7 +27,10 @@ describeCli("secrets through the real engine", (binDir) => {
         // Graph returns a pass only when it is created; a read that holds one is the worst case.
         await fx.emu.admin.setFaults({
             match: { service: "graph", method: "GET", path: "^/v1\\.0/users/alice%40contoso\\.onmicrosoft\\.com/" },
-            kind: "status", status: 200, body: tapListWithPass(C.tap, { withContext: true }), times: 0,
+            kind: "status",
+            status: 200,
+            body: tapListWithPass(C.tap, { withContext: true }),
+            times: 0,
         });
     });
 
@@ -71,7 +74,14 @@ describeCli("secrets through the real engine", (binDir) => {
 
     it("static bearer tokens from secret stack config appear nowhere a user can read", async () => {
         const mint = async (audience?: string) =>
-            (await fx.emu.admin.mintUserToken({ tenant: IDS.tenantId, user: IDS.aliceUpn, scopes: ["UserAuthMethod-TAP.Read.All", "vso.code"], audience })).access_token;
+            (
+                await fx.emu.admin.mintUserToken({
+                    tenant: IDS.tenantId,
+                    user: IDS.aliceUpn,
+                    scopes: ["UserAuthMethod-TAP.Read.All", "vso.code"],
+                    audience,
+                })
+            ).access_token;
         const graphToken = await mint();
         const devopsToken = await mint(DEVOPS_AUDIENCE);
         const stack = await CliStack.create(binDir, {

@@ -9,7 +9,12 @@ import { handler } from "../../provider/powerbi/pushDataset/handler";
 
 type Obj = Record<string, unknown>;
 const dataset = { name: "Sales", tables: [{ name: "Sales", columns: [{ name: "Amount", dataType: "Double" }] }] };
-const connection = { emulator: "http://127.0.0.1:8787", tenantId: "fabrikam.onmicrosoft.com", clientId: "1f6cf87b-0e44-44aa-b45a-cedc88c221e7", clientSecret: "first" };
+const connection = {
+    emulator: "http://127.0.0.1:8787",
+    tenantId: "fabrikam.onmicrosoft.com",
+    clientId: "1f6cf87b-0e44-44aa-b45a-cedc88c221e7",
+    clientSecret: "first",
+};
 
 async function checked(news: Obj): Promise<{ inputs: Obj; failures: { property: string; reason: string }[] }> {
     await handler.configure!({ config: { get: () => undefined, require: () => "" } });
@@ -27,7 +32,10 @@ describe("an explicit connection on a resource", () => {
 
     it("an invalid value fails check on `connection`, naming the key", async () => {
         const r = await checked({ ...dataset, connection: { ...connection, tenantId: "not a tenant!" } });
-        assert.deepEqual(r.failures.map((f) => f.property), ["connection"]);
+        assert.deepEqual(
+            r.failures.map((f) => f.property),
+            ["connection"],
+        );
         assert.match(r.failures[0]!.reason, /connection\.tenantId: "not a tenant!" is neither a tenant id/);
     });
 

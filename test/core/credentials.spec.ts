@@ -36,9 +36,14 @@ describe("credentials", () => {
     });
 
     it("asks the client-secret credential for the cloud's .default scope of each audience", async () => {
-        let t = 1_000_000;
+        const t = 1_000_000;
         const fake = fakeCredential(3_600_000, () => t);
-        const s = settings({ cloud: "USGov", tenantId: "contoso.onmicrosoft.com", clientId: "3c8e1f52-7a4d-4b0e-9f6a-2d5c8b1e4f70", clientSecret: "client-secret-value" });
+        const s = settings({
+            cloud: "USGov",
+            tenantId: "contoso.onmicrosoft.com",
+            clientId: "3c8e1f52-7a4d-4b0e-9f6a-2d5c8b1e4f70",
+            clientSecret: "client-secret-value",
+        });
         const c = new Credentials(s, { now: () => t, createCredential: async () => fake.credential });
         await c.authorizer("graph")({ forceRefresh: false });
         await c.authorizer("powerbi")({ forceRefresh: false });
@@ -55,7 +60,11 @@ describe("credentials", () => {
     it("caches a token until five minutes before it expires, and refreshes when forced", async () => {
         let t = 0;
         const fake = fakeCredential(60 * 60_000, () => t);
-        const s = settings({ tenantId: "contoso.onmicrosoft.com", clientId: "3c8e1f52-7a4d-4b0e-9f6a-2d5c8b1e4f70", clientSecret: "client-secret-value" });
+        const s = settings({
+            tenantId: "contoso.onmicrosoft.com",
+            clientId: "3c8e1f52-7a4d-4b0e-9f6a-2d5c8b1e4f70",
+            clientSecret: "client-secret-value",
+        });
         const c = new Credentials(s, { now: () => t, createCredential: async () => fake.credential });
         const graph = c.authorizer("graph");
         assert.equal(await graph({ forceRefresh: false }), "Bearer entra-token-1-abcdef");
@@ -78,7 +87,11 @@ describe("credentials", () => {
                 return { token: `entra-token-${scopes.length}-shared`, expiresOnTimestamp: Date.now() + 3_600_000 };
             },
         };
-        const s = settings({ tenantId: "contoso.onmicrosoft.com", clientId: "3c8e1f52-7a4d-4b0e-9f6a-2d5c8b1e4f70", clientSecret: "client-secret-value" });
+        const s = settings({
+            tenantId: "contoso.onmicrosoft.com",
+            clientId: "3c8e1f52-7a4d-4b0e-9f6a-2d5c8b1e4f70",
+            clientSecret: "client-secret-value",
+        });
         const c = new Credentials(s, { createCredential: async () => slow });
         const headers = await Promise.all(Array.from({ length: 8 }, () => c.authorizer("powerbi")({ forceRefresh: false })));
         assert.deepEqual(new Set(headers), new Set(["Bearer entra-token-1-shared"]));
@@ -86,11 +99,14 @@ describe("credentials", () => {
 
         fail = true;
         const forced = await Promise.allSettled([c.authorizer("powerbi")({ forceRefresh: true }), c.authorizer("powerbi")({ forceRefresh: true })]);
-        assert.deepEqual(forced.map((r) => r.status), ["rejected", "rejected"]);
+        assert.deepEqual(
+            forced.map((r) => r.status),
+            ["rejected", "rejected"],
+        );
         assert.equal(scopes.length, 2, "the two forced refreshes shared one request");
         const [a, b] = forced.map((r) => (r as PromiseRejectedResult).reason as Error);
         assert.notEqual(a, b, "each caller gets its own error, to add its own context to");
-        withContext(a, { resource: "pulumi-nodejs:dynamic/tenantkit:PushDataset (dataset \"Sales\")", operation: "create" });
+        withContext(a, { resource: 'pulumi-nodejs:dynamic/tenantkit:PushDataset (dataset "Sales")', operation: "create" });
         assert.match(a!.message, /\(create\)|create/);
         assert.doesNotMatch(b!.message, /PushDataset|create/, "the other caller's error is untouched");
         assert.match(b!.message, /AADSTS7000215/);

@@ -47,6 +47,9 @@ describe("shared definitions, once each", () => {
         for (const s of sources(PROVIDER)) {
             for (const m of s.text.matchAll(/^export (?:async )?function (\w+)/gm)) names.set(m[1]!, [...(names.get(m[1]!) ?? []), s.file]);
         }
-        assert.deepEqual([...names].filter(([, files]) => files.length > 1), []);
+        assert.deepEqual(
+            [...names].filter(([, files]) => files.length > 1),
+            [],
+        );
     });
 });

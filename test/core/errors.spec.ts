@@ -1,7 +1,18 @@
 import { strict as assert } from "node:assert";
 import {
-    ApiError, fromAxiosError, fromResponse, isApiError, isAuthenticationError, isNotFound, isThrottled,
-    parseDevOpsError, parseGraphError, parseLoginError, parsePowerBiError, withContext, type RequestContext,
+    ApiError,
+    fromAxiosError,
+    fromResponse,
+    isApiError,
+    isAuthenticationError,
+    isNotFound,
+    isThrottled,
+    parseDevOpsError,
+    parseGraphError,
+    parseLoginError,
+    parsePowerBiError,
+    withContext,
+    type RequestContext,
 } from "../../provider/core/errors";
 import { conformance, conformanceText } from "../support/conformance";
 
@@ -13,16 +24,30 @@ const DEVOPS_400 = conformance<{ message: string }>("azdo-error-400.response.jso
 // Entra's token endpoint has no official example payload; this follows the documented AADSTS error shape.
 const AADSTS = {
     error: "invalid_client",
-    error_description: "AADSTS7000215: Invalid client secret provided. Ensure the secret being sent in the request is the client secret value.\r\nTrace ID: 0e1c...\r\nCorrelation ID: 5a1e...",
-    error_codes: [7000215], timestamp: "2026-03-01 12:00:00Z", trace_id: "0e1c4b7d-9b1c-4a7e-8f1a-1f2e3d4c5b6a", correlation_id: "5a1e2b3c-4d5e-6f70-8192-a3b4c5d6e7f8",
+    error_description:
+        "AADSTS7000215: Invalid client secret provided. Ensure the secret being sent in the request is the client secret value.\r\nTrace ID: 0e1c...\r\nCorrelation ID: 5a1e...",
+    error_codes: [7000215],
+    timestamp: "2026-03-01 12:00:00Z",
+    trace_id: "0e1c4b7d-9b1c-4a7e-8f1a-1f2e3d4c5b6a",
+    correlation_id: "5a1e2b3c-4d5e-6f70-8192-a3b4c5d6e7f8",
 };
 const SIGN_IN_PAGE = "<!DOCTYPE html><html><head><title>Sign In</title></head><body>Please sign in</body></html>";
 
-const GET_TAP: RequestContext = { service: "graph", method: "GET", path: "/v1.0/users/x/authentication/temporaryAccessPassMethods", clientRequestId: "c-1" };
+const GET_TAP: RequestContext = {
+    service: "graph",
+    method: "GET",
+    path: "/v1.0/users/x/authentication/temporaryAccessPassMethods",
+    clientRequestId: "c-1",
+};
 
 describe("error body parsers", () => {
     it("reads Graph's code, inner code, message and request id from the documented example", () => {
-        assert.deepEqual(parseGraphError(GRAPH_ERROR), { code: "badRequest", innerCode: "invalidRange", message: "Uploaded fragment overlaps with existing data.", requestId: "request-id" });
+        assert.deepEqual(parseGraphError(GRAPH_ERROR), {
+            code: "badRequest",
+            innerCode: "invalidRange",
+            message: "Uploaded fragment overlaps with existing data.",
+            requestId: "request-id",
+        });
     });
 
     it("reads Graph's throttling body, and falls back to the request-id header", () => {
@@ -33,7 +58,11 @@ describe("error body parsers", () => {
 
     it("reads Power BI's error body from bytes, and its RequestId header", () => {
         const parsed = parsePowerBiError(Buffer.from(POWERBI_TOKEN_EXPIRED), { RequestId: "pbi-42" });
-        assert.deepEqual(parsed, { code: "TokenExpired", message: "Access token has expired, resubmit with a new access token", requestId: "pbi-42" });
+        assert.deepEqual(parsed, {
+            code: "TokenExpired",
+            message: "Access token has expired, resubmit with a new access token",
+            requestId: "pbi-42",
+        });
     });
 
     it("reads a Power BI body that only has a pbi.error member", () => {
@@ -43,7 +72,9 @@ describe("error body parsers", () => {
 
     it("reads Azure DevOps' typeKey and message, and the ActivityId header as request id", () => {
         assert.deepEqual(parseDevOpsError(DEVOPS_400, { activityid: "act-7" }), {
-            code: "InvalidGetDescriptorRequestException", message: DEVOPS_400.message, requestId: "act-7",
+            code: "InvalidGetDescriptorRequestException",
+            message: DEVOPS_400.message,
+            requestId: "act-7",
         });
     });
 
@@ -55,9 +86,11 @@ describe("error body parsers", () => {
 
     it("reads an AADSTS token error: error, first line of the description, code, trace and correlation ids", () => {
         assert.deepEqual(parseLoginError(AADSTS), {
-            code: "invalid_client", innerCode: "AADSTS7000215",
+            code: "invalid_client",
+            innerCode: "AADSTS7000215",
             message: "AADSTS7000215: Invalid client secret provided. Ensure the secret being sent in the request is the client secret value.",
-            requestId: AADSTS.trace_id, correlationId: AADSTS.correlation_id,
+            requestId: AADSTS.trace_id,
+            correlationId: AADSTS.correlation_id,
         });
     });
 
@@ -68,7 +101,9 @@ describe("error body parsers", () => {
     });
 
     it("quotes the start of a plain-text body and yields nothing for an empty one", () => {
-        assert.deepEqual(parseGraphError("upstream connect error or disconnect/reset before headers"), { message: "upstream connect error or disconnect/reset before headers" });
+        assert.deepEqual(parseGraphError("upstream connect error or disconnect/reset before headers"), {
+            message: "upstream connect error or disconnect/reset before headers",
+        });
         assert.deepEqual(parseGraphError(""), {});
         assert.deepEqual(parseGraphError({ unexpected: true }), {});
     });
@@ -80,9 +115,11 @@ describe("ApiError", () => {
             { status: 403, headers: { "request-id": "1234" }, data: { error: { code: "accessDenied", message: "Request Authorization failed" } } },
             { ...GET_TAP, clientRequestId: undefined },
         );
-        assert.equal(err.message,
+        assert.equal(
+            err.message,
             "graph GET /v1.0/users/x/authentication/temporaryAccessPassMethods failed: 403 accessDenied: Request Authorization failed (request-id 1234). " +
-            "Next: grant the identity the permission or role this operation needs (the service's message names it), then run again.");
+                "Next: grant the identity the permission or role this operation needs (the service's message names it), then run again.",
+        );
         assert.equal(String(err), `ApiError: ${err.message}`);
     });
 
@@ -125,7 +162,10 @@ describe("ApiError", () => {
     });
 
     it("keeps query keys but drops query values other than api-version from the path", () => {
-        const err = fromResponse({ status: 500, data: "" }, { ...GET_TAP, path: "/fabrikam/_apis/git/pushes/1?api-version=7.1&includeCommits=10&sig=SECRETSIG" });
+        const err = fromResponse(
+            { status: 500, data: "" },
+            { ...GET_TAP, path: "/fabrikam/_apis/git/pushes/1?api-version=7.1&includeCommits=10&sig=SECRETSIG" },
+        );
         assert.equal(err.path, "/fabrikam/_apis/git/pushes/1?api-version=7.1&includeCommits&sig");
         assert.doesNotMatch(err.message, /SECRETSIG/);
     });
@@ -138,10 +178,12 @@ describe("fromAxiosError", () => {
         assert.equal(err.code, "ETIMEDOUT");
         assert.equal(err.status, undefined);
         assert.equal(err.retryable, true);
-        assert.equal(err.message,
+        assert.equal(
+            err.message,
             "graph GET /v1.0/users/x/authentication/temporaryAccessPassMethods failed after 3 attempts: network error ETIMEDOUT: timeout of 50ms exceeded (client-request-id c-1). " +
-            "Next: no answer within the request timeout: check network access to the service endpoint and any proxy, then run again; " +
-            "if the service is only slow, raise tenantkit:requestTimeoutSeconds (TENANTKIT_REQUEST_TIMEOUT_SECONDS, default 30).");
+                "Next: no answer within the request timeout: check network access to the service endpoint and any proxy, then run again; " +
+                "if the service is only slow, raise tenantkit:requestTimeoutSeconds (TENANTKIT_REQUEST_TIMEOUT_SECONDS, default 30).",
+        );
     });
 
     it("names a `socket hang up` ECONNRESET, not retryable for a POST", () => {
@@ -153,7 +195,12 @@ describe("fromAxiosError", () => {
 
     it("converts an axios error that carries a response through the service's parser", () => {
         const axiosLike = Object.assign(new Error("Request failed with status code 404"), {
-            isAxiosError: true, response: { status: 404, headers: { "request-id": "r-404" }, data: { error: { code: "Request_ResourceNotFound", message: "Resource 'x' does not exist" } } },
+            isAxiosError: true,
+            response: {
+                status: 404,
+                headers: { "request-id": "r-404" },
+                data: { error: { code: "Request_ResourceNotFound", message: "Resource 'x' does not exist" } },
+            },
         });
         const err = fromAxiosError(axiosLike, GET_TAP);
         assert.equal(err.name, "NotFoundError");

@@ -29,12 +29,17 @@ function token(values: Partial<Record<SettingKey, string>>, service: ApiService,
 async function noSignInAnywhere(): Promise<TokenCredential> {
     return {
         async getToken() {
-            throw new AggregateAuthenticationError([
-                new CredentialUnavailableError("EnvironmentCredential is unavailable. No underlying credential could be used."),
-                new CredentialUnavailableError("ManagedIdentityCredential: Authentication failed. Message client_error: A client error occured."),
-                new CredentialUnavailableError("Azure CLI could not be found. Please visit https://aka.ms/azure-cli for installation instructions and then, once installed, authenticate to your Azure account using 'az login'."),
-                new CredentialUnavailableError("Azure Developer CLI couldn't be found."),
-            ], "ChainedTokenCredential authentication failed.");
+            throw new AggregateAuthenticationError(
+                [
+                    new CredentialUnavailableError("EnvironmentCredential is unavailable. No underlying credential could be used."),
+                    new CredentialUnavailableError("ManagedIdentityCredential: Authentication failed. Message client_error: A client error occured."),
+                    new CredentialUnavailableError(
+                        "Azure CLI could not be found. Please visit https://aka.ms/azure-cli for installation instructions and then, once installed, authenticate to your Azure account using 'az login'.",
+                    ),
+                    new CredentialUnavailableError("Azure Developer CLI couldn't be found."),
+                ],
+                "ChainedTokenCredential authentication failed.",
+            );
         },
     };
 }
@@ -104,7 +109,12 @@ describe("first-run errors", function () {
             const m = (await rejection(token({ emulator }, "graph"))).message;
             server.verify();
             assert.equal(server.seen.length, 0, "not even the emulator's CA was asked for");
-            assert.match(m, new RegExp(`^no credentials for Microsoft Graph on the emulator at ${emulator} \\(tenantkit:emulator\\).*Raised before any request\\.`));
+            assert.match(
+                m,
+                new RegExp(
+                    `^no credentials for Microsoft Graph on the emulator at ${emulator} \\(tenantkit:emulator\\).*Raised before any request\\.`,
+                ),
+            );
             assert.match(m, /pulumi config set tenantkit:tenantId contoso\.onmicrosoft\.com \(or set AZURE_TENANT_ID\)/);
             assert.match(m, /pulumi config set tenantkit:clientId 3c8e1f52-7a4d-4b0e-9f6a-2d5c8b1e4f70 \(or set AZURE_CLIENT_ID\)/);
             assert.match(m, /pulumi config set --secret tenantkit:clientSecret <client secret> \(or set AZURE_CLIENT_SECRET\)/);
@@ -130,7 +140,10 @@ describe("first-run errors", function () {
             });
             const up = await runner.up();
             const m = up.errors.map((e) => e.message).join("\n");
-            assert.match(m, /TemporaryAccessPassMethods \(user "alice@contoso\.onmicrosoft\.com"\) \(create\): no credentials for Microsoft Graph on the emulator/);
+            assert.match(
+                m,
+                /TemporaryAccessPassMethods \(user "alice@contoso\.onmicrosoft\.com"\) \(create\): no credentials for Microsoft Graph on the emulator/,
+            );
             assert.match(m, /pulumi config set tenantkit:clientId 3c8e1f52-7a4d-4b0e-9f6a-2d5c8b1e4f70/);
             assert.deepEqual(await fx.emu.admin.requests(), [], "no token request and no Graph request");
         });
@@ -140,8 +153,18 @@ describe("first-run errors", function () {
         it("names the authority and tenantkit:authorityHost for a refused connection, and says the credentials were not judged", async () => {
             const authorityHost = `https://127.0.0.1:${await closedPort()}`;
             const m = (await rejection(token({ ...APP, authorityHost }, "graph"))).message;
-            assert.match(m, new RegExp(`network error ECONNREFUSED: ${authorityHost}/contoso\\.onmicrosoft\\.com/v2\\.0/\\.well-known/openid-configuration could not be reached`));
-            assert.match(m, new RegExp(`the token endpoint ${authorityHost} could not be reached \\(the connection was refused\\), so the credentials were not judged: tenantkit:authorityHost \\(TENANTKIT_AUTHORITY_HOST\\) points there`));
+            assert.match(
+                m,
+                new RegExp(
+                    `network error ECONNREFUSED: ${authorityHost}/contoso\\.onmicrosoft\\.com/v2\\.0/\\.well-known/openid-configuration could not be reached`,
+                ),
+            );
+            assert.match(
+                m,
+                new RegExp(
+                    `the token endpoint ${authorityHost} could not be reached \\(the connection was refused\\), so the credentials were not judged: tenantkit:authorityHost \\(TENANTKIT_AUTHORITY_HOST\\) points there`,
+                ),
+            );
             assert.doesNotMatch(m, /could not be resolved: check tenantkit:tenantId|client secret is wrong|no credentials/);
             assert.ok(!m.includes(SECRET));
         });
@@ -150,12 +173,16 @@ describe("first-run errors", function () {
             const authorityHost = "https://login.tenantkit-first-run.invalid";
             const m = (await rejection(token({ ...APP, authorityHost }, "graph"))).message;
             assert.match(m, /network error (ENOTFOUND|EAI_AGAIN): https:\/\/login\.tenantkit-first-run\.invalid\/\S+ could not be reached/);
-            assert.match(m, /the token endpoint https:\/\/login\.tenantkit-first-run\.invalid could not be reached \(its host name (does not resolve|could not be resolved)/);
+            assert.match(
+                m,
+                /the token endpoint https:\/\/login\.tenantkit-first-run\.invalid could not be reached \(its host name (does not resolve|could not be resolved)/,
+            );
             assert.match(m, /so the credentials were not judged: tenantkit:authorityHost \(TENANTKIT_AUTHORITY_HOST\) points there/);
         });
 
         it("names the cloud's authority, tenantkit:cloud and tenantkit:authorityHost when the default authority does not resolve", async () => {
             // The module object itself (an ES namespace import is read-only), whose lookup every connection calls.
+            // eslint-disable-next-line @typescript-eslint/no-require-imports -- the module object itself, whose lookup the test replaces
             const dns = require("node:dns") as { lookup: (...args: unknown[]) => unknown };
             const original = dns.lookup;
             // Offline for login.microsoftonline.com only, as on a machine without network: never a real request.
@@ -167,8 +194,14 @@ describe("first-run errors", function () {
             };
             try {
                 const m = (await rejection(token(APP, "graph"))).message;
-                assert.match(m, /the token endpoint https:\/\/login\.microsoftonline\.com could not be reached \(its host name does not resolve\), so the credentials were not judged/);
-                assert.match(m, /it is the Global cloud's authority, from tenantkit:cloud \(TENANTKIT_CLOUD\); tenantkit:authorityHost \(TENANTKIT_AUTHORITY_HOST\) overrides it/);
+                assert.match(
+                    m,
+                    /the token endpoint https:\/\/login\.microsoftonline\.com could not be reached \(its host name does not resolve\), so the credentials were not judged/,
+                );
+                assert.match(
+                    m,
+                    /it is the Global cloud's authority, from tenantkit:cloud \(TENANTKIT_CLOUD\); tenantkit:authorityHost \(TENANTKIT_AUTHORITY_HOST\) overrides it/,
+                );
             } finally {
                 dns.lookup = original;
             }
@@ -177,7 +210,12 @@ describe("first-run errors", function () {
         it("names the emulator's URL and tenantkit:emulator when the emulator is not running", async () => {
             const emulator = `http://127.0.0.1:${await closedPort()}`;
             const m = (await rejection(token({ ...APP, emulator }, "powerbi"))).message;
-            assert.match(m, new RegExp(`the emulator at ${emulator} could not be reached \\(the connection was refused\\), so the credentials were not judged: tenantkit:emulator \\(TENANTKIT_EMULATOR\\) points there; start the emulator`));
+            assert.match(
+                m,
+                new RegExp(
+                    `the emulator at ${emulator} could not be reached \\(the connection was refused\\), so the credentials were not judged: tenantkit:emulator \\(TENANTKIT_EMULATOR\\) points there; start the emulator`,
+                ),
+            );
             assert.doesNotMatch(m, /check network access to the service endpoint/);
             assert.ok(!m.includes(SECRET));
         });

@@ -6,11 +6,22 @@ import { rejection } from "../support/rejection";
 
 const server = new ScriptedServer();
 const TOKEN = "Bearer eyJ0eXAiOiJKV1QifQ.eyJhdWQiOiJodHRwczovL2dyYXBoIn0.c2lnbmF0dXJl";
-const THROTTLED = { status: 429, headers: { "retry-after": "2.128", "request-id": "r-429" }, body: { error: { code: "TooManyRequests", message: "Please retry again later." } } };
+const THROTTLED = {
+    status: 429,
+    headers: { "retry-after": "2.128", "request-id": "r-429" },
+    body: { error: { code: "TooManyRequests", message: "Please retry again later." } },
+};
 const UNAVAILABLE = { status: 503, body: { error: { code: "serviceNotAvailable", message: "Service unavailable" } } };
 
 function client(extra: Partial<ServiceClientOptions> = {}) {
-    return createServiceClient({ service: "graph", baseUrl: server.baseUrl(), authorize: async () => TOKEN, retry: { baseDelayMs: 1 }, random: () => 1, ...extra });
+    return createServiceClient({
+        service: "graph",
+        baseUrl: server.baseUrl(),
+        authorize: async () => TOKEN,
+        retry: { baseDelayMs: 1 },
+        random: () => 1,
+        ...extra,
+    });
 }
 
 describe("service client: retries, throttling and timeouts", () => {
@@ -27,8 +38,15 @@ describe("service client: retries, throttling and timeouts", () => {
         assert.equal(waits.length, 1);
         assert.ok(waits[0]! > 2000 && waits[0]! <= 2128, `waited ${waits[0]} ms`);
         assert.equal(server.seen.length, 2);
-        assert.equal(server.seen[0]!.headers["client-request-id"], server.seen[1]!.headers["client-request-id"], "a retry keeps its client-request-id");
-        assert.match(lines[0]!, /^graph GET \/v1\.0\/me: attempt 1 failed with 429 TooManyRequests; retrying in 2128 ms \(client-request-id [0-9a-f-]{36}\)$/);
+        assert.equal(
+            server.seen[0]!.headers["client-request-id"],
+            server.seen[1]!.headers["client-request-id"],
+            "a retry keeps its client-request-id",
+        );
+        assert.match(
+            lines[0]!,
+            /^graph GET \/v1\.0\/me: attempt 1 failed with 429 TooManyRequests; retrying in 2128 ms \(client-request-id [0-9a-f-]{36}\)$/,
+        );
     });
 
     it("makes a second client of the same service wait out the first one's 429", async () => {
@@ -59,7 +77,10 @@ describe("service client: retries, throttling and timeouts", () => {
         const err = await rejection(client({ sleep, retry: { baseDelayMs: 10, maxAttempts: 3 } }).request({ method: "GET", path: ["v1.0", "me"] }));
         assert.deepEqual(waits, [10, 20]);
         assert.equal(err.attempts, 3);
-        assert.match(err.message, /failed after 3 attempts: 503 serviceNotAvailable: Service unavailable \(client-request-id [0-9a-f-]{36}\)\. Gave up: no attempts left \(retry\.maxAttempts is 3\)\. Next: run again later/);
+        assert.match(
+            err.message,
+            /failed after 3 attempts: 503 serviceNotAvailable: Service unavailable \(client-request-id [0-9a-f-]{36}\)\. Gave up: no attempts left \(retry\.maxAttempts is 3\)\. Next: run again later/,
+        );
     });
 
     it("retries a POST on 429, which the service rejected without acting on it", async () => {
@@ -89,18 +110,29 @@ describe("service client: retries, throttling and timeouts", () => {
     it("times out a request that gets no answer with an ETIMEDOUT error naming the operation", async () => {
         server.script("hang", "hang");
         const err = await rejection(
-            client({ timeoutMs: 40, sleep: recordingSleep().sleep, retry: { baseDelayMs: 1, maxAttempts: 2 } })
-                .request({ method: "GET", path: ["v1.0", "users", "alice"], operation: "read the TAP methods" }),
+            client({ timeoutMs: 40, sleep: recordingSleep().sleep, retry: { baseDelayMs: 1, maxAttempts: 2 } }).request({
+                method: "GET",
+                path: ["v1.0", "users", "alice"],
+                operation: "read the TAP methods",
+            }),
         );
         assert.equal(err.code, "ETIMEDOUT");
         assert.equal(err.status, undefined);
-        assert.match(err.message, /^read the TAP methods: graph GET \/v1\.0\/users\/alice failed after 2 attempts: network error ETIMEDOUT: timeout of 40ms exceeded \(client-request-id [0-9a-f-]{36}\)\./);
+        assert.match(
+            err.message,
+            /^read the TAP methods: graph GET \/v1\.0\/users\/alice failed after 2 attempts: network error ETIMEDOUT: timeout of 40ms exceeded \(client-request-id [0-9a-f-]{36}\)\./,
+        );
     });
 
     it("keeps the token out of the error and the log lines of a failed, retried request", async () => {
         server.script(UNAVAILABLE, { status: 500, body: { error: { code: "generalException", message: `echo ${TOKEN}` } } });
         const lines: string[] = [];
-        const err = await rejection(client({ sleep: recordingSleep().sleep, log: (l) => lines.push(l), retry: { baseDelayMs: 1, maxAttempts: 2 } }).request({ method: "GET", path: ["v1.0", "me"] }));
+        const err = await rejection(
+            client({ sleep: recordingSleep().sleep, log: (l) => lines.push(l), retry: { baseDelayMs: 1, maxAttempts: 2 } }).request({
+                method: "GET",
+                path: ["v1.0", "me"],
+            }),
+        );
         assert.equal(lines.length, 1);
         for (const text of [...lines, String(err), JSON.stringify(err)]) assert.doesNotMatch(text, /eyJ0eXAi|c2lnbmF0dXJl/);
         assert.match(err.message, /500 generalException: echo Bearer \*\*\*/);

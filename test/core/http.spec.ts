@@ -19,7 +19,14 @@ function tokens(): { calls: boolean[]; authorize: ServiceClientOptions["authoriz
 }
 
 function client(extra: Partial<ServiceClientOptions> = {}) {
-    return createServiceClient({ service: "graph", baseUrl: server.baseUrl(), authorize: tokens().authorize, sleep: recordingSleep().sleep, retry: { baseDelayMs: 1 }, ...extra });
+    return createServiceClient({
+        service: "graph",
+        baseUrl: server.baseUrl(),
+        authorize: tokens().authorize,
+        sleep: recordingSleep().sleep,
+        retry: { baseDelayMs: 1 },
+        ...extra,
+    });
 }
 
 describe("service client: requests and responses", () => {
@@ -30,16 +37,29 @@ describe("service client: requests and responses", () => {
     it("encodes every path segment, so a guest UPN reaches the server intact", async () => {
         server.script({ status: 200, body: { value: [] } });
         const graph = client();
-        const res = await graph.request({ method: "GET", path: ["v1.0", "users", "ann_contoso.com#EXT#@fabrikam.onmicrosoft.com", "authentication", "temporaryAccessPassMethods"] });
+        const res = await graph.request({
+            method: "GET",
+            path: ["v1.0", "users", "ann_contoso.com#EXT#@fabrikam.onmicrosoft.com", "authentication", "temporaryAccessPassMethods"],
+        });
         assert.deepEqual(res.data, { value: [] });
-        assert.equal(server.seen[0]!.url.replace(/^\/t\d+/, ""), "/v1.0/users/ann_contoso.com%23EXT%23%40fabrikam.onmicrosoft.com/authentication/temporaryAccessPassMethods");
+        assert.equal(
+            server.seen[0]!.url.replace(/^\/t\d+/, ""),
+            "/v1.0/users/ann_contoso.com%23EXT%23%40fabrikam.onmicrosoft.com/authentication/temporaryAccessPassMethods",
+        );
     });
 
     it("keeps the base URL's path prefix and encodes query values, leaving out undefined ones", async () => {
         server.script({ status: 200, body: {} });
         const graph = createServiceClient({ service: "devops", baseUrl: `${server.baseUrl()}/devops/`, authorize: tokens().authorize });
-        await graph.request({ method: "GET", path: ["fabrikam", "_apis", "git", "repositories", "web app", "pushes", 42], query: { "api-version": "7.1", includeCommits: 10, includeRefUpdates: true, $top: undefined, searchCriteria: "a&b=c" } });
-        assert.match(server.seen[0]!.url, /^\/t\d+\/devops\/fabrikam\/_apis\/git\/repositories\/web%20app\/pushes\/42\?api-version=7\.1&includeCommits=10&includeRefUpdates=true&searchCriteria=a%26b%3Dc$/);
+        await graph.request({
+            method: "GET",
+            path: ["fabrikam", "_apis", "git", "repositories", "web app", "pushes", 42],
+            query: { "api-version": "7.1", includeCommits: 10, includeRefUpdates: true, $top: undefined, searchCriteria: "a&b=c" },
+        });
+        assert.match(
+            server.seen[0]!.url,
+            /^\/t\d+\/devops\/fabrikam\/_apis\/git\/repositories\/web%20app\/pushes\/42\?api-version=7\.1&includeCommits=10&includeRefUpdates=true&searchCriteria=a%26b%3Dc$/,
+        );
     });
 
     it("refuses `..` and empty segments instead of addressing another object", async () => {
@@ -57,7 +77,10 @@ describe("service client: requests and responses", () => {
         assert.equal(seen.headers.accept, "application/json");
         assert.equal(seen.headers["content-type"], "application/json");
         assert.deepEqual(JSON.parse(seen.body.toString()), { name: "x" });
-        assert.deepEqual({ status: res.status, data: res.data, requestId: res.requestId, clientRequestId: res.clientRequestId }, { status: 201, data: { id: "new" }, requestId: "srv-1", clientRequestId: seen.headers["client-request-id"] });
+        assert.deepEqual(
+            { status: res.status, data: res.data, requestId: res.requestId, clientRequestId: res.clientRequestId },
+            { status: 201, data: { id: "new" }, requestId: "srv-1", clientRequestId: seen.headers["client-request-id"] },
+        );
     });
 
     it("sends bytes as they are and returns bytes for responseType buffer", async () => {
@@ -73,18 +96,28 @@ describe("service client: requests and responses", () => {
     });
 
     it("throws a NotFoundError for 404 unless 404 is an ok status", async () => {
-        const notFound = { status: 404, headers: { "request-id": "r-404" }, body: { error: { code: "Request_ResourceNotFound", message: "Resource 'x' does not exist." } } };
+        const notFound = {
+            status: 404,
+            headers: { "request-id": "r-404" },
+            body: { error: { code: "Request_ResourceNotFound", message: "Resource 'x' does not exist." } },
+        };
         server.script(notFound, notFound);
         const graph = client();
         const err = await rejection(graph.request({ method: "GET", path: ["v1.0", "users", "x"], operation: "read user" }));
         assert.equal(err.name, "NotFoundError");
-        assert.match(err.message, /^read user: graph GET \/v1\.0\/users\/x failed: 404 Request_ResourceNotFound: Resource 'x' does not exist\. \(request-id r-404, client-request-id [0-9a-f-]{36}\)\./);
+        assert.match(
+            err.message,
+            /^read user: graph GET \/v1\.0\/users\/x failed: 404 Request_ResourceNotFound: Resource 'x' does not exist\. \(request-id r-404, client-request-id [0-9a-f-]{36}\)\./,
+        );
         const ok = await graph.request({ method: "DELETE", path: ["v1.0", "users", "x"], okStatuses: [404] });
         assert.equal(ok.status, 404);
     });
 
     it("answers a 2xx whose body is not JSON with InvalidResponse, retried once for a GET", async () => {
-        server.script({ status: 200, headers: { "content-type": "text/plain" }, body: "{oops" }, { status: 200, headers: { "content-type": "application/json" }, body: "{oops" });
+        server.script(
+            { status: 200, headers: { "content-type": "text/plain" }, body: "{oops" },
+            { status: 200, headers: { "content-type": "application/json" }, body: "{oops" },
+        );
         const err = await rejection(client({ retry: { baseDelayMs: 1, maxAttempts: 2 } }).request({ method: "GET", path: ["v1.0", "me"] }));
         assert.equal(err.code, "InvalidResponse");
         assert.equal(err.attempts, 2);
@@ -92,34 +125,56 @@ describe("service client: requests and responses", () => {
     });
 
     it("answers an HTML page where JSON was expected with an error naming the page", async () => {
-        server.script({ status: 200, headers: { "content-type": "text/html; charset=utf-8" }, body: "<html><head><title>Proxy notice</title></head></html>" });
+        server.script({
+            status: 200,
+            headers: { "content-type": "text/html; charset=utf-8" },
+            body: "<html><head><title>Proxy notice</title></head></html>",
+        });
         const err = await rejection(client().request({ method: "POST", path: ["v1.0", "x"], body: {} }));
         assert.equal(err.code, "InvalidResponse");
         assert.match(err.message, /expected JSON, got an HTML page titled "Proxy notice"/);
     });
 
     it("refreshes the token once on 401 and succeeds with the new one", async () => {
-        server.script({ status: 401, body: { error: { code: "InvalidAuthenticationToken", message: "Lifetime validation failed, the token is expired." } } }, { status: 200, body: { ok: true } });
+        server.script(
+            { status: 401, body: { error: { code: "InvalidAuthenticationToken", message: "Lifetime validation failed, the token is expired." } } },
+            { status: 200, body: { ok: true } },
+        );
         const auth = tokens();
         const res = await client({ authorize: auth.authorize }).request({ method: "GET", path: ["v1.0", "me"] });
         assert.deepEqual(res.data, { ok: true });
         assert.deepEqual(auth.calls, [false, true]);
-        assert.deepEqual(server.seen.map((s) => s.headers.authorization), ["Bearer token-1", "Bearer token-2"]);
+        assert.deepEqual(
+            server.seen.map((s) => s.headers.authorization),
+            ["Bearer token-1", "Bearer token-2"],
+        );
     });
 
     it("gives up with an AuthenticationError when the refreshed token is refused too", async () => {
         const refused = { status: 401, body: { error: { code: "InvalidAuthenticationToken", message: "Access token validation failure." } } };
         server.script(refused, refused);
         const auth = tokens();
-        const err = await rejection(client({ authorize: auth.authorize, credentialSource: "static token tenantkit:graphToken" }).request({ method: "GET", path: ["v1.0", "me"] }));
+        const err = await rejection(
+            client({ authorize: auth.authorize, credentialSource: "static token tenantkit:graphToken" }).request({
+                method: "GET",
+                path: ["v1.0", "me"],
+            }),
+        );
         assert.ok(isAuthenticationError(err));
         assert.deepEqual(auth.calls, [false, true]);
-        assert.match(err.message, /failed after 2 attempts: 401 InvalidAuthenticationToken: .* Next: the service refused the static token tenantkit:graphToken; /);
+        assert.match(
+            err.message,
+            /failed after 2 attempts: 401 InvalidAuthenticationToken: .* Next: the service refused the static token tenantkit:graphToken; /,
+        );
         assert.doesNotMatch(err.message, /token-\d/);
     });
 
     it("treats Azure DevOps' 203 sign-in page as an authentication failure, and asks it not to redirect", async () => {
-        const signIn = { status: 203, headers: { "content-type": "text/html" }, body: "<html><head><title>Azure DevOps Services | Sign In</title></head></html>" };
+        const signIn = {
+            status: 203,
+            headers: { "content-type": "text/html" },
+            body: "<html><head><title>Azure DevOps Services | Sign In</title></head></html>",
+        };
         server.script(signIn, signIn);
         const devops = createServiceClient({ service: "devops", baseUrl: server.baseUrl(), authorize: async () => "Basic OnBhdA==" });
         const err = await rejection(devops.request({ method: "GET", path: ["fabrikam", "_apis", "projects"] }));

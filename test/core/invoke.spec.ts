@@ -17,10 +17,16 @@ describe("get function invoke options", () => {
     });
 
     it("getTemporaryAccessPassMethods refuses a provider option, pointing to connection", async () => {
-        await assert.rejects(tk.entra.getTemporaryAccessPassMethods({ user: "alice@contoso.onmicrosoft.com" }, { provider }), /pass connection in the arguments/);
+        await assert.rejects(
+            tk.entra.getTemporaryAccessPassMethods({ user: "alice@contoso.onmicrosoft.com" }, { provider }),
+            /pass connection in the arguments/,
+        );
     });
 
     it("getGitPushOutput refuses a provider option at the call, not later in an apply", () => {
-        assert.throws(() => tk.devops.getGitPushOutput({ organization: "fabrikam", repository: "web", pushId: 1 }, { provider }), /getGitPushOutput: the provider option does not apply/);
+        assert.throws(
+            () => tk.devops.getGitPushOutput({ organization: "fabrikam", repository: "web", pushId: 1 }, { provider }),
+            /getGitPushOutput: the provider option does not apply/,
+        );
     });
 });

@@ -27,7 +27,10 @@ describe("what check and diff load in the provider host", function () {
         it(`${handler}: no HTTP client, no @azure/identity`, () => {
             const loaded = JSON.parse(execFileSync(process.execPath, ["-e", SCRIPT, handler], { cwd: ROOT, encoding: "utf8" })) as string[];
             assert.ok(loaded.includes("zod"), "the probe sees the packages the handler loads");
-            assert.deepEqual(loaded.filter((p) => p === "axios" || p.startsWith("@azure/")), []);
+            assert.deepEqual(
+                loaded.filter((p) => p === "axios" || p.startsWith("@azure/")),
+                [],
+            );
         });
     }
 });

@@ -60,7 +60,10 @@ describe("ServiceLimiter", () => {
         assert.equal(limiter.blockedUntil, clock.now() + 2128);
         const end = limiter.blockedUntil;
         const startedAt = await Promise.all([limiter.run(async () => clock.now()), limiter.run(async () => clock.now())]);
-        assert.ok(startedAt.every((t) => t >= end), `started at ${startedAt.join(", ")}, block ends at ${end}`);
+        assert.ok(
+            startedAt.every((t) => t >= end),
+            `started at ${startedAt.join(", ")}, block ends at ${end}`,
+        );
         assert.equal(clock.sleeps[0], 2128);
     });
 

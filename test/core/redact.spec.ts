@@ -62,7 +62,10 @@ describe("ApiError built from a real axios error", () => {
     it("never shows the token in String, JSON.stringify or util.inspect", async () => {
         const caught: unknown = await axios
             .get(`${baseUrl}/v1.0/me?code=${unregistered}`, { headers: { Authorization: `Bearer ${registered}`, "X-Other-Auth": unregistered } })
-            .then(() => assert.fail("expected a 403"), (e: unknown) => e);
+            .then(
+                () => assert.fail("expected a 403"),
+                (e: unknown) => e,
+            );
         assert.match(inspect(caught), new RegExp(registered), "precondition: the raw axios error does carry the token");
         const err = fromAxiosError(caught, { service: "graph", method: "GET", path: `/v1.0/me?code=${unregistered}` });
         assert.equal(err.code, "accessDenied");
@@ -77,6 +80,20 @@ describe("ApiError built from a real axios error", () => {
     it("serializes only allow-listed fields", async () => {
         const caught: unknown = await axios.get(`${baseUrl}/x`, { headers: { Authorization: `Bearer ${registered}` } }).catch((e: unknown) => e);
         const json = JSON.parse(JSON.stringify(fromAxiosError(caught, { service: "graph", method: "GET", path: "/x" }))) as Record<string, unknown>;
-        assert.deepEqual(Object.keys(json).sort(), ["attempts", "code", "context", "message", "method", "name", "nextStep", "path", "requestId", "retryable", "service", "serviceMessage", "status"]);
+        assert.deepEqual(Object.keys(json).sort(), [
+            "attempts",
+            "code",
+            "context",
+            "message",
+            "method",
+            "name",
+            "nextStep",
+            "path",
+            "requestId",
+            "retryable",
+            "service",
+            "serviceMessage",
+            "status",
+        ]);
     });
 });

@@ -45,7 +45,10 @@ describe("settings", () => {
     it("lists every problem at once, each with the command that fixes it", () => {
         const err = (() => {
             try {
-                resolveSettings(from({ cloud: "Azure", clientId: "not-a-guid", clientSecret: "s3cr3t-value", graphEndpoint: "http://graph.example.test" }), NO_ENV);
+                resolveSettings(
+                    from({ cloud: "Azure", clientId: "not-a-guid", clientSecret: "s3cr3t-value", graphEndpoint: "http://graph.example.test" }),
+                    NO_ENV,
+                );
             } catch (e) {
                 return e;
             }
@@ -54,8 +57,14 @@ describe("settings", () => {
         assert.ok(err instanceof SettingsError, "a SettingsError is thrown");
         assert.deepEqual(err.problems.map((p) => p.key).sort(), ["clientId", "cloud", "graphEndpoint", "tenantId"]);
         assert.match(err.message, /4 problems/);
-        assert.match(err.message, /tenantkit:cloud: "Azure" is not a known cloud \(one of Global, USGov, USGovDoD, China\)\. Fix: pulumi config set tenantkit:cloud/);
-        assert.match(err.message, /tenantkit:tenantId: is required with clientSecret.*pulumi config set tenantkit:tenantId <tenant guid or domain> \(or set AZURE_TENANT_ID\)/);
+        assert.match(
+            err.message,
+            /tenantkit:cloud: "Azure" is not a known cloud \(one of Global, USGov, USGovDoD, China\)\. Fix: pulumi config set tenantkit:cloud/,
+        );
+        assert.match(
+            err.message,
+            /tenantkit:tenantId: is required with clientSecret.*pulumi config set tenantkit:tenantId <tenant guid or domain> \(or set AZURE_TENANT_ID\)/,
+        );
         assert.match(err.message, /tenantkit:graphEndpoint: "http:\/\/graph\.example\.test" must use https/);
         assert.ok(!err.message.includes("s3cr3t-value"), "the secret's value is not in the message");
     });
@@ -79,16 +88,21 @@ describe("settings", () => {
         for (const bad of ["0", "-5", "30s", "1e3", "abc", "3601"]) {
             assert.throws(
                 () => resolveSettings(from({ requestTimeoutSeconds: bad }), NO_ENV),
-                (err: Error) => err instanceof SettingsError && err.message.includes(
-                    `tenantkit:requestTimeoutSeconds: "${bad}" is not a number of seconds above 0 and at most 3600. ` +
-                        "Fix: pulumi config set tenantkit:requestTimeoutSeconds <seconds, e.g. 30> (or set TENANTKIT_REQUEST_TIMEOUT_SECONDS)",
-                ),
+                (err: Error) =>
+                    err instanceof SettingsError &&
+                    err.message.includes(
+                        `tenantkit:requestTimeoutSeconds: "${bad}" is not a number of seconds above 0 and at most 3600. ` +
+                            "Fix: pulumi config set tenantkit:requestTimeoutSeconds <seconds, e.g. 30> (or set TENANTKIT_REQUEST_TIMEOUT_SECONDS)",
+                    ),
                 bad,
             );
         }
     });
 
     it("refuses a tenant that is neither a guid nor a domain", () => {
-        assert.throws(() => resolveSettings(from({ tenantId: "bad tenant" }), NO_ENV), /"bad tenant" is neither a tenant id \(guid\) nor a domain name/);
+        assert.throws(
+            () => resolveSettings(from({ tenantId: "bad tenant" }), NO_ENV),
+            /"bad tenant" is neither a tenant id \(guid\) nor a domain name/,
+        );
     });
 });

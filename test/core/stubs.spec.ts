@@ -20,7 +20,11 @@ function resourceModules(dir: string): string[] {
 
 describe("handler stubs", () => {
     const modules = resourceModules(PROVIDER_DIR);
-    const SECRETS = { TENANTKIT_GRAPH_TOKEN: "graph-token-that-must-not-leak", AZURE_CLIENT_SECRET: "client-secret-that-must-not-leak", TENANTKIT_EMULATOR: "http://127.0.0.1:45678" };
+    const SECRETS = {
+        TENANTKIT_GRAPH_TOKEN: "graph-token-that-must-not-leak",
+        AZURE_CLIENT_SECRET: "client-secret-that-must-not-leak",
+        TENANTKIT_EMULATOR: "http://127.0.0.1:45678",
+    };
     let saved: NodeJS.ProcessEnv;
     before(() => {
         saved = { ...process.env };
@@ -32,7 +36,13 @@ describe("handler stubs", () => {
 
     it("exist for every resource, and only there (a folder with a resource.ts is a resource folder)", () => {
         const folders = modules.map((m) => path.relative(PROVIDER_DIR, path.dirname(m)).split(path.sep).join("/")).sort();
-        assert.deepEqual(folders, ["devops/gitPush", "entra/branding", "entra/brandingLocalization", "entra/temporaryAccessPass", "powerbi/pushDataset"]);
+        assert.deepEqual(folders, [
+            "devops/gitPush",
+            "entra/branding",
+            "entra/brandingLocalization",
+            "entra/temporaryAccessPass",
+            "powerbi/pushDataset",
+        ]);
     });
 
     for (const file of modules) {
@@ -59,8 +69,14 @@ describe("handler stubs", () => {
             assert.equal(stub.check, undefined, "no operation before configure");
             await (stub.configure as (r: unknown) => Promise<void>).call(stub, { config: new Map<string, string>() });
             for (const op of ["check", "diff", "create", "read", "update", "delete"]) assert.equal(typeof stub[op], "function", op);
-            const checked = (await (stub.check as pulumi.dynamic.ResourceProvider["check"])!({}, { name: "Sales", tables: [] })) as pulumi.dynamic.CheckResult;
-            assert.deepEqual(checked.failures?.map((f) => f.property), ["tables"]);
+            const checked = (await (stub.check as pulumi.dynamic.ResourceProvider["check"])!(
+                {},
+                { name: "Sales", tables: [] },
+            )) as pulumi.dynamic.CheckResult;
+            assert.deepEqual(
+                checked.failures?.map((f) => f.property),
+                ["tables"],
+            );
         });
     }
 });

@@ -13,12 +13,25 @@ describe("token endpoint outages", function () {
     this.timeout(60_000);
     const fx = useEmulator();
     const tokenWith = async (secret: string): Promise<string> => {
-        const v: Partial<Record<SettingKey, string>> = { emulator: fx.emu.url, tenantId: IDS.domain, clientId: IDS.quickstartClientId, clientSecret: secret };
+        const v: Partial<Record<SettingKey, string>> = {
+            emulator: fx.emu.url,
+            tenantId: IDS.domain,
+            clientId: IDS.quickstartClientId,
+            clientSecret: secret,
+        };
         return new Credentials(resolveSettings((k) => v[k], {})).authorizer("graph")({ forceRefresh: false });
     };
     const cases: [string, Omit<FaultRule, "match">, RegExp][] = [
-        ["a 500", { kind: "status", status: 500, times: 0 }, /failed: 500 server_error.*the token endpoint \S+ failed with 500: the sign-in service is unavailable, the credentials were not judged/],
-        ["a 503 with Retry-After", { kind: "status", status: 503, retryAfter: "1", times: 0 }, /failed: 503 temporarily_unavailable.*failed with 503/],
+        [
+            "a 500",
+            { kind: "status", status: 500, times: 0 },
+            /failed: 500 server_error.*the token endpoint \S+ failed with 500: the sign-in service is unavailable, the credentials were not judged/,
+        ],
+        [
+            "a 503 with Retry-After",
+            { kind: "status", status: 503, retryAfter: "1", times: 0 },
+            /failed: 503 temporarily_unavailable.*failed with 503/,
+        ],
         ["a reset connection", { kind: "reset", times: 0 }, /failed: network error network_error.*could not be reached: check network access/],
         ["an HTML page", { kind: "html", status: 200, times: 0 }, /unknown_error.*not a token response \(a proxy or a sign-in page\?\)/],
     ];

@@ -25,7 +25,9 @@ describe("GitPush lookup through the engine harness", function () {
     const states = useStateDir("tk-devops-");
     const runner = (stack: string, extra: StackConfig = {}, pat: string | null = IDS.devopsPat) =>
         new LifecycleRunner({
-            programPath: PROGRAM, statePath: states.statePath(stack), project: "tenantkit-lookups",
+            programPath: PROGRAM,
+            statePath: states.statePath(stack),
+            project: "tenantkit-lookups",
             config: { ...emulatorConfig(fx), ...(pat ? { "tenantkit:devopsPat": secret(pat) } : {}), ...extra },
         });
     const ok = (r: RunResult) => assert.deepEqual(r.errors, [], JSON.stringify(r.errors, null, 2));
@@ -49,7 +51,11 @@ describe("GitPush lookup through the engine harness", function () {
     });
 
     it("omits the project segment when no project is given, and authenticates with an Entra token", async () => {
-        const up = await runner("bearer", { "tenantkit-lookups:project": "", "tenantkit-lookups:repository": IDS.devopsFiberRepositoryName, "tenantkit-lookups:pushId": "23" }, null);
+        const up = await runner(
+            "bearer",
+            { "tenantkit-lookups:project": "", "tenantkit-lookups:repository": IDS.devopsFiberRepositoryName, "tenantkit-lookups:pushId": "23" },
+            null,
+        );
         ok(await up.up());
         const get = (await devopsCalls())[0]!;
         assert.equal(get.path, `/devops/fabrikam/_apis/git/repositories/Fabrikam-Fiber-Git/pushes/23`);
@@ -69,7 +75,13 @@ describe("GitPush lookup through the engine harness", function () {
     describe("errors", () => {
         const settings = (values: Partial<Record<SettingKey, string>>) => resolveSettings((k) => ({ emulator: fx.emu.url, ...values })[k], {});
         const read = (pat: string, args: Partial<Parameters<typeof fetchGitPush>[1]> = {}) =>
-            fetchGitPush(sessionFor(settings({ devopsPat: pat })).client("devops"), { organization: "fabrikam", project: "Web Portal", repository: "web", pushId: 2, ...args });
+            fetchGitPush(sessionFor(settings({ devopsPat: pat })).client("devops"), {
+                organization: "fabrikam",
+                project: "Web Portal",
+                repository: "web",
+                pushId: 2,
+                ...args,
+            });
 
         it("says what to check when the PAT is refused, without the PAT", async () => {
             const err = await rejectionOf(read("not-a-valid-pat-value"));
@@ -94,7 +106,10 @@ describe("GitPush lookup through the engine harness", function () {
             await fx.emu.admin.setFaults({ match: { service: "devops" }, kind: "status", status: 429, retryAfter: "0.05", times: 1 });
             const push = await read(IDS.devopsPat, { pushId: 3 });
             assert.equal(push.pushId, 3);
-            assert.deepEqual((await devopsCalls()).map((r) => r.status), [429, 200]);
+            assert.deepEqual(
+                (await devopsCalls()).map((r) => r.status),
+                [429, 200],
+            );
         });
 
         it("slows down when Azure DevOps starts delaying (X-RateLimit-Delay), before it blocks", async () => {
@@ -103,9 +118,15 @@ describe("GitPush lookup through the engine harness", function () {
                 let t = Date.now();
                 const waits: number[] = [];
                 const client = createServiceClient({
-                    service: "devops", baseUrl: `${fx.emu.url}/devops`, maxConcurrent: 2,
+                    service: "devops",
+                    baseUrl: `${fx.emu.url}/devops`,
+                    maxConcurrent: 2,
                     authorize: async () => `Basic ${Buffer.from(`:${IDS.devopsPat}`).toString("base64")}`,
-                    now: () => t, sleep: async (ms) => { waits.push(ms); t += ms; },
+                    now: () => t,
+                    sleep: async (ms) => {
+                        waits.push(ms);
+                        t += ms;
+                    },
                 });
                 const args = { organization: "fabrikam", project: "Web Portal", repository: "web", pushId: 1 };
                 await fetchGitPush(client, args);

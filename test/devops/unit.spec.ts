@@ -23,15 +23,33 @@ describe("GitPush lookup: arguments, paths, payloads", () => {
     });
 
     it("replaces the lookup when any argument changes", async () => {
-        assert.deepEqual(await handler.diff!("id", valid, { ...valid, pushId: 3 }), { changes: true, replaces: ["pushId"], deleteBeforeReplace: false });
+        assert.deepEqual(await handler.diff!("id", valid, { ...valid, pushId: 3 }), {
+            changes: true,
+            replaces: ["pushId"],
+            deleteBeforeReplace: false,
+        });
         assert.deepEqual(await handler.diff!("id", valid, valid), { changes: false, replaces: [], deleteBeforeReplace: false });
     });
 
     it("leaves the project segment out when it is omitted, and does not repeat a Server collection", () => {
-        assert.deepEqual(pushPath("https://dev.azure.com", { ...valid, project: undefined }), ["fabrikam", "_apis", "git", "repositories", "web", "pushes", "2"]);
+        assert.deepEqual(pushPath("https://dev.azure.com", { ...valid, project: undefined }), [
+            "fabrikam",
+            "_apis",
+            "git",
+            "repositories",
+            "web",
+            "pushes",
+            "2",
+        ]);
         assert.deepEqual(pushPath("https://dev.azure.com", valid).slice(0, 3), ["fabrikam", "Web Portal", "_apis"]);
-        assert.deepEqual(pushPath("https://tfs.contoso.com/DefaultCollection", { ...valid, organization: "DefaultCollection" }).slice(0, 2), ["Web Portal", "_apis"]);
-        assert.deepEqual(pushPath("https://tfs.contoso.com", { ...valid, organization: "DefaultCollection" }).slice(0, 2), ["DefaultCollection", "Web Portal"]);
+        assert.deepEqual(pushPath("https://tfs.contoso.com/DefaultCollection", { ...valid, organization: "DefaultCollection" }).slice(0, 2), [
+            "Web Portal",
+            "_apis",
+        ]);
+        assert.deepEqual(pushPath("https://tfs.contoso.com", { ...valid, organization: "DefaultCollection" }).slice(0, 2), [
+            "DefaultCollection",
+            "Web Portal",
+        ]);
     });
 
     it("parses the official push payloads, keeping the fields it does not model", () => {

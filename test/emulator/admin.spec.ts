@@ -11,10 +11,12 @@ describe("emulator admin API", () => {
         assert.equal(pem, f.emu.caPem);
         assert.match(pem, /^-----BEGIN CERTIFICATE-----/);
         const status = await new Promise<number>((resolve, reject) => {
-            https.get(`${f.emu.httpsUrl}/graph/v1.0/me/authentication/temporaryAccessPassMethods`, { ca: pem, agent: false }, (res) => {
-                res.resume();
-                resolve(res.statusCode ?? 0);
-            }).on("error", reject);
+            https
+                .get(`${f.emu.httpsUrl}/graph/v1.0/me/authentication/temporaryAccessPassMethods`, { ca: pem, agent: false }, (res) => {
+                    res.resume();
+                    resolve(res.statusCode ?? 0);
+                })
+                .on("error", reject);
         });
         assert.equal(status, 401);
         const [entry] = await f.emu.admin.requests();
@@ -61,8 +63,14 @@ describe("emulator admin API", () => {
 
     it("sets a pass with defaults (now, 60 minutes) and removes it", async () => {
         const tap = await f.emu.admin.setTemporaryAccessPass(IDS.tenantId, IDS.bobUpn);
-        assert.deepEqual([tap.startDateTime, tap.createdDateTime, tap.lifetimeInMinutes, tap.isUsableOnce], [T0.toISOString(), T0.toISOString(), 60, false]);
-        await assert.rejects(f.emu.admin.setTemporaryAccessPass(IDS.tenantId, IDS.bobUpn, { lifetimeInMinutes: 5 }), /lifetimeInMinutes: must be an integer from 10 to 43200/);
+        assert.deepEqual(
+            [tap.startDateTime, tap.createdDateTime, tap.lifetimeInMinutes, tap.isUsableOnce],
+            [T0.toISOString(), T0.toISOString(), 60, false],
+        );
+        await assert.rejects(
+            f.emu.admin.setTemporaryAccessPass(IDS.tenantId, IDS.bobUpn, { lifetimeInMinutes: 5 }),
+            /lifetimeInMinutes: must be an integer from 10 to 43200/,
+        );
         await f.emu.admin.deleteTemporaryAccessPass(IDS.tenantId, IDS.guestUpn);
         const guest = (await f.emu.admin.state()).tenants[0].users.find((u) => u.id === IDS.guestId);
         assert.equal(guest?.temporaryAccessPass, null);
@@ -71,7 +79,10 @@ describe("emulator admin API", () => {
 
     it("mints a delegated token with scp, oid, upn and the requested lifetime", async () => {
         const minted = await f.emu.admin.mintUserToken({
-            tenant: IDS.domain, user: IDS.aliceUpn, scopes: ["UserAuthMethod-TAP.Read", "User.Read"], expiresInSeconds: 600,
+            tenant: IDS.domain,
+            user: IDS.aliceUpn,
+            scopes: ["UserAuthMethod-TAP.Read", "User.Read"],
+            expiresInSeconds: 600,
         });
         const claims = decodeJwt(minted.access_token);
         assert.deepEqual(

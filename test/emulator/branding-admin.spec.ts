@@ -14,8 +14,10 @@ describe("emulator admin API for branding", () => {
     it("shows contoso's seeded branding with the banner logo by hash, size, type and URL", async () => {
         const branding = await f.emu.admin.branding(IDS.domain);
         const b = DEFAULT_SEED_BRANDING;
-        assert.deepEqual([branding?.default.backgroundColor, branding?.default.signInPageText, branding?.default.usernameHintText],
-            [b.backgroundColor, b.signInPageText, b.usernameHintText]);
+        assert.deepEqual(
+            [branding?.default.backgroundColor, branding?.default.signInPageText, branding?.default.usernameHintText],
+            [b.backgroundColor, b.signInPageText, b.usernameHintText],
+        );
         const logo = branding?.default.bannerLogo;
         assert.deepEqual([logo?.sha256, logo?.size, logo?.contentType], [b.bannerLogoSha256, b.bannerLogoSize, "image/png"]);
         assert.match(logo?.relativeUrl ?? "", /\/logintenantbranding\/0\/bannerlogo\?ts=/);
@@ -32,7 +34,10 @@ describe("emulator admin API for branding", () => {
     });
 
     it("changes properties out of band so that Graph reads the drift", async () => {
-        await f.emu.admin.updateBranding(IDS.tenantId, "0", { signInPageText: "Changed in the portal", loginPageTextVisibilitySettings: { hideResetItNow: true } });
+        await f.emu.admin.updateBranding(IDS.tenantId, "0", {
+            signInPageText: "Changed in the portal",
+            loginPageTextVisibilitySettings: { hideResetItNow: true },
+        });
         const body = (await graphCall(f.emu, "GET", brandingPath(), { token: (await tokens(f.emu)).contoso })).json as Record<string, unknown>;
         assert.equal(body.signInPageText, "Changed in the portal");
         assert.equal((body.loginPageTextVisibilitySettings as Record<string, unknown>).hideResetItNow, true);
@@ -71,7 +76,8 @@ describe("emulator admin API for branding", () => {
 
     it("withdraws and restores the custom branding license", async () => {
         const token = (await tokens(f.emu)).contoso;
-        const patch = (): ReturnType<typeof graphCall> => graphCall(f.emu, "PATCH", brandingPath(), { token, json: { signInPageText: "x" }, headers: { "accept-language": "0" } });
+        const patch = (): ReturnType<typeof graphCall> =>
+            graphCall(f.emu, "PATCH", brandingPath(), { token, json: { signInPageText: "x" }, headers: { "accept-language": "0" } });
         await f.emu.admin.setPremium(IDS.tenantId, false);
         assert.equal((await patch()).status, 403);
         assert.equal((await f.emu.admin.state()).tenants[0].premium, false);
@@ -108,7 +114,9 @@ describe("emulator branding persistence", () => {
         } finally {
             await first.close();
         }
-        const saved = JSON.parse(fs.readFileSync(statePath, "utf8")) as { tenants: Array<{ branding: { localizations: Record<string, { streams: Record<string, { base64: string }> }> } | null }> };
+        const saved = JSON.parse(fs.readFileSync(statePath, "utf8")) as {
+            tenants: Array<{ branding: { localizations: Record<string, { streams: Record<string, { base64: string }> }> } | null }>;
+        };
         assert.equal(saved.tenants[0].branding?.localizations["ja-JP"].streams.squareLogo.base64, png.toString("base64"));
         const second = await startEmulator({ statePath, now: clock.now, seed: { tenants: [] } });
         try {

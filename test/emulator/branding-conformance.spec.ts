@@ -21,20 +21,31 @@ const ORG_CREATE = "d69179bf-f4a4-41a9-a9de-249c0f2efb1d"; // localization creat
 const CLIENT = { clientId: "5e0c4b7a-1d2f-4e3a-9b8c-7d6e5f4a3b2c", secret: "conformance-secret" };
 
 function tenant(id: string): TenantInput {
-    const clients = [{ clientId: CLIENT.clientId, displayName: "conformance", secret: CLIENT.secret,
-        permissions: { graph: ["OrganizationalBranding.ReadWrite.All"], powerbi: [], devops: [] } }];
+    const clients = [
+        {
+            clientId: CLIENT.clientId,
+            displayName: "conformance",
+            secret: CLIENT.secret,
+            permissions: { graph: ["OrganizationalBranding.ReadWrite.All"], powerbi: [], devops: [] },
+        },
+    ];
     return { id, domains: [`${id.slice(0, 8)}.onmicrosoft.com`], clients, users: [] };
 }
 
 /** The relative URLs with the tenant-specific segment and the ticks replaced, so two tenants' URLs compare. */
 function normalize(body: Json): Json {
-    return JSON.parse(JSON.stringify(body, (_k, v: unknown) =>
-        typeof v === "string" && v.includes("/logintenantbranding/") ? v.replace(/^[^/]+/, "TENANT").replace(/ts=\d+/, "ts=TICKS") : v)) as Json;
+    return JSON.parse(
+        JSON.stringify(body, (_k, v: unknown) =>
+            typeof v === "string" && v.includes("/logintenantbranding/") ? v.replace(/^[^/]+/, "TENANT").replace(/ts=\d+/, "ts=TICKS") : v,
+        ),
+    ) as Json;
 }
 
 /** `$select` of the example's properties (everything but annotations and id). */
 function selectOf(example: Json): string {
-    return `$select=${Object.keys(example).filter((k) => !k.startsWith("@") && k !== "id").join(",")}`;
+    return `$select=${Object.keys(example)
+        .filter((k) => !k.startsWith("@") && k !== "id")
+        .join(",")}`;
 }
 
 describe("emulator conformance with the official Graph branding examples", () => {
@@ -46,19 +57,29 @@ describe("emulator conformance with the official Graph branding examples", () =>
         await f.emu.admin.seed({ tenants: [...defaultSeed(T0).tenants, tenant(ORG_GET), tenant(ORG_LIST), tenant(ORG_CREATE)] });
         const admin = f.emu.admin;
         await admin.updateBranding(ORG_GET, "0", { backgroundColor: "", signInPageText: "Contoso", usernameHintText: "" }, { create: true });
-        for (const stream of ["backgroundImage", "bannerLogo", "squareLogo"] as const) await admin.putBrandingStream(ORG_GET, "0", stream, png, "image/png");
+        for (const stream of ["backgroundImage", "bannerLogo", "squareLogo"] as const)
+            await admin.putBrandingStream(ORG_GET, "0", stream, png, "image/png");
         const france = "Welcome to Contoso France";
         await admin.updateBranding(ORG_GET, "fr-FR", { signInPageText: france, usernameHintText: france }, { create: true });
         await admin.putBrandingStream(ORG_GET, "fr-FR", "bannerLogo", png, "image/png");
         await admin.updateBranding(ORG_LIST, "0", { signInPageText: "Contoso" }, { create: true });
-        for (const stream of ["backgroundImage", "bannerLogo", "squareLogo"] as const) await admin.putBrandingStream(ORG_LIST, "0", stream, png, "image/png");
+        for (const stream of ["backgroundImage", "bannerLogo", "squareLogo"] as const)
+            await admin.putBrandingStream(ORG_LIST, "0", stream, png, "image/png");
         await admin.updateBranding(ORG_LIST, "fr-FR", { backgroundColor: "#FFFF33", signInPageText: " ", usernameHintText: " " }, { create: true });
-        await admin.updateBranding(ORG_LIST, "fr", { backgroundColor: "#FFFF33", signInPageText: "Welcome", usernameHintText: "hint" }, { create: true });
+        await admin.updateBranding(
+            ORG_LIST,
+            "fr",
+            { backgroundColor: "#FFFF33", signInPageText: "Welcome", usernameHintText: "hint" },
+            { create: true },
+        );
     });
 
     it("reproduces the default branding GET (Accept-Language: 0) key for key", async () => {
         const official = conformance<Json>("graph-branding-get.response.json");
-        const res = await graphCall(f.emu, "GET", `${brandingPath(ORG_GET)}?${selectOf(official)}`, { token: await token(ORG_GET), headers: { "accept-language": "0" } });
+        const res = await graphCall(f.emu, "GET", `${brandingPath(ORG_GET)}?${selectOf(official)}`, {
+            token: await token(ORG_GET),
+            headers: { "accept-language": "0" },
+        });
         assert.deepEqual(normalize(res.json as Json), normalize(official));
         assert.deepEqual(Object.keys(res.json as Json), Object.keys(official));
     });
@@ -72,14 +93,19 @@ describe("emulator conformance with the official Graph branding examples", () =>
 
     it("reproduces the fr-FR GET by Accept-Language exactly", async () => {
         const official = conformance<Json>("graph-branding-get-locale-fr-fr.response.json");
-        const res = await graphCall(f.emu, "GET", `${brandingPath(ORG_LIST)}?${selectOf(official)}`, { token: await token(ORG_LIST), headers: { "accept-language": "fr-FR" } });
+        const res = await graphCall(f.emu, "GET", `${brandingPath(ORG_LIST)}?${selectOf(official)}`, {
+            token: await token(ORG_LIST),
+            headers: { "accept-language": "fr-FR" },
+        });
         assert.deepEqual(res.json, official);
     });
 
     it("reproduces the localizations list (default first) with the example's keys per item", async () => {
         await f.emu.admin.deleteBrandingLocalization(ORG_LIST, "fr-FR"); // the list example holds the default and fr only
         const official = conformance<{ "@odata.context": string; value: Json[] }>("graph-branding-localizations-list.response.json");
-        const res = await graphCall(f.emu, "GET", `${brandingPath(ORG_LIST)}/localizations?${selectOf(official.value[0])}`, { token: await token(ORG_LIST) });
+        const res = await graphCall(f.emu, "GET", `${brandingPath(ORG_LIST)}/localizations?${selectOf(official.value[0])}`, {
+            token: await token(ORG_LIST),
+        });
         assert.deepEqual(normalize(res.json as Json), normalize(official as unknown as Json));
     });
 
@@ -97,8 +123,10 @@ describe("emulator conformance with the official Graph branding examples", () =>
 
     it("accepts the documented create request and answers with the documented annotations, keys and types", async () => {
         const official = conformance<Json>("graph-branding-localization-create.response.json");
-        const res = await graphCall(f.emu, "POST", `${brandingPath(ORG_CREATE)}/localizations`,
-            { token: await token(ORG_CREATE), json: conformance("graph-branding-localization-create.request.json") });
+        const res = await graphCall(f.emu, "POST", `${brandingPath(ORG_CREATE)}/localizations`, {
+            token: await token(ORG_CREATE),
+            json: conformance("graph-branding-localization-create.request.json"),
+        });
         assert.equal(res.status, 201);
         const body = res.json as Json;
         assert.deepEqual([body["@odata.context"], body["@odata.id"], body.id], [official["@odata.context"], official["@odata.id"], official.id]);
@@ -115,9 +143,19 @@ describe("emulator conformance with the official Graph branding examples", () =>
 
     it("accepts the documented update, localization update and blank-override requests with 204", async () => {
         const t = await token(ORG_GET);
-        const update = await graphCall(f.emu, "PATCH", brandingPath(ORG_GET), { token: t, headers: { "accept-language": "0" }, json: conformance("graph-branding-update.request.json") });
-        const fr = await graphCall(f.emu, "PATCH", localePath("fr-FR", ORG_GET), { token: t, json: conformance("graph-branding-localization-update.request.json") });
-        const blank = await graphCall(f.emu, "PATCH", localePath("fr-FR", ORG_GET), { token: t, json: conformance("graph-branding-localization-update-blank-override.request.json") });
+        const update = await graphCall(f.emu, "PATCH", brandingPath(ORG_GET), {
+            token: t,
+            headers: { "accept-language": "0" },
+            json: conformance("graph-branding-update.request.json"),
+        });
+        const fr = await graphCall(f.emu, "PATCH", localePath("fr-FR", ORG_GET), {
+            token: t,
+            json: conformance("graph-branding-localization-update.request.json"),
+        });
+        const blank = await graphCall(f.emu, "PATCH", localePath("fr-FR", ORG_GET), {
+            token: t,
+            json: conformance("graph-branding-localization-update-blank-override.request.json"),
+        });
         assert.deepEqual([update.status, fr.status, blank.status], [204, 204, 204]);
         const stored = await f.emu.admin.branding(ORG_GET);
         assert.deepEqual([stored?.default.signInPageText, stored?.default.usernameHintText], ["Default", "DefaultHint"]);

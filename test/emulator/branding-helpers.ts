@@ -34,7 +34,12 @@ export interface Tokens {
 export async function tenantToken(emu: RunningEmulator, tenant: string, clientId: string, secret: string): Promise<string> {
     const res = await fetchAll(`${emu.url}/login/${tenant}/oauth2/v2.0/token`, {
         method: "POST",
-        body: new URLSearchParams({ grant_type: "client_credentials", client_id: clientId, client_secret: secret, scope: "https://graph.microsoft.com/.default" }),
+        body: new URLSearchParams({
+            grant_type: "client_credentials",
+            client_id: clientId,
+            client_secret: secret,
+            scope: "https://graph.microsoft.com/.default",
+        }),
     });
     if (res.status !== 200) throw new Error(`token request failed: ${res.status} ${res.text}`);
     return (res.json as { access_token: string }).access_token;

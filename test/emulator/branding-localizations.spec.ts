@@ -18,10 +18,15 @@ describe("emulator Graph branding localizations", () => {
         const res = await create({ backgroundColor: "#00000F", id: "fr-FR", signInPageText: " " });
         assert.equal(res.status, 201);
         const body = res.json as Record<string, unknown>;
-        assert.equal(body["@odata.context"], `https://graph.microsoft.com/v1.0/$metadata#organization('${IDS.tenantId}')/branding/localizations/$entity`);
+        assert.equal(
+            body["@odata.context"],
+            `https://graph.microsoft.com/v1.0/$metadata#organization('${IDS.tenantId}')/branding/localizations/$entity`,
+        );
         assert.match(String(body["@odata.id"]), new RegExp(`Organization\\('${IDS.tenantId}'\\)//localizations/fr-FR$`));
-        assert.deepEqual([body.id, body.backgroundColor, body.signInPageText, body.usernameHintText, body.cdnList, body.bannerLogoRelativeUrl],
-            ["fr-FR", "#00000F", " ", "", [], null]);
+        assert.deepEqual(
+            [body.id, body.backgroundColor, body.signInPageText, body.usernameHintText, body.cdnList, body.bannerLogoRelativeUrl],
+            ["fr-FR", "#00000F", " ", "", [], null],
+        );
         const stored = await f.emu.admin.branding(IDS.tenantId);
         assert.deepEqual(Object.keys(stored?.localizations ?? {}), ["fr-FR"]);
         assert.equal(stored?.default.signInPageText, "Contoso", "the default is untouched");
@@ -31,8 +36,13 @@ describe("emulator Graph branding localizations", () => {
         const res = await create({ id: "de-DE", signInPageText: "Willkommen" }, IDS.fabrikamTenantId, t.fabrikam);
         assert.equal(res.status, 201);
         const list = await graphCall(f.emu, "GET", `${brandingPath(IDS.fabrikamTenantId)}/localizations`, { token: t.fabrikam });
-        assert.deepEqual((list.json as { value: Array<{ id: string; signInPageText: string }> }).value.map((v) => [v.id, v.signInPageText]),
-            [["0", ""], ["de-DE", "Willkommen"]]);
+        assert.deepEqual(
+            (list.json as { value: Array<{ id: string; signInPageText: string }> }).value.map((v) => [v.id, v.signInPageText]),
+            [
+                ["0", ""],
+                ["de-DE", "Willkommen"],
+            ],
+        );
     });
 
     it("stores a culture name in its canonical spelling and accepts a language alone", async () => {
@@ -64,7 +74,10 @@ describe("emulator Graph branding localizations", () => {
 
     it("updates a localization with PATCH 204, and the default through localizations/0", async () => {
         await create({ id: "fr-FR", backgroundColor: "#00000F", signInPageText: "Bonjour" });
-        const res = await graphCall(f.emu, "PATCH", localePath("fr-FR"), { token: t.contoso, json: { signInPageText: "Welcome to Contoso France.", usernameHintText: " " } });
+        const res = await graphCall(f.emu, "PATCH", localePath("fr-FR"), {
+            token: t.contoso,
+            json: { signInPageText: "Welcome to Contoso France.", usernameHintText: " " },
+        });
         assert.deepEqual([res.status, res.text], [204, ""]);
         assert.equal((await graphCall(f.emu, "PATCH", localePath("0"), { token: t.contoso, json: { signInPageText: "Default" } })).status, 204);
         const stored = await f.emu.admin.branding(IDS.tenantId);
@@ -75,7 +88,10 @@ describe("emulator Graph branding localizations", () => {
 
     it("answers 404 to PATCH, GET and DELETE of a locale without a localization", async () => {
         for (const method of ["PATCH", "GET", "DELETE"]) {
-            const res = await graphCall(f.emu, method, localePath("es-ES"), { token: t.contoso, json: method === "PATCH" ? { signInPageText: "x" } : undefined });
+            const res = await graphCall(f.emu, method, localePath("es-ES"), {
+                token: t.contoso,
+                json: method === "PATCH" ? { signInPageText: "x" } : undefined,
+            });
             assert.deepEqual(statusAndCode(res), [404, "Request_ResourceNotFound"], method);
         }
     });
@@ -90,7 +106,16 @@ describe("emulator Graph branding localizations", () => {
     it("refuses to DELETE a localization while it has an image, and deletes it once the image is gone", async () => {
         await create({ id: "fr-FR" });
         const png = solidPng(20, 20, [1, 2, 3]);
-        assert.equal((await graphCall(f.emu, "PUT", `${localePath("fr-FR")}/squareLogo`, { token: t.contoso, body: png, headers: { "content-type": "image/png" } })).status, 204);
+        assert.equal(
+            (
+                await graphCall(f.emu, "PUT", `${localePath("fr-FR")}/squareLogo`, {
+                    token: t.contoso,
+                    body: png,
+                    headers: { "content-type": "image/png" },
+                })
+            ).status,
+            204,
+        );
         const refused = await graphCall(f.emu, "DELETE", localePath("fr-FR"), { token: t.contoso });
         assert.equal(refused.status, 400);
         assert.match(graphErrorOf(refused).message, /images \(Stream types\) must first be removed.*squareLogo/);

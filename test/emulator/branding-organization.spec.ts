@@ -12,14 +12,20 @@ describe("emulator Graph /organization", () => {
         assert.equal(body["@odata.context"], "https://graph.microsoft.com/v1.0/$metadata#organization");
         assert.equal(body.value.length, 1);
         assert.deepEqual([body.value[0].id, body.value[0].displayName], [IDS.tenantId, "Contoso"]);
-        assert.deepEqual((body.value[0].verifiedDomains as Array<{ name: string }>).map((d) => d.name), [IDS.domain]);
+        assert.deepEqual(
+            (body.value[0].verifiedDomains as Array<{ name: string }>).map((d) => d.name),
+            [IDS.domain],
+        );
         assert.match(res.headers.get("request-id") ?? "", /^[0-9a-f-]{36}$/);
     });
 
     it("shows each tenant only its own organization", async () => {
         const t = await tokens(f.emu);
         const fabrikam = await graphCall(f.emu, "GET", "/v1.0/organization", { token: t.fabrikam });
-        assert.deepEqual((fabrikam.json as { value: Array<{ id: string }> }).value.map((o) => o.id), [IDS.fabrikamTenantId]);
+        assert.deepEqual(
+            (fabrikam.json as { value: Array<{ id: string }> }).value.map((o) => o.id),
+            [IDS.fabrikamTenantId],
+        );
         const northwind = await graphCall(f.emu, "GET", orgPath(IDS.northwindTenantId), { token: t.northwind });
         assert.deepEqual([northwind.status, (northwind.json as { displayName: string }).displayName], [200, "Northwind Traders"]);
     });

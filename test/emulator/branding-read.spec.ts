@@ -13,13 +13,16 @@ describe("emulator Graph branding reads", () => {
         await f.emu.admin.updateBranding(IDS.tenantId, "fr-FR", { signInPageText: "Bienvenue", backgroundColor: "#FFFF33" }, { create: true });
     });
 
-    it("returns the seeded default branding with id 0, every property, unset strings as \"\" and the CDN list", async () => {
+    it('returns the seeded default branding with id 0, every property, unset strings as "" and the CDN list', async () => {
         const res = await graphCall(f.emu, "GET", brandingPath(), { token: t.contoso, headers: { "accept-language": "0" } });
         assert.equal(res.status, 200);
         const body = res.json as Record<string, unknown>;
         assert.equal(body["@odata.context"], "https://graph.microsoft.com/v1.0/$metadata#branding");
         assert.match(String(body["@odata.id"]), new RegExp(`Organization\\('${IDS.tenantId}'\\)/branding/0$`));
-        assert.deepEqual([body.id, body.backgroundColor, body.signInPageText, body.usernameHintText], ["0", "#0F6CBD", "Contoso", DEFAULT_SEED_BRANDING.usernameHintText]);
+        assert.deepEqual(
+            [body.id, body.backgroundColor, body.signInPageText, body.usernameHintText],
+            ["0", "#0F6CBD", "Contoso", DEFAULT_SEED_BRANDING.usernameHintText],
+        );
         assert.deepEqual(body.cdnList, CDN);
         assert.match(String(body.bannerLogoRelativeUrl), /^c1c6b6c8-[0-9a-z]+\/logintenantbranding\/0\/bannerlogo\?ts=\d{18}$/);
         assert.deepEqual([body.backgroundImageRelativeUrl, body.loginPageLayoutConfiguration, body.customTermsOfUseUrl], [null, null, ""]);
@@ -29,7 +32,10 @@ describe("emulator Graph branding reads", () => {
 
     for (const header of [undefined, "default", "DEFAULT", "*"]) {
         it(`selects the default branding for Accept-Language ${header ?? "absent"}`, async () => {
-            const res = await graphCall(f.emu, "GET", brandingPath(), { token: t.contoso, headers: header === undefined ? {} : { "accept-language": header } });
+            const res = await graphCall(f.emu, "GET", brandingPath(), {
+                token: t.contoso,
+                headers: header === undefined ? {} : { "accept-language": header },
+            });
             assert.deepEqual([res.status, (res.json as { id: string }).id], [200, "0"]);
         });
     }
@@ -72,14 +78,24 @@ describe("emulator Graph branding reads", () => {
         const res = await graphCall(f.emu, "GET", `${brandingPath()}/localizations`, { token: t.contoso });
         const body = res.json as { "@odata.context": string; value: Array<Record<string, unknown>> };
         assert.equal(body["@odata.context"], `https://graph.microsoft.com/v1.0/$metadata#organization('${IDS.tenantId}')/branding/localizations`);
-        assert.deepEqual(body.value.map((v) => [v.id, v.signInPageText]), [["0", "Contoso"], ["fr-FR", "Bienvenue"], ["de", "Willkommen"]]);
+        assert.deepEqual(
+            body.value.map((v) => [v.id, v.signInPageText]),
+            [
+                ["0", "Contoso"],
+                ["fr-FR", "Bienvenue"],
+                ["de", "Willkommen"],
+            ],
+        );
         assert.match(String(body.value[1]["@odata.id"]), /\/\/localizations\/fr-FR$/);
     });
 
     it("gets a localization, and the default through 0 and default", async () => {
         const fr = await graphCall(f.emu, "GET", localePath("fr-FR"), { token: t.contoso });
         const body = fr.json as Record<string, unknown>;
-        assert.deepEqual([fr.status, body.id, body.backgroundColor, body["@odata.type"]], [200, "fr-FR", "#FFFF33", "#microsoft.graph.organizationalBrandingProperties"]);
+        assert.deepEqual(
+            [fr.status, body.id, body.backgroundColor, body["@odata.type"]],
+            [200, "fr-FR", "#FFFF33", "#microsoft.graph.organizationalBrandingProperties"],
+        );
         for (const id of ["0", "default"]) {
             const res = await graphCall(f.emu, "GET", localePath(id), { token: t.contoso });
             assert.deepEqual([res.status, (res.json as { id: string }).id], [200, "0"]);

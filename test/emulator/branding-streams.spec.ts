@@ -90,7 +90,15 @@ describe("emulator Graph branding streams", () => {
         assert.equal((await put("0", "favicon", css, "text/css")).status, 415);
     });
 
-    for (const [stream, kb] of [["backgroundImage", 300], ["bannerLogo", 50], ["headerLogo", 10], ["squareLogo", 50], ["squareLogoDark", 50], ["favicon", 5], ["customCSS", 25]] as const) {
+    for (const [stream, kb] of [
+        ["backgroundImage", 300],
+        ["bannerLogo", 50],
+        ["headerLogo", 10],
+        ["squareLogo", 50],
+        ["squareLogoDark", 50],
+        ["favicon", 5],
+        ["customCSS", 25],
+    ] as const) {
         it(`accepts a ${stream} of exactly ${kb} KB and refuses one byte more with 400`, async () => {
             assert.equal((await put("0", stream, Buffer.alloc(kb * KB, 7))).status, 204);
             const res = await put("0", stream, Buffer.alloc(kb * KB + 1, 8));
@@ -102,7 +110,11 @@ describe("emulator Graph branding streams", () => {
 
     it("answers 404 to an upload for a locale without a localization, and in a tenant without branding", async () => {
         assert.deepEqual(statusAndCode(await put("nl-NL", "bannerLogo", "x")), [404, "Request_ResourceNotFound"]);
-        const fabrikam = await graphCall(f.emu, "PUT", `${localePath("0", IDS.fabrikamTenantId)}/bannerLogo`, { token: t.fabrikam, body: "x", headers: { "content-type": "image/png" } });
+        const fabrikam = await graphCall(f.emu, "PUT", `${localePath("0", IDS.fabrikamTenantId)}/bannerLogo`, {
+            token: t.fabrikam,
+            body: "x",
+            headers: { "content-type": "image/png" },
+        });
         assert.deepEqual(statusAndCode(fabrikam), [404, "Request_ResourceNotFound"]);
     });
 
@@ -112,13 +124,21 @@ describe("emulator Graph branding streams", () => {
     });
 
     it("answers PATCH /branding/{stream}, the undocumented form, with 400 Request_UnsupportedQuery", async () => {
-        const res = await graphCall(f.emu, "PATCH", `${brandingPath()}/bannerLogo`, { token: t.contoso, body: "x", headers: { "content-type": "image/png" } });
+        const res = await graphCall(f.emu, "PATCH", `${brandingPath()}/bannerLogo`, {
+            token: t.contoso,
+            body: "x",
+            headers: { "content-type": "image/png" },
+        });
         assert.deepEqual(statusAndCode(res), [400, "Request_UnsupportedQuery"]);
         assert.equal(graphErrorOf(res).message, "Invalid locale id value bannerLogo. It must be a valid ISO-639 locale.");
     });
 
     it("answers PUT /branding/{stream}, the OpenAPI form, with 405 Request_BadRequest and stores nothing", async () => {
-        const res = await graphCall(f.emu, "PUT", `${brandingPath()}/squareLogo`, { token: t.contoso, body: "x", headers: { "content-type": "image/png" } });
+        const res = await graphCall(f.emu, "PUT", `${brandingPath()}/squareLogo`, {
+            token: t.contoso,
+            body: "x",
+            headers: { "content-type": "image/png" },
+        });
         assert.deepEqual(statusAndCode(res), [405, "Request_BadRequest"]);
         assert.equal(graphErrorOf(res).message, "Uri is invalid for a PUT operation. The URI must refer to an entity.");
         assert.equal((await f.emu.admin.branding(IDS.tenantId))?.default.squareLogo, null);

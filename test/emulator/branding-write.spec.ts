@@ -29,7 +29,7 @@ describe("emulator Graph default branding PATCH and DELETE", () => {
         assert.equal((await patch({ signInPageText: "x" }, { "accept-language": "default" })).status, 204);
     });
 
-    it("clears a property sent as null, so it reads as \"\" again", async () => {
+    it('clears a property sent as null, so it reads as "" again', async () => {
         assert.equal((await patch({ backgroundColor: null })).status, 204);
         const res = await graphCall(f.emu, "GET", brandingPath(), { token: t.contoso });
         assert.equal((res.json as { backgroundColor: string }).backgroundColor, "");
@@ -70,19 +70,35 @@ describe("emulator Graph default branding PATCH and DELETE", () => {
     });
 
     it("answers 404 Request_ResourceNotFound to a PATCH in a tenant without default branding", async () => {
-        const res = await graphCall(f.emu, "PATCH", brandingPath(IDS.fabrikamTenantId), { token: t.fabrikam, json: { signInPageText: "x" }, headers: DEFAULT });
+        const res = await graphCall(f.emu, "PATCH", brandingPath(IDS.fabrikamTenantId), {
+            token: t.fabrikam,
+            json: { signInPageText: "x" },
+            headers: DEFAULT,
+        });
         assert.deepEqual(statusAndCode(res), [404, "Request_ResourceNotFound"]);
         assert.equal(await f.emu.admin.branding(IDS.fabrikamTenantId), null);
     });
 
     const refused: Array<[string, Record<string, unknown>, RegExp]> = [
-        ["a stream property", { signInPageText: "x", bannerLogo: "iVBORw0KGgo=" }, /can't update Stream types with other data types in the same request/],
+        [
+            "a stream property",
+            { signInPageText: "x", bannerLogo: "iVBORw0KGgo=" },
+            /can't update Stream types with other data types in the same request/,
+        ],
         ["a read-only property", { bannerLogoRelativeUrl: "x" }, /'bannerLogoRelativeUrl' is read-only/],
         ["cdnList", { cdnList: [] }, /'cdnList' is read-only/],
         ["an unknown property", { signInPageTxt: "x" }, /'signInPageTxt' does not exist/],
         ["a string of the wrong type", { signInPageText: 42 }, /Invalid value specified for property 'signInPageText'/],
-        ["an unknown layout template", { loginPageLayoutConfiguration: { layoutTemplateType: "horizontalSplit" } }, /'loginPageLayoutConfiguration\.layoutTemplateType'/],
-        ["a non-Boolean visibility flag", { loginPageTextVisibilitySettings: { hideTermsOfUse: "yes" } }, /'loginPageTextVisibilitySettings\.hideTermsOfUse'/],
+        [
+            "an unknown layout template",
+            { loginPageLayoutConfiguration: { layoutTemplateType: "horizontalSplit" } },
+            /'loginPageLayoutConfiguration\.layoutTemplateType'/,
+        ],
+        [
+            "a non-Boolean visibility flag",
+            { loginPageTextVisibilitySettings: { hideTermsOfUse: "yes" } },
+            /'loginPageTextVisibilitySettings\.hideTermsOfUse'/,
+        ],
         ["a read-only contentCustomization URL", { contentCustomization: { attributeCollectionRelativeUrl: "x" } }, /read-only/],
         ["a null keyValue collection", { contentCustomization: { registrationCampaign: null } }, /'contentCustomization\.registrationCampaign'/],
     ];
@@ -101,7 +117,7 @@ describe("emulator Graph default branding PATCH and DELETE", () => {
         assert.deepEqual(statusAndCode(refusedRes), [400, "Request_BadRequest"]);
         assert.match(graphErrorOf(refusedRes).message, /all images \(Stream types\) must first be removed.*bannerLogo/);
         assert.equal((await graphCall(f.emu, "DELETE", `${localePath("0")}/bannerLogo`, { token: t.contoso })).status, 204);
-        const deleted = await graphCall(f.emu, "DELETE", brandingPath(), { token: t.contoso, json: { id: "0" }, headers: { "if-match": "W/\"1\"" } });
+        const deleted = await graphCall(f.emu, "DELETE", brandingPath(), { token: t.contoso, json: { id: "0" }, headers: { "if-match": 'W/"1"' } });
         assert.equal(deleted.status, 204);
         assert.equal(await f.emu.admin.branding(IDS.tenantId), null);
         assert.deepEqual([(await graphCall(f.emu, "GET", brandingPath(), { token: t.contoso })).status], [404]);
@@ -114,10 +130,16 @@ describe("emulator Graph default branding PATCH and DELETE", () => {
     });
 
     it("refuses writes to a token that may only read, with 403 Insufficient privileges", async () => {
-        const { access_token } = await f.emu.admin.mintUserToken({ tenant: IDS.domain, user: IDS.aliceUpn, scopes: ["User.Read", "Organization.Read.All"] });
+        const { access_token } = await f.emu.admin.mintUserToken({
+            tenant: IDS.domain,
+            user: IDS.aliceUpn,
+            scopes: ["User.Read", "Organization.Read.All"],
+        });
         for (const res of [await patch({ signInPageText: "x" }, DEFAULT, access_token), await patch({ signInPageText: "x" }, DEFAULT, t.none)]) {
-            assert.deepEqual([res.status, graphErrorOf(res).code, graphErrorOf(res).message],
-                [403, "Authorization_RequestDenied", "Insufficient privileges to complete the operation."]);
+            assert.deepEqual(
+                [res.status, graphErrorOf(res).code, graphErrorOf(res).message],
+                [403, "Authorization_RequestDenied", "Insufficient privileges to complete the operation."],
+            );
         }
         const admin = await f.emu.admin.mintUserToken({ tenant: IDS.domain, user: IDS.aliceUpn, scopes: ["Organization.ReadWrite.All"] });
         assert.equal((await patch({ signInPageText: "x" }, DEFAULT, admin.access_token)).status, 204);
@@ -136,7 +158,7 @@ describe("emulator Graph default branding PATCH and DELETE", () => {
             assert.equal(res.status, 403);
             assert.match(graphErrorOf(res).message, /license/);
         }
-        assert.equal((await f.emu.admin.branding(IDS.northwindTenantId)), null);
+        assert.equal(await f.emu.admin.branding(IDS.northwindTenantId), null);
         await f.emu.admin.setPremium(IDS.tenantId, true);
         assert.equal((await patch({ signInPageText: "x" })).status, 204);
     });

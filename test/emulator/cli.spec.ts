@@ -71,7 +71,10 @@ describe("emulator CLI (bin/emulator/cli.js)", () => {
         assert.ok(match, line);
         assert.ok(Number(match[2]) > 0);
         const state = await EmulatorAdmin.connect(match[1]).state();
-        assert.deepEqual(state.tenants.map((t) => t.domains), [[IDS.domain], [IDS.fabrikamDomain], [IDS.northwindDomain]]);
+        assert.deepEqual(
+            state.tenants.map((t) => t.domains),
+            [[IDS.domain], [IDS.fabrikamDomain], [IDS.northwindDomain]],
+        );
         cli.child.kill("SIGTERM");
         assert.equal((await cli.exit).code, 0);
     });

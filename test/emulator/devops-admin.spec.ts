@@ -33,7 +33,11 @@ describe("emulator: Azure DevOps conformance and admin API", () => {
     it("answers pushes 3 and 2 with ref updates in the shape of the official list example's items", async () => {
         const official = conformance<{ value: { pushId: number }[] }>("azdo-push-list-includerefupdates.response.json");
         for (const item of official.value) {
-            const res = await devops(f.emu, pushPath(IDS.devopsFiberRepositoryName, item.pushId, IDS.devopsFiberProjectName), "api-version=7.1&includeRefUpdates=true");
+            const res = await devops(
+                f.emu,
+                pushPath(IDS.devopsFiberRepositoryName, item.pushId, IDS.devopsFiberProjectName),
+                "api-version=7.1&includeRefUpdates=true",
+            );
             assert.equal(res.status, 200, res.text);
             assertSameShape(item, res.json, `value[pushId=${item.pushId}]`);
             assert.deepEqual((res.json as Push).refUpdates, (item as unknown as Push).refUpdates);
@@ -51,12 +55,16 @@ describe("emulator: Azure DevOps conformance and admin API", () => {
         const org = data.organizations.find((o) => o.name === IDS.devopsOrganization);
         assert.equal(org?.tenantId, IDS.tenantId);
         const web = org?.projects.find((p) => p.name === IDS.devopsWebProjectName)?.repositories[0];
-        assert.deepEqual(web?.pushes.map((p) => p.pushId), [1, 2, 3]);
+        assert.deepEqual(
+            web?.pushes.map((p) => p.pushId),
+            [1, 2, 3],
+        );
     });
 
     it("adds a push out of band that the route then serves, with defaults filled in", async () => {
         const added = await f.emu.admin.addDevOpsPush(IDS.devopsOrganization, {
-            project: IDS.devopsWebProjectName, repository: IDS.devopsWebRepositoryName,
+            project: IDS.devopsWebProjectName,
+            repository: IDS.devopsWebRepositoryName,
             pushedBy: { id: IDS.bobId, displayName: "Bob", uniqueName: IDS.bobUpn },
             refUpdates: [{ name: "refs/heads/main", oldObjectId: "a".repeat(40), newObjectId: "b".repeat(40) }],
         });
@@ -84,7 +92,10 @@ describe("emulator: Azure DevOps conformance and admin API", () => {
     });
 
     it("validates the rate limit setting", async () => {
-        await assert.rejects(f.emu.admin.setDevOpsRateLimit({ mode: "slow" } as never), (err: unknown) => err instanceof EmulatorAdminError && err.status === 400);
+        await assert.rejects(
+            f.emu.admin.setDevOpsRateLimit({ mode: "slow" } as never),
+            (err: unknown) => err instanceof EmulatorAdminError && err.status === 400,
+        );
         assert.deepEqual(await f.emu.admin.setDevOpsRateLimit({ mode: "delay", delaySeconds: 2 }), { mode: "delay", delaySeconds: 2 });
         await f.emu.admin.setDevOpsRateLimit({ mode: null });
     });

@@ -51,10 +51,16 @@ describe("emulator: Azure DevOps authentication", () => {
     it("treats a Graph token and a token of another tenant as not signed in", async () => {
         const graph = await userToken(f.emu, "https://graph.microsoft.com");
         assertRefused(await devops(f.emu, PUSH, undefined, { authorization: `Bearer ${graph}`, ...SUPPRESS }));
-        const minted = await postToken(f.emu, {
-            grant_type: "client_credentials", client_id: IDS.fabrikamClientId, client_secret: IDS.fabrikamClientSecret,
-            scope: "499b84ac-1321-427f-aa17-267ca6975798/.default",
-        }, IDS.fabrikamDomain);
+        const minted = await postToken(
+            f.emu,
+            {
+                grant_type: "client_credentials",
+                client_id: IDS.fabrikamClientId,
+                client_secret: IDS.fabrikamClientSecret,
+                scope: "499b84ac-1321-427f-aa17-267ca6975798/.default",
+            },
+            IDS.fabrikamDomain,
+        );
         assert.equal(minted.status, 200, minted.text);
         const other = (minted.json as { access_token: string }).access_token;
         assertRefused(await devops(f.emu, PUSH, undefined, { authorization: `Bearer ${other}`, ...SUPPRESS }));
@@ -101,7 +107,10 @@ describe("emulator: Azure DevOps rate limiting", () => {
         assert.equal(res.headers.get("x-ratelimit-remaining"), "0");
         assert.ok(res.headers.get("activityid"));
         const err = devopsError(res);
-        assert.equal(err.message, "TF400733: The request has been canceled: Request was blocked due to exceeding usage of resource 'Emulator' in namespace 'User'.");
+        assert.equal(
+            err.message,
+            "TF400733: The request has been canceled: Request was blocked due to exceeding usage of resource 'Emulator' in namespace 'User'.",
+        );
         assert.equal(err.typeKey, "RequestBlockedException");
     });
 

@@ -18,7 +18,13 @@ export const PAT = basic(IDS.devopsPat);
 
 /** A delegated token of alice for a resource (Azure DevOps by default). */
 export async function userToken(emu: RunningEmulator, audience = DEVOPS_AUDIENCE, expiresInSeconds?: number): Promise<string> {
-    const minted = await emu.admin.mintUserToken({ tenant: IDS.domain, user: IDS.aliceUpn, scopes: ["user_impersonation"], audience, expiresInSeconds });
+    const minted = await emu.admin.mintUserToken({
+        tenant: IDS.domain,
+        user: IDS.aliceUpn,
+        scopes: ["user_impersonation"],
+        audience,
+        expiresInSeconds,
+    });
     return minted.access_token;
 }
 

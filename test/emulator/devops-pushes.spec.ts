@@ -38,7 +38,10 @@ describe("emulator: Azure DevOps push lookup", () => {
             assert.equal(push.pushId, 2, path);
             assert.equal(push.repository.id, IDS.devopsWebRepositoryId, path);
             assert.deepEqual(push.repository.project, {
-                id: IDS.devopsWebProjectId, name: PROJECT, state: "wellFormed", visibility: "private",
+                id: IDS.devopsWebProjectId,
+                name: PROJECT,
+                state: "wellFormed",
+                visibility: "private",
                 url: `${f.emu.url}/devops/fabrikam/_apis/projects/${IDS.devopsWebProjectId}`,
             });
         }
@@ -46,13 +49,21 @@ describe("emulator: Azure DevOps push lookup", () => {
 
     it("includes at most includeCommits commits and the ref updates only when includeRefUpdates=true", async () => {
         const two = (await devops(f.emu, pushPath(WEB, 2, PROJECT), "api-version=7.1&includeCommits=2")).json as Push;
-        assert.deepEqual(two.commits?.map((c) => c.comment), ["Add the footer", "Add the header"]);
+        assert.deepEqual(
+            two.commits?.map((c) => c.comment),
+            ["Add the footer", "Add the header"],
+        );
         assert.equal(two.refUpdates, undefined);
         const all = (await devops(f.emu, pushPath(WEB, 2, PROJECT), "api-version=7.1&includeCommits=10&includeRefUpdates=true")).json as Push;
         assert.equal(all.commits?.length, 3);
-        assert.deepEqual(all.refUpdates, [{
-            repositoryId: IDS.devopsWebRepositoryId, name: "refs/heads/feature/landing", oldObjectId: "0".repeat(40), newObjectId: all.commits?.[0].commitId,
-        }]);
+        assert.deepEqual(all.refUpdates, [
+            {
+                repositoryId: IDS.devopsWebRepositoryId,
+                name: "refs/heads/feature/landing",
+                oldObjectId: "0".repeat(40),
+                newObjectId: all.commits?.[0].commitId,
+            },
+        ]);
         const none = (await devops(f.emu, pushPath(WEB, 2, PROJECT), "api-version=7.1&includeCommits=0&includeRefUpdates=false")).json as Push;
         assert.deepEqual(none.commits, []);
         assert.equal(none.refUpdates, undefined);
@@ -69,7 +80,10 @@ describe("emulator: Azure DevOps push lookup", () => {
         assert.equal(res.status, 400);
         const err = devopsError(res);
         assert.equal(err.typeKey, "VssVersionNotSpecifiedException");
-        assert.match(err.message, /^No api-version was supplied for the "GET" request\. The version must be supplied either as part of the Accept header/);
+        assert.match(
+            err.message,
+            /^No api-version was supplied for the "GET" request\. The version must be supplied either as part of the Accept header/,
+        );
         assert.equal(err.$id, "1");
         assert.equal(err.innerException, null);
         assert.equal(err.errorCode, 0);

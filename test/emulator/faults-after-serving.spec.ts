@@ -62,7 +62,11 @@ describe("emulator hold fault", () => {
         await f.emu.admin.setFaults({ match: { service: "powerbi", method: "POST" }, kind: "hold", delayMs: 5_000 });
         const url = new URL(`${f.emu.url}/powerbi${base()}/datasets`);
         const body = JSON.stringify(simpleDataset("Abandoned"));
-        const req = http.request(url, { method: "POST", agent: false, headers: { authorization: `Bearer ${token}`, "content-type": "application/json" } });
+        const req = http.request(url, {
+            method: "POST",
+            agent: false,
+            headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        });
         const gone = new Promise<string>((resolve) => req.on("error", (err) => resolve(err.message)));
         req.end(body);
         await until(async () => (await f.emu.admin.powerBi(IDS.tenantId)).datasets.some((d) => d.name === "Abandoned"), "the dataset");
@@ -80,7 +84,10 @@ describe("emulator hold fault", () => {
         await f.emu.admin.setFaults({ match: { service: "powerbi", method: "DELETE" }, kind: "hold", delayMs: 10 });
         await createDataset(f.emu, token, undefined, simpleDataset("Free"));
         assert.deepEqual(held.asked, []);
-        assert.deepEqual((await f.emu.admin.faults()).map((r) => r.kind), ["hold"]);
+        assert.deepEqual(
+            (await f.emu.admin.faults()).map((r) => r.kind),
+            ["hold"],
+        );
     });
 });
 
@@ -128,7 +135,10 @@ describe("emulator faults after serving, and at random", () => {
         const statuses: number[] = [];
         for (let i = 0; i < 4; i++) statuses.push((await pbi(f.emu, "GET", `${base()}/datasets`, token)).status);
         assert.deepEqual(statuses, [503, 429, 200, 200]);
-        assert.deepEqual((await f.emu.admin.faults()).map((r) => r.hits), [1, 1]);
+        assert.deepEqual(
+            (await f.emu.admin.faults()).map((r) => r.hits),
+            [1, 1],
+        );
     });
 
     it("refuses a probability out of range and served on kinds that always serve", async () => {
@@ -137,7 +147,8 @@ describe("emulator faults after serving, and at random", () => {
                 { match: {}, kind: "status", probability: 1.5 },
                 { match: {}, kind: "hold", served: true },
             ]),
-            (err: Error) => /\[0\]\.probability: must be a number from 0 to 1/.test(err.message) && /\[1\]\.served: hold faults always serve/.test(err.message),
+            (err: Error) =>
+                /\[0\]\.probability: must be a number from 0 to 1/.test(err.message) && /\[1\]\.served: hold faults always serve/.test(err.message),
         );
     });
 });

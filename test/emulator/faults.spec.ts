@@ -41,7 +41,13 @@ describe("emulator fault injection", () => {
         assert.deepEqual([error.innerError.code, error.innerError.status, error.innerError.message], ["429", "429", "Please retry after"]);
         assert.equal((await graphGet(f.emu, tapPath(IDS.aliceId), token)).status, 200, "times defaults to 1");
         const log = await f.emu.admin.requests();
-        assert.deepEqual(log.map((e) => [e.status, e.fault]), [[429, "status"], [200, undefined]]);
+        assert.deepEqual(
+            log.map((e) => [e.status, e.fault]),
+            [
+                [429, "status"],
+                [200, undefined],
+            ],
+        );
     });
 
     it("sends a given body verbatim, and keeps answering while times lasts", async () => {
@@ -55,7 +61,12 @@ describe("emulator fault injection", () => {
     });
 
     it("keeps a times: 0 rule forever and only for requests its match selects", async () => {
-        await f.emu.admin.setFaults({ match: { service: "graph", path: "^/v1\\.0/users/[^/]+/authentication" }, kind: "status", status: 500, times: 0 });
+        await f.emu.admin.setFaults({
+            match: { service: "graph", path: "^/v1\\.0/users/[^/]+/authentication" },
+            kind: "status",
+            status: 500,
+            times: 0,
+        });
         for (let i = 0; i < 3; i++) assert.equal((await graphGet(f.emu, tapPath(IDS.bobId), token)).status, 500);
         assert.equal((await graphGet(f.emu, "/v1.0/me/authentication/temporaryAccessPassMethods", token)).status, 400, "other path");
         assert.equal((await postToken(f.emu, { grant_type: "client_credentials" })).status, 400, "other service");

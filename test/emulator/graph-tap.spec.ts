@@ -22,17 +22,22 @@ describe("emulator Graph temporaryAccessPassMethods", () => {
 
     it("lists alice's pass by object id with temporaryAccessPass null and usable by policy", async () => {
         const body = list(await graphGet(f.emu, tapPath(IDS.aliceId), await appToken(f.emu)));
-        assert.equal(body["@odata.context"], `https://graph.microsoft.com/v1.0/$metadata#users('${IDS.aliceId}')/authentication/temporaryAccessPassMethods`);
-        assert.deepEqual(body.value, [{
-            id: IDS.aliceTapId,
-            temporaryAccessPass: null,
-            createdDateTime: new Date(T0.getTime() - 6 * MINUTE).toISOString(),
-            startDateTime: new Date(T0.getTime() - 5 * MINUTE).toISOString(),
-            lifetimeInMinutes: 60,
-            isUsableOnce: false,
-            isUsable: true,
-            methodUsabilityReason: "EnabledByPolicy",
-        }]);
+        assert.equal(
+            body["@odata.context"],
+            `https://graph.microsoft.com/v1.0/$metadata#users('${IDS.aliceId}')/authentication/temporaryAccessPassMethods`,
+        );
+        assert.deepEqual(body.value, [
+            {
+                id: IDS.aliceTapId,
+                temporaryAccessPass: null,
+                createdDateTime: new Date(T0.getTime() - 6 * MINUTE).toISOString(),
+                startDateTime: new Date(T0.getTime() - 5 * MINUTE).toISOString(),
+                lifetimeInMinutes: 60,
+                isUsableOnce: false,
+                isUsable: true,
+                methodUsabilityReason: "EnabledByPolicy",
+            },
+        ]);
     });
 
     it("finds a user by userPrincipalName in any letter case", async () => {
@@ -42,7 +47,11 @@ describe("emulator Graph temporaryAccessPassMethods", () => {
 
     it("finds a guest by its UPN sent with # encoded as %23, and says the pass is not yet valid", async () => {
         const token = await appToken(f.emu);
-        const res = await graphGet(f.emu, "/v1.0/users/ann_contoso.com%23EXT%23@fabrikam.onmicrosoft.com/authentication/temporaryAccessPassMethods", token);
+        const res = await graphGet(
+            f.emu,
+            "/v1.0/users/ann_contoso.com%23EXT%23@fabrikam.onmicrosoft.com/authentication/temporaryAccessPassMethods",
+            token,
+        );
         assert.deepEqual(list(await graphGet(f.emu, tapPath(IDS.guestUpn), token)), list(res), "@ as %40 too");
         const method = list(res).value[0];
         assert.equal(method.isUsable, false);
@@ -107,11 +116,17 @@ describe("emulator Graph temporaryAccessPassMethods", () => {
         const res = await graphGet(f.emu, tapPath("nobody@contoso.onmicrosoft.com"), await appToken(f.emu));
         assert.equal(res.status, 404);
         assert.equal(graphErrorOf(res).code, "Request_ResourceNotFound");
-        assert.equal(graphErrorOf(res).message,
-            "Resource 'nobody@contoso.onmicrosoft.com' does not exist or one of its queried reference-property objects are not present.");
+        assert.equal(
+            graphErrorOf(res).message,
+            "Resource 'nobody@contoso.onmicrosoft.com' does not exist or one of its queried reference-property objects are not present.",
+        );
     });
 
-    for (const [name, header] of [["no Authorization header", undefined], ["a token that is not a JWT", "Bearer abc"], ["a Basic header", "Basic eDp5"]] as const) {
+    for (const [name, header] of [
+        ["no Authorization header", undefined],
+        ["a token that is not a JWT", "Bearer abc"],
+        ["a Basic header", "Basic eDp5"],
+    ] as const) {
         it(`answers 401 InvalidAuthenticationToken to ${name}`, async () => {
             const res = await graphGet(f.emu, tapPath(IDS.aliceId), undefined, header === undefined ? {} : { authorization: header });
             assert.equal(res.status, 401);
@@ -124,7 +139,10 @@ describe("emulator Graph temporaryAccessPassMethods", () => {
         const token = await appToken(f.emu);
         const [head, body] = token.split(".");
         const forged = `${head}.${body}.${"A".repeat(43)}`;
-        assert.equal(graphErrorOf(await graphGet(f.emu, tapPath(IDS.aliceId), forged)).message, "Access token validation failure. Invalid signature.");
+        assert.equal(
+            graphErrorOf(await graphGet(f.emu, tapPath(IDS.aliceId), forged)).message,
+            "Access token validation failure. Invalid signature.",
+        );
         f.clock.advance(3600_000);
         const expired = await graphGet(f.emu, tapPath(IDS.aliceId), token);
         assert.equal(expired.status, 401);

@@ -52,7 +52,10 @@ describe("emulator persistence on a shared state file", () => {
         });
         const tap = await a.admin.setTemporaryAccessPass(IDS.domain, IDS.bobUpn, { lifetimeInMinutes: 120 });
         const after = (await graphGet(b, tapPath(IDS.bobId), token)).json as { value: Array<{ id: string; lifetimeInMinutes: number }> };
-        assert.deepEqual(after.value.map((v) => [v.id, v.lifetimeInMinutes]), [[tap.id, 120]]);
+        assert.deepEqual(
+            after.value.map((v) => [v.id, v.lifetimeInMinutes]),
+            [[tap.id, 120]],
+        );
         await b.admin.addUser(IDS.tenantId, { userPrincipalName: "carol@contoso.onmicrosoft.com" });
         assert.equal((await graphGet(a, tapPath("carol@contoso.onmicrosoft.com"), token)).status, 200);
     });

@@ -53,7 +53,8 @@ describe("emulator Power BI access", () => {
         assert.equal((got.json as { configuredBy: string }).configuredBy, IDS.aliceUpn);
         assert.equal((await pbi(f.emu, "GET", `/v1.0/myorg/datasets/${id}`, bob)).status, 404);
         assert.deepEqual((await pbi(f.emu, "GET", "/v1.0/myorg/datasets", bob)).json, {
-            "@odata.context": `${f.emu.url}/powerbi/v1.0/myorg/$metadata#datasets`, value: [],
+            "@odata.context": `${f.emu.url}/powerbi/v1.0/myorg/$metadata#datasets`,
+            value: [],
         });
     });
 

@@ -16,13 +16,19 @@ describe("emulator Power BI admin API", () => {
 
     it("shows the seeded workspaces and the datasets with their tables", async () => {
         const before = await f.emu.admin.powerBi(IDS.domain);
-        assert.deepEqual(before.workspaces.map((w) => w.name), ["Sales", "Finance"]);
+        assert.deepEqual(
+            before.workspaces.map((w) => w.name),
+            ["Sales", "Finance"],
+        );
         assert.equal(before.workspaces[0].id, IDS.salesWorkspaceId);
         const id = await createDataset(f.emu, await pbiToken(f.emu), IDS.salesWorkspaceId);
         const [d] = (await f.emu.admin.powerBi(IDS.tenantId)).datasets;
         assert.equal(d.id, id);
         assert.equal(d.workspaceId, IDS.salesWorkspaceId);
-        assert.deepEqual(d.tables[0].columns, [{ name: "ProductID", dataType: "Int64" }, { name: "Name", dataType: "String" }]);
+        assert.deepEqual(d.tables[0].columns, [
+            { name: "ProductID", dataType: "Int64" },
+            { name: "Name", dataType: "String" },
+        ]);
     });
 
     it("deletes a dataset out of band, after which the API answers 404", async () => {
@@ -43,14 +49,23 @@ describe("emulator Power BI admin API", () => {
             f.emu.admin.updatePowerBiTable(IDS.tenantId, id, "Product", { columns: [{ name: "x", dataType: "Blob" as "Int64" }] }),
             (e: unknown) => e instanceof EmulatorAdminError && e.status === 400,
         );
-        await assert.rejects(f.emu.admin.updatePowerBiTable(IDS.tenantId, id, "Nope", {}), (e: unknown) => e instanceof EmulatorAdminError && e.status === 404);
+        await assert.rejects(
+            f.emu.admin.updatePowerBiTable(IDS.tenantId, id, "Nope", {}),
+            (e: unknown) => e instanceof EmulatorAdminError && e.status === 404,
+        );
     });
 
     it("adds a workspace whose members may use it", async () => {
         const ws = await f.emu.admin.addPowerBiWorkspace(IDS.tenantId, { name: "Ops", members: [IDS.quickstartClientId] });
         assert.equal((await pbi(f.emu, "GET", `${base(ws.id)}/datasets`, await pbiToken(f.emu))).status, 200);
-        await assert.rejects(f.emu.admin.addPowerBiWorkspace(IDS.tenantId, { id: ws.id, name: "Again" }), (e: unknown) => e instanceof EmulatorAdminError && e.status === 409);
-        await assert.rejects(f.emu.admin.addPowerBiWorkspace(IDS.tenantId, { id: "nope", name: "Bad" }), (e: unknown) => e instanceof EmulatorAdminError && e.status === 400);
+        await assert.rejects(
+            f.emu.admin.addPowerBiWorkspace(IDS.tenantId, { id: ws.id, name: "Again" }),
+            (e: unknown) => e instanceof EmulatorAdminError && e.status === 409,
+        );
+        await assert.rejects(
+            f.emu.admin.addPowerBiWorkspace(IDS.tenantId, { id: "nope", name: "Bad" }),
+            (e: unknown) => e instanceof EmulatorAdminError && e.status === 400,
+        );
     });
 
     it("stores the dataset but loses the response of the next POST, once", async () => {
@@ -58,7 +73,11 @@ describe("emulator Power BI admin API", () => {
         await f.emu.admin.loseNextPowerBiPostResponse(IDS.tenantId);
         await assert.rejects(pbi(f.emu, "POST", `${base(IDS.salesWorkspaceId)}/datasets`, token, simpleDataset("Lost")));
         const list = await pbi(f.emu, "GET", `${base(IDS.salesWorkspaceId)}/datasets`, token);
-        assert.deepEqual((list.json as { value: { name: string }[] }).value.map((d) => d.name), ["Lost"], "created exactly once");
+        assert.deepEqual(
+            (list.json as { value: { name: string }[] }).value.map((d) => d.name),
+            ["Lost"],
+            "created exactly once",
+        );
         const [entry] = await f.emu.admin.requests({ service: "powerbi", method: "POST" });
         assert.equal(entry.status, 0);
         assert.equal(entry.fault, "lostResponse");
@@ -66,7 +85,10 @@ describe("emulator Power BI admin API", () => {
     });
 
     it("refuses a next-post-status other than 201 or 202", async () => {
-        await assert.rejects(f.emu.admin.setNextPowerBiPostStatus(IDS.tenantId, 200 as 201), (e: unknown) => e instanceof EmulatorAdminError && e.status === 400);
+        await assert.rejects(
+            f.emu.admin.setNextPowerBiPostStatus(IDS.tenantId, 200 as 201),
+            (e: unknown) => e instanceof EmulatorAdminError && e.status === 400,
+        );
     });
 });
 
@@ -95,7 +117,14 @@ describe("emulator Power BI seed", () => {
     it("refuses a seed whose workspaces are invalid, naming each problem", async () => {
         const state = await f.emu.admin.state();
         const tenant = { ...state.tenants[0], powerbi: { workspaces: [{ id: "x", name: "", members: "all" as unknown as string[] }], datasets: [] } };
-        await assert.rejects(f.emu.admin.seed({ tenants: [tenant] }), (e: unknown) => e instanceof EmulatorAdminError && e.status === 400
-            && /workspaces\[0\]\.id/.test(e.body) && /workspaces\[0\]\.name/.test(e.body) && /workspaces\[0\]\.members/.test(e.body));
+        await assert.rejects(
+            f.emu.admin.seed({ tenants: [tenant] }),
+            (e: unknown) =>
+                e instanceof EmulatorAdminError &&
+                e.status === 400 &&
+                /workspaces\[0\]\.id/.test(e.body) &&
+                /workspaces\[0\]\.name/.test(e.body) &&
+                /workspaces\[0\]\.members/.test(e.body),
+        );
     });
 });

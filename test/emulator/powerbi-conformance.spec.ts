@@ -32,10 +32,18 @@ describe("emulator Power BI conformance", () => {
         token = await pbiToken(f.emu);
     });
 
-    for (const [suffix, group] of [["", undefined], ["-in-group", IDS.salesWorkspaceId]] as const) {
+    for (const [suffix, group] of [
+        ["", undefined],
+        ["-in-group", IDS.salesWorkspaceId],
+    ] as const) {
         it(`accepts powerbi-post-dataset${suffix}.request.json and answers the shape of its response`, async () => {
-            const res = await pbi(f.emu, "POST", `${base(group)}/datasets?defaultRetentionPolicy=basicFIFO`, token,
-                conformance(`powerbi-post-dataset${suffix}.request.json`));
+            const res = await pbi(
+                f.emu,
+                "POST",
+                `${base(group)}/datasets?defaultRetentionPolicy=basicFIFO`,
+                token,
+                conformance(`powerbi-post-dataset${suffix}.request.json`),
+            );
             assert.equal(res.status, 201, res.text);
             const example = conformance<Obj>(`powerbi-post-dataset${suffix}.response.json`);
             assertShape(res.json, example);
@@ -44,16 +52,31 @@ describe("emulator Power BI conformance", () => {
 
         it(`answers GetDataset(s)${suffix} in the shape of the official examples`, async () => {
             const id = await createDataset(f.emu, token, group, conformance(`powerbi-post-dataset${suffix}.request.json`));
-            assertShape((await pbi(f.emu, "GET", `${base(group)}/datasets/${id}`, token)).json, conformance(`powerbi-get-dataset${suffix}.response.json`));
+            assertShape(
+                (await pbi(f.emu, "GET", `${base(group)}/datasets/${id}`, token)).json,
+                conformance(`powerbi-get-dataset${suffix}.response.json`),
+            );
             assertShape((await pbi(f.emu, "GET", `${base(group)}/datasets`, token)).json, conformance(`powerbi-get-datasets${suffix}.response.json`));
         });
 
         it(`accepts powerbi-put-table${suffix} and powerbi-post-rows${suffix}`, async () => {
             const id = await createDataset(f.emu, token, group, conformance(`powerbi-post-dataset${suffix}.request.json`));
-            const put: Fetched = await pbi(f.emu, "PUT", `${base(group)}/datasets/${id}/tables/Product`, token, conformance(`powerbi-put-table${suffix}.request.json`));
+            const put: Fetched = await pbi(
+                f.emu,
+                "PUT",
+                `${base(group)}/datasets/${id}/tables/Product`,
+                token,
+                conformance(`powerbi-put-table${suffix}.request.json`),
+            );
             assert.equal(put.status, 200, put.text);
             assertShape(put.json, conformance(`powerbi-put-table${suffix}.response.json`));
-            const rows = await pbi(f.emu, "POST", `${base(group)}/datasets/${id}/tables/Product/rows`, token, conformance(`powerbi-post-rows${suffix}.request.json`));
+            const rows = await pbi(
+                f.emu,
+                "POST",
+                `${base(group)}/datasets/${id}/tables/Product/rows`,
+                token,
+                conformance(`powerbi-post-rows${suffix}.request.json`),
+            );
             assert.equal(rows.status, 200, rows.text);
             const [stored] = (await f.emu.admin.powerBi(IDS.tenantId)).datasets;
             assert.equal(stored.tables[0].rowCount, 3);
@@ -65,9 +88,15 @@ describe("emulator Power BI conformance", () => {
         const res = await pbi(f.emu, "POST", "/v1.0/myorg/datasets", token, conformance("powerbi-post-dataset-advanced.request.json"));
         assert.equal(res.status, 201, res.text);
         const [stored] = (await f.emu.admin.powerBi(IDS.tenantId)).datasets;
-        assert.deepEqual(stored.tables.map((t) => t.name), ["Date", "sales", "forecast"]);
+        assert.deepEqual(
+            stored.tables.map((t) => t.name),
+            ["Date", "sales", "forecast"],
+        );
         assert.equal(stored.tables[1].measures?.[0].name, "percent to forecast");
-        assert.deepEqual(stored.relationships.map((r) => r.crossFilteringBehavior), ["BothDirections", "BothDirections"]);
+        assert.deepEqual(
+            stored.relationships.map((r) => r.crossFilteringBehavior),
+            ["BothDirections", "BothDirections"],
+        );
     });
 
     it("answers an expired token with exactly the official TokenExpired body", async () => {

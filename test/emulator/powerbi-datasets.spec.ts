@@ -33,7 +33,10 @@ describe("emulator Power BI datasets", () => {
                 assert.equal(d.configuredBy, "tenantkit-quickstart");
                 assert.equal(d.targetStorageMode, group === undefined ? undefined : "Abf");
                 const list = await pbi(f.emu, "GET", `${base(group)}/datasets`, token);
-                assert.deepEqual((list.json as { value: { id: string }[] }).value.map((x) => x.id), [created.id]);
+                assert.deepEqual(
+                    (list.json as { value: { id: string }[] }).value.map((x) => x.id),
+                    [created.id],
+                );
             });
 
             it("defaults the retention policy to None", async () => {
@@ -55,7 +58,11 @@ describe("emulator Power BI datasets", () => {
             it("lists tables with canonical data types and changes a table with PutTable", async () => {
                 const id = await createDataset(f.emu, token, group);
                 const put = await pbi(f.emu, "PUT", `${base(group)}/datasets/${id}/tables/Product`, token, {
-                    name: "Product", columns: [{ name: "ProductID", dataType: "int64" }, { name: "NewColumn", dataType: "bool" }],
+                    name: "Product",
+                    columns: [
+                        { name: "ProductID", dataType: "int64" },
+                        { name: "NewColumn", dataType: "bool" },
+                    ],
                 });
                 assert.equal(put.status, 200, put.text);
                 assert.equal((put.json as { name: string }).name, "Product");
@@ -63,17 +70,27 @@ describe("emulator Power BI datasets", () => {
                 assert.equal(tables.status, 200);
                 assert.match(String((tables.json as Record<string, unknown>)["@odata.context"]), /#tables$/);
                 assert.deepEqual((tables.json as { value: unknown[] }).value, [
-                    { name: "Product", columns: [{ name: "ProductID", dataType: "Int64" }, { name: "NewColumn", dataType: "Boolean" }] },
+                    {
+                        name: "Product",
+                        columns: [
+                            { name: "ProductID", dataType: "Int64" },
+                            { name: "NewColumn", dataType: "Boolean" },
+                        ],
+                    },
                 ]);
             });
 
             it("pushes and deletes rows, counting them", async () => {
                 const id = await createDataset(f.emu, token, group);
-                const rows = { rows: [{ ProductID: 1, Name: "a" }, { ProductID: 2, Name: "b" }] };
+                const rows = {
+                    rows: [
+                        { ProductID: 1, Name: "a" },
+                        { ProductID: 2, Name: "b" },
+                    ],
+                };
                 const post = await pbi(f.emu, "POST", `${base(group)}/datasets/${id}/tables/Product/rows`, token, rows);
                 assert.equal(post.status, 200);
-                const count = async (): Promise<number> =>
-                    (await f.emu.admin.powerBi(IDS.tenantId)).datasets[0].tables[0].rowCount;
+                const count = async (): Promise<number> => (await f.emu.admin.powerBi(IDS.tenantId)).datasets[0].tables[0].rowCount;
                 assert.equal(await count(), 2);
                 assert.equal((await pbi(f.emu, "DELETE", `${base(group)}/datasets/${id}/tables/Product/rows`, token)).status, 200);
                 assert.equal(await count(), 0);
@@ -85,7 +102,10 @@ describe("emulator Power BI datasets", () => {
         const mine = await createDataset(f.emu, token);
         const inGroup = await createDataset(f.emu, token, IDS.salesWorkspaceId);
         const myList = await pbi(f.emu, "GET", "/v1.0/myorg/datasets", token);
-        assert.deepEqual((myList.json as { value: { id: string }[] }).value.map((d) => d.id), [mine]);
+        assert.deepEqual(
+            (myList.json as { value: { id: string }[] }).value.map((d) => d.id),
+            [mine],
+        );
         assert.equal((await pbi(f.emu, "GET", `/v1.0/myorg/datasets/${inGroup}`, token)).status, 404);
         assert.equal((await pbi(f.emu, "GET", `${base(IDS.salesWorkspaceId)}/datasets/${mine}`, token)).status, 404);
     });

@@ -16,7 +16,11 @@ export function pbiToken(emu: RunningEmulator, opts: { clientId?: string; secret
 /** A delegated Power BI token of a contoso user with the given scopes. */
 export async function pbiUserToken(emu: RunningEmulator, user: string, scopes: string[], expiresInSeconds?: number): Promise<string> {
     const minted = await emu.admin.mintUserToken({
-        tenant: IDS.domain, user, scopes, audience: "https://analysis.windows.net/powerbi/api", expiresInSeconds,
+        tenant: IDS.domain,
+        user,
+        scopes,
+        audience: "https://analysis.windows.net/powerbi/api",
+        expiresInSeconds,
     });
     return minted.access_token;
 }
@@ -45,7 +49,15 @@ export function simpleDataset(name = "Sales"): Record<string, unknown> {
     return {
         name,
         defaultMode: "Push",
-        tables: [{ name: "Product", columns: [{ name: "ProductID", dataType: "Int64" }, { name: "Name", dataType: "string" }] }],
+        tables: [
+            {
+                name: "Product",
+                columns: [
+                    { name: "ProductID", dataType: "Int64" },
+                    { name: "Name", dataType: "string" },
+                ],
+            },
+        ],
     };
 }
 

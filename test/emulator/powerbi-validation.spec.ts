@@ -73,9 +73,14 @@ describe("emulator Power BI validation", () => {
         assert.match((await post({ name: "x", tables: tables(76) })).message, /at most 75 tables/);
         assert.equal((await post({ name: "x", tables: [table("T", 75)] })).status, 201);
         assert.match((await post({ name: "x", tables: [table("T", 76)] })).message, /at most 75 columns/);
-        const rels = (n: number): unknown[] => Array.from({ length: n }, (_, i) => ({
-            name: `r${i}`, fromTable: `t${i % 75}`, fromColumn: "c1", toTable: `t${(i + 1) % 75}`, toColumn: "c1",
-        }));
+        const rels = (n: number): unknown[] =>
+            Array.from({ length: n }, (_, i) => ({
+                name: `r${i}`,
+                fromTable: `t${i % 75}`,
+                fromColumn: "c1",
+                toTable: `t${(i + 1) % 75}`,
+                toColumn: "c1",
+            }));
         assert.equal((await post({ name: "x", tables: tables(75), relationships: rels(75) })).status, 201);
         assert.match((await post({ name: "x", tables: tables(75), relationships: rels(76) })).message, /at most 75 relationships/);
     });
@@ -85,7 +90,10 @@ describe("emulator Power BI validation", () => {
         const rel = { name: "r", fromTable: "A", fromColumn: "c1", toTable: "B", toColumn: "c1" };
         assert.match((await post({ name: "x", tables, relationships: [{ ...rel, toTable: "Z" }] })).message, /toTable names Z/);
         assert.match((await post({ name: "x", tables, relationships: [{ ...rel, fromColumn: "zz" }] })).message, /fromColumn names zz/);
-        assert.match((await post({ name: "x", tables, relationships: [{ ...rel, crossFilteringBehavior: "Sideways" }] })).message, /crossFilteringBehavior/);
+        assert.match(
+            (await post({ name: "x", tables, relationships: [{ ...rel, crossFilteringBehavior: "Sideways" }] })).message,
+            /crossFilteringBehavior/,
+        );
         assert.equal((await post({ name: "x", tables, relationships: [{ ...rel, crossFilteringBehavior: "bothDirections" }] })).status, 201);
         const stored = (await f.emu.admin.powerBi(IDS.tenantId)).datasets[0].relationships[0];
         assert.equal(stored.crossFilteringBehavior, "BothDirections");
@@ -97,12 +105,19 @@ describe("emulator Power BI validation", () => {
     });
 
     it("PutTable refuses a body whose name differs from the path, and a column a relationship needs", async () => {
-        const body = { name: "x", tables: [table("A"), table("B")], relationships: [{ name: "r", fromTable: "A", fromColumn: "c1", toTable: "B", toColumn: "c1" }] };
+        const body = {
+            name: "x",
+            tables: [table("A"), table("B")],
+            relationships: [{ name: "r", fromTable: "A", fromColumn: "c1", toTable: "B", toColumn: "c1" }],
+        };
         const id = await createDataset(f.emu, token, undefined, body);
         const other = await pbi(f.emu, "PUT", `/v1.0/myorg/datasets/${id}/tables/A`, token, { name: "B", columns: columns(1) });
         assert.equal(other.status, 400);
         assert.match(pbiError(other).message, /must equal the table name of the path/);
-        const drop = await pbi(f.emu, "PUT", `/v1.0/myorg/datasets/${id}/tables/A`, token, { name: "A", columns: [{ name: "x", dataType: "Int64" }] });
+        const drop = await pbi(f.emu, "PUT", `/v1.0/myorg/datasets/${id}/tables/A`, token, {
+            name: "A",
+            columns: [{ name: "x", dataType: "Int64" }],
+        });
         assert.equal(drop.status, 400);
         assert.match(pbiError(drop).message, /fromColumn names c1/);
         const bad = await pbi(f.emu, "PUT", `/v1.0/myorg/datasets/${id}/tables/A`, token, { name: "A", columns: [{ name: "c1", dataType: "Blob" }] });

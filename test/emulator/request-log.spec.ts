@@ -7,7 +7,11 @@ describe("emulator request log", () => {
 
     it("records method, raw path, query, headers with Authorization as sent, status and service", async () => {
         const token = await appToken(f.emu);
-        await graphGet(f.emu, "/v1.0/users/ann_contoso.com%23EXT%23@fabrikam.onmicrosoft.com/authentication/temporaryAccessPassMethods?$top=1", token);
+        await graphGet(
+            f.emu,
+            "/v1.0/users/ann_contoso.com%23EXT%23@fabrikam.onmicrosoft.com/authentication/temporaryAccessPassMethods?$top=1",
+            token,
+        );
         const log = await f.emu.admin.requests();
         assert.equal(log.length, 2);
         const [login, graph] = log;
@@ -30,13 +34,22 @@ describe("emulator request log", () => {
         const elsewhere = await fetchAll(`${f.emu.url}/v1.0/me`);
         assert.equal(elsewhere.status, 404);
         const log = await f.emu.admin.requests();
-        assert.deepEqual(log.map((e) => [e.service, e.status]), [["graph", 404], ["devops", 404], ["unknown", 404]]);
+        assert.deepEqual(
+            log.map((e) => [e.service, e.status]),
+            [
+                ["graph", 404],
+                ["devops", 404],
+                ["unknown", 404],
+            ],
+        );
     });
 
     it("keeps a binary body as its SHA-256 and does not log admin calls", async () => {
         const bytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff, 0xfe]);
         await fetchAll(`${f.emu.url}/graph/v1.0/organization/x/branding/localizations/0/bannerLogo`, {
-            method: "PUT", headers: { "content-type": "image/png" }, body: bytes,
+            method: "PUT",
+            headers: { "content-type": "image/png" },
+            body: bytes,
         });
         await f.emu.admin.state();
         const log = await f.emu.admin.requests();

@@ -117,7 +117,10 @@ describe("emulator token endpoint (/login)", () => {
     });
 
     it("refuses scopes of two resources with 400 invalid_scope AADSTS70011", async () => {
-        const res = await postToken(f.emu, { ...GOOD, scope: "https://graph.microsoft.com/.default https://analysis.windows.net/powerbi/api/.default" });
+        const res = await postToken(f.emu, {
+            ...GOOD,
+            scope: "https://graph.microsoft.com/.default https://analysis.windows.net/powerbi/api/.default",
+        });
         assertEntraError(res, 400, "invalid_scope", 70011);
     });
 

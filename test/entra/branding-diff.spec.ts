@@ -15,12 +15,23 @@ const image = (sha256: string, path = "a.png") => ({ path, sha256, size: 10, con
 
 function olds(extra: Partial<BrandingOutputs> = {}): BrandingOutputs {
     return {
-        onDestroy: "restore", organizationId: ORG, managed: ["backgroundColor", "bannerLogo"], cdnList: [],
-        prior: { existed: true, values: {}, images: {} }, observed: { values: { backgroundColor: "#0f6cbd" }, images: { bannerLogo: { relativeUrl: "u1", sha256: "aa" } } },
-        backgroundColor: "#0F6CBD", bannerLogo: image("aa"), ...extra,
+        onDestroy: "restore",
+        organizationId: ORG,
+        managed: ["backgroundColor", "bannerLogo"],
+        cdnList: [],
+        prior: { existed: true, values: {}, images: {} },
+        observed: { values: { backgroundColor: "#0f6cbd" }, images: { bannerLogo: { relativeUrl: "u1", sha256: "aa" } } },
+        backgroundColor: "#0F6CBD",
+        bannerLogo: image("aa"),
+        ...extra,
     } as BrandingOutputs;
 }
-const news = (extra: Partial<BrandingInputs> = {}): BrandingInputs => ({ onDestroy: "restore", backgroundColor: "#0F6CBD", bannerLogo: image("aa"), ...extra });
+const news = (extra: Partial<BrandingInputs> = {}): BrandingInputs => ({
+    onDestroy: "restore",
+    backgroundColor: "#0F6CBD",
+    bannerLogo: image("aa"),
+    ...extra,
+});
 
 describe("branding diff and refresh rules", () => {
     it("sees no change when only the image's path differs, and a change when its content does", () => {
@@ -45,7 +56,14 @@ describe("branding diff and refresh rules", () => {
     it("reports the program's value while the service shows what it showed after the write", () => {
         assert.equal(reconcileValue("#0F6CBD", "#0f6cbd", "#0f6cbd"), "#0F6CBD", "normalized by the service: no drift");
         assert.equal(reconcileValue("#0F6CBD", "#FF0000", "#0f6cbd"), "#FF0000", "changed in the portal: drift");
-        assert.deepEqual(reconcileValue({ hideForgotMyPassword: true }, { hideForgotMyPassword: true, hideTermsOfUse: false }, { hideForgotMyPassword: true, hideTermsOfUse: false }), { hideForgotMyPassword: true });
+        assert.deepEqual(
+            reconcileValue(
+                { hideForgotMyPassword: true },
+                { hideForgotMyPassword: true, hideTermsOfUse: false },
+                { hideForgotMyPassword: true, hideTermsOfUse: false },
+            ),
+            { hideForgotMyPassword: true },
+        );
     });
 
     it("reads an image only when its RelativeUrl moved, and reports drift by hash", async () => {

@@ -21,7 +21,9 @@ describe("examples/branding", function () {
             statePath: path.join(dir, "state.json"),
             project: "tenantkit-branding",
             config: {
-                "tenantkit:emulator": fx.emu.url, "tenantkit:tenantId": IDS.domain, "tenantkit:clientId": IDS.quickstartClientId,
+                "tenantkit:emulator": fx.emu.url,
+                "tenantkit:tenantId": IDS.domain,
+                "tenantkit:clientId": IDS.quickstartClientId,
                 "tenantkit:clientSecret": secret(IDS.quickstartClientSecret),
             },
         });
@@ -37,7 +39,10 @@ describe("examples/branding", function () {
             assert.equal(live.localizations["fr-FR"]?.signInPageText, "Accès réservé. L'activité est surveillée.");
             assert.match(String(up.outputs.bannerLogoUrl), /^https:\/\/.+\/logintenantbranding\/0\/bannerlogo/);
             const again = await runner.preview();
-            assert.deepEqual(again.steps.filter((s) => s.op !== "same").map((s) => `${s.op} ${s.name}`), []);
+            assert.deepEqual(
+                again.steps.filter((s) => s.op !== "same").map((s) => `${s.op} ${s.name}`),
+                [],
+            );
             assert.deepEqual((await runner.destroy()).errors, []);
             assert.equal(await content(), before);
         } finally {

@@ -49,7 +49,11 @@ describe("branding images: assets to descriptors", () => {
             const bytes = f.make(f.w, f.h, IMAGE_RULES[p].maxBytes);
             const r = check(p, f.name, bytes);
             const dims = p === "customCSS" ? { width: null, height: null } : { width: f.w, height: f.h };
-            assert.deepEqual(r, { descriptor: { path: f.name, sha256: sha256(bytes), size: bytes.length, contentType: f.type, ...dims }, problems: [] }, p);
+            assert.deepEqual(
+                r,
+                { descriptor: { path: f.name, sha256: sha256(bytes), size: bytes.length, contentType: f.type, ...dims }, problems: [] },
+                p,
+            );
             if (p !== "favicon") assert.equal(bytes.length, IMAGE_RULES[p].maxBytes, p);
         }
     });
@@ -60,7 +64,13 @@ describe("branding images: assets to descriptors", () => {
         const cases = [
             { what: "one pixel too wide", w: w + 1, h, bytes: maxBytes, problem: `${f.name} is ${w + 1}x${h} px; ${p} allows at most ${w}x${h} px` },
             { what: "one pixel too high", w, h: h + 1, bytes: maxBytes, problem: `${f.name} is ${w}x${h + 1} px; ${p} allows at most ${w}x${h} px` },
-            { what: "one byte too large", w, h, bytes: maxBytes + 1, problem: `${f.name} is ${maxBytes + 1} bytes; ${p} allows at most ${maxBytes} bytes (${maxBytes / KB} KB)` },
+            {
+                what: "one byte too large",
+                w,
+                h,
+                bytes: maxBytes + 1,
+                problem: `${f.name} is ${maxBytes + 1} bytes; ${p} allows at most ${maxBytes} bytes (${maxBytes / KB} KB)`,
+            },
         ];
         for (const c of cases) {
             it(`refuses a ${p} ${c.what}`, () => {
@@ -78,10 +88,14 @@ describe("branding images: assets to descriptors", () => {
     });
 
     it("reports a favicon's size in px without refusing one that is not 32x32, but refuses one byte over 5 KB", () => {
-        assert.deepEqual(
-            check("favicon", "assets/favicon-48.png", png(48, 48, { padTo: 5 * KB })).descriptor,
-            { path: "assets/favicon-48.png", sha256: sha256(png(48, 48, { padTo: 5 * KB })), size: 5 * KB, contentType: "image/png", width: 48, height: 48 },
-        );
+        assert.deepEqual(check("favicon", "assets/favicon-48.png", png(48, 48, { padTo: 5 * KB })).descriptor, {
+            path: "assets/favicon-48.png",
+            sha256: sha256(png(48, 48, { padTo: 5 * KB })),
+            size: 5 * KB,
+            contentType: "image/png",
+            width: 48,
+            height: 48,
+        });
         assert.deepEqual(check("favicon", "assets/favicon-big.png", png(32, 32, { padTo: 5 * KB + 1 })), {
             problems: ["assets/favicon-big.png is 5121 bytes; favicon allows at most 5120 bytes (5 KB)"],
         });
@@ -96,10 +110,18 @@ describe("branding images: assets to descriptors", () => {
 
     it("refuses formats a property does not accept, judging by the bytes rather than the name", () => {
         const wrong = (p: ImageProperty, name: string, bytes: Buffer | string) => check(p, name, bytes).problems;
-        assert.deepEqual(wrong("bannerLogo", "assets/logo.gif", gif(200, 30)), ["assets/logo.gif is not a PNG or JPEG image (bannerLogo accepts PNG or JPEG)"]);
-        assert.deepEqual(wrong("squareLogo", "assets/square.ico", ico(32, 32)), ["assets/square.ico is not a PNG or JPEG image (squareLogo accepts PNG or JPEG)"]);
-        assert.deepEqual(wrong("favicon", "assets/favicon.jpg", jpeg(32, 32)), ["assets/favicon.jpg is not a PNG or ICO image (favicon accepts PNG or ICO)"]);
-        assert.deepEqual(wrong("headerLogo", "assets/fake.png", "not an image"), ["assets/fake.png is not a PNG or JPEG image (headerLogo accepts PNG or JPEG)"]);
+        assert.deepEqual(wrong("bannerLogo", "assets/logo.gif", gif(200, 30)), [
+            "assets/logo.gif is not a PNG or JPEG image (bannerLogo accepts PNG or JPEG)",
+        ]);
+        assert.deepEqual(wrong("squareLogo", "assets/square.ico", ico(32, 32)), [
+            "assets/square.ico is not a PNG or JPEG image (squareLogo accepts PNG or JPEG)",
+        ]);
+        assert.deepEqual(wrong("favicon", "assets/favicon.jpg", jpeg(32, 32)), [
+            "assets/favicon.jpg is not a PNG or ICO image (favicon accepts PNG or ICO)",
+        ]);
+        assert.deepEqual(wrong("headerLogo", "assets/fake.png", "not an image"), [
+            "assets/fake.png is not a PNG or JPEG image (headerLogo accepts PNG or JPEG)",
+        ]);
         assert.equal(check("headerLogo", "assets/really-png.jpg", png(100, 20)).descriptor?.contentType, "image/png");
     });
 
@@ -116,7 +138,11 @@ describe("branding images: assets to descriptors", () => {
             ["favicon", "assets/empty.ico", zeroImages, "ICO"],
         ];
         for (const [p, name, bytes, kind] of damaged) {
-            assert.deepEqual(check(p, name, bytes).problems, [`${name} starts like a ${kind} image but its header cannot be read: the file is damaged`], name);
+            assert.deepEqual(
+                check(p, name, bytes).problems,
+                [`${name} starts like a ${kind} image but its header cannot be read: the file is damaged`],
+                name,
+            );
         }
     });
 
@@ -128,8 +154,12 @@ describe("branding images: assets to descriptors", () => {
     });
 
     it("says which file is missing and where it was looked for", () => {
-        assert.deepEqual(describeImage("bannerLogo", "assets/missing.png", cwd), { problems: [`assets/missing.png does not exist (resolved from ${cwd})`] });
-        assert.deepEqual(describeImage("bannerLogo", fileAsset("nowhere/missing.png"), cwd).problems, [`nowhere/missing.png does not exist (resolved from ${cwd})`]);
+        assert.deepEqual(describeImage("bannerLogo", "assets/missing.png", cwd), {
+            problems: [`assets/missing.png does not exist (resolved from ${cwd})`],
+        });
+        assert.deepEqual(describeImage("bannerLogo", fileAsset("nowhere/missing.png"), cwd).problems, [
+            `nowhere/missing.png does not exist (resolved from ${cwd})`,
+        ]);
         fs.mkdirSync(path.join(cwd, "a-folder.png"), { recursive: true });
         assert.deepEqual(describeImage("bannerLogo", "a-folder.png", cwd).problems, [`a-folder.png is not a file (resolved from ${cwd})`]);
     });
@@ -169,9 +199,15 @@ describe("branding images: assets to descriptors", () => {
     it("accepts CSS only as UTF-8 text without NUL bytes in a file named .css", () => {
         const css = "\uFEFF.ext-sign-in-box { color: #0F6CBD; } /* é */";
         assert.deepEqual(check("customCSS", "assets/custom.css", css).descriptor?.contentType, "text/css");
-        assert.deepEqual(check("customCSS", "assets/big.css", "a".repeat(25 * KB + 1)).problems, ["assets/big.css is 25601 bytes; customCSS allows at most 25600 bytes (25 KB)"]);
-        assert.deepEqual(check("customCSS", "assets/custom.txt", css).problems, ["assets/custom.txt is not a .css file (customCSS accepts a CSS file whose name ends in .css)"]);
-        assert.deepEqual(check("customCSS", "assets/latin1.css", Buffer.from([0x61, 0xe9, 0x7b])).problems, ["assets/latin1.css is not UTF-8 text (customCSS accepts a CSS file)"]);
+        assert.deepEqual(check("customCSS", "assets/big.css", "a".repeat(25 * KB + 1)).problems, [
+            "assets/big.css is 25601 bytes; customCSS allows at most 25600 bytes (25 KB)",
+        ]);
+        assert.deepEqual(check("customCSS", "assets/custom.txt", css).problems, [
+            "assets/custom.txt is not a .css file (customCSS accepts a CSS file whose name ends in .css)",
+        ]);
+        assert.deepEqual(check("customCSS", "assets/latin1.css", Buffer.from([0x61, 0xe9, 0x7b])).problems, [
+            "assets/latin1.css is not UTF-8 text (customCSS accepts a CSS file)",
+        ]);
         assert.deepEqual(check("customCSS", "assets/nul.css", "a{}\0").problems, ["assets/nul.css contains NUL bytes, so it is not a CSS text file"]);
         assert.deepEqual(check("customCSS", "assets/logo.png", png(10, 10)).problems, [
             "assets/logo.png is not a .css file (customCSS accepts a CSS file whose name ends in .css)",
@@ -219,8 +255,10 @@ describe("test image generators", () => {
     });
 
     it("pad to the exact byte size asked, and refuse a padding too small to hold a chunk", () => {
-        for (const n of [png(10, 10).length, png(10, 10).length + 12, png(10, 10).length + 19, 5 * KB]) assert.equal(png(10, 10, { padTo: n }).length, n);
-        for (const n of [jpeg(10, 10).length, jpeg(10, 10).length + 4, jpeg(10, 10).length + 65539, 300 * KB]) assert.equal(jpeg(10, 10, n).length, n);
+        for (const n of [png(10, 10).length, png(10, 10).length + 12, png(10, 10).length + 19, 5 * KB])
+            assert.equal(png(10, 10, { padTo: n }).length, n);
+        for (const n of [jpeg(10, 10).length, jpeg(10, 10).length + 4, jpeg(10, 10).length + 65539, 300 * KB])
+            assert.equal(jpeg(10, 10, n).length, n);
         assert.throws(() => png(10, 10, { padTo: png(10, 10).length + 11 }), /cannot pad a PNG/);
         assert.throws(() => jpeg(10, 10, jpeg(10, 10).length + 3), /cannot pad a JPEG/);
     });
@@ -229,7 +267,7 @@ describe("test image generators", () => {
         assert.equal(crc32(Buffer.from("123456789")), 0xcbf43926);
         const bytes = png(7, 3, { padTo: 200 });
         const chunks: string[] = [];
-        for (let at = 8; at < bytes.length; ) {
+        for (let at = 8; at < bytes.length;) {
             const len = bytes.readUInt32BE(at);
             const typeAndData = bytes.subarray(at + 4, at + 8 + len);
             assert.equal(bytes.readUInt32BE(at + 8 + len), crc32(typeAndData));

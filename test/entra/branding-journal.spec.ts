@@ -23,16 +23,26 @@ describe("branding journal", () => {
         values: { signInPageText: "Contoso", loginPageTextVisibilitySettings: { hideForgotMyPassword: false, hideAccountResetCredentials: true } },
         images: { bannerLogo: image("original"), squareLogo: null },
     };
-    const journal: Journal = journalOf(ORG, "0", original, {
-        values: { signInPageText: "Program text", loginPageTextVisibilitySettings: { hideForgotMyPassword: true } },
-        images: { bannerLogo: "program", squareLogo: "program-square" },
-    }, [], new Date("2026-01-01T00:00:00Z"));
+    const journal: Journal = journalOf(
+        ORG,
+        "0",
+        original,
+        {
+            values: { signInPageText: "Program text", loginPageTextVisibilitySettings: { hideForgotMyPassword: true } },
+            images: { bannerLogo: "program", squareLogo: "program-square" },
+        },
+        [],
+        new Date("2026-01-01T00:00:00Z"),
+    );
     const managed = ["signInPageText", "loginPageTextVisibilitySettings", "bannerLogo", "squareLogo"] as const;
 
     it("takes the journal's prior where the tenant shows what was being written, merged complex values and case included", () => {
         const live: Prior = {
             existed: true,
-            values: { signInPageText: "PROGRAM TEXT ", loginPageTextVisibilitySettings: { hideForgotMyPassword: true, hideAccountResetCredentials: true } },
+            values: {
+                signInPageText: "PROGRAM TEXT ",
+                loginPageTextVisibilitySettings: { hideForgotMyPassword: true, hideAccountResetCredentials: true },
+            },
             images: { bannerLogo: image("program"), squareLogo: image("program-square") },
         };
         assert.deepEqual(recoverPrior(journal, live, [...managed]), { prior: original, revert: [] });
@@ -53,11 +63,21 @@ describe("branding journal", () => {
         const live: Prior = { existed: true, values: { signInPageText: "Program text" }, images: { bannerLogo: image("program") } };
         const { prior, revert } = recoverPrior(journal, live, ["signInPageText"]);
         assert.deepEqual(prior.values, { signInPageText: "Contoso" });
-        assert.deepEqual(revert.map((r) => [r.property, r.prior.images.bannerLogo?.sha256]), [["bannerLogo", "original"]]);
+        assert.deepEqual(
+            revert.map((r) => [r.property, r.prior.images.bannerLogo?.sha256]),
+            [["bannerLogo", "original"]],
+        );
     });
 
     it("keeps a branding tenantkit was creating as tenantkit's only while every property is at its prior or written value", () => {
-        const created = journalOf(ORG, "fr-FR", { existed: false, values: { signInPageText: "" }, images: {} }, { values: { signInPageText: "Accès" }, images: {} }, [], new Date());
+        const created = journalOf(
+            ORG,
+            "fr-FR",
+            { existed: false, values: { signInPageText: "" }, images: {} },
+            { values: { signInPageText: "Accès" }, images: {} },
+            [],
+            new Date(),
+        );
         const empty: Prior = { existed: true, values: { signInPageText: "" }, images: {} };
         assert.equal(recoverPrior(created, empty, ["signInPageText"]).prior.existed, false);
         const someoneElses: Prior = { existed: true, values: { signInPageText: "Bienvenue" }, images: {} };
@@ -74,7 +94,10 @@ describe("branding journal", () => {
         const file = journalPath(dir, ORG, "0");
         fs.mkdirSync(path.dirname(file), { recursive: true });
         fs.writeFileSync(file, "{ not json");
-        assert.throws(() => readJournal(dir, ORG, "0"), /the branding journal .*branding-7d3f1c2a-.*-0\.json is not one tenantkit can read: .*delete the file and run again/);
+        assert.throws(
+            () => readJournal(dir, ORG, "0"),
+            /the branding journal .*branding-7d3f1c2a-.*-0\.json is not one tenantkit can read: .*delete the file and run again/,
+        );
         assert.equal(readJournal(dir, ORG, "de-DE"), undefined, "no journal is no journal");
     });
 });

@@ -39,31 +39,59 @@ describe("OrganizationalBranding through the engine harness", function () {
     const ok = (r: RunResult) => assert.deepEqual(r.errors, [], JSON.stringify(r.errors, null, 2));
     const ops = (r: RunResult, type = TYPE) => r.steps.filter((s) => s.type === type).map((s) => s.op);
     const graphWrites = async () =>
-        (await fx.emu.admin.requests({ service: "graph" })).filter((r) => r.method !== "GET").map((r) => ({ method: r.method, path: r.path, body: r.bodyText, type: r.headers["content-type"], lang: r.headers["accept-language"], sha: r.bodySha256 }));
+        (await fx.emu.admin.requests({ service: "graph" }))
+            .filter((r) => r.method !== "GET")
+            .map((r) => ({
+                method: r.method,
+                path: r.path,
+                body: r.bodyText,
+                type: r.headers["content-type"],
+                lang: r.headers["accept-language"],
+                sha: r.bodySha256,
+            }));
     const banner = (w: number, h: number, name = `banner-${w}x${h}.png`) => writeFixture(states.dir, name, png(w, h));
 
     it("lists every invalid input at preview and calls no API", async () => {
         const r = await runner("invalid", {
-            props: { backgroundColor: "blue", usernameHintText: "see https://contoso.com", customResetItNowText: "x", signInPageText: "a".repeat(1025), customTermsOfUseUrl: "https://contoso.com/tér" },
+            props: {
+                backgroundColor: "blue",
+                usernameHintText: "see https://contoso.com",
+                customResetItNowText: "x",
+                signInPageText: "a".repeat(1025),
+                customTermsOfUseUrl: "https://contoso.com/tér",
+            },
             assets: { bannerLogo: banner(300, 36) },
         }).preview();
         const failures = (r.errors[0]?.checkFailures ?? []).map((f) => f.property).sort();
-        assert.deepEqual(failures, ["backgroundColor", "bannerLogo", "customResetItNowText", "customTermsOfUseUrl", "signInPageText", "usernameHintText"]);
+        assert.deepEqual(failures, [
+            "backgroundColor",
+            "bannerLogo",
+            "customResetItNowText",
+            "customTermsOfUseUrl",
+            "signInPageText",
+            "usernameHintText",
+        ]);
         assert.match(r.errors.map((e) => e.message).join("\n"), /bannerLogo allows at most 245x36/);
         assert.equal((await fx.emu.admin.requests({ service: "graph" })).length, 0);
     });
 
     it("adopts the default branding, applies only what the program sets, and previews no change afterwards", async () => {
         const bannerPath = banner(200, 30, "a.png");
-        const stack = runner("adopt", { props: { backgroundColor: "#112233", signInPageText: "Authorized use only" }, assets: { bannerLogo: bannerPath } });
+        const stack = runner("adopt", {
+            props: { backgroundColor: "#112233", signInPageText: "Authorized use only" },
+            assets: { bannerLogo: bannerPath },
+        });
         const up = await stack.up();
         ok(up);
         assert.deepEqual(ops(up), ["create"]);
         const writes = await graphWrites();
-        assert.deepEqual(writes.map((w) => `${w.method} ${w.path}`), [
-            `PATCH /graph/v1.0/organization/${IDS.tenantId}/branding`,
-            `PUT /graph/v1.0/organization/${IDS.tenantId}/branding/localizations/0/bannerLogo`,
-        ]);
+        assert.deepEqual(
+            writes.map((w) => `${w.method} ${w.path}`),
+            [
+                `PATCH /graph/v1.0/organization/${IDS.tenantId}/branding`,
+                `PUT /graph/v1.0/organization/${IDS.tenantId}/branding/localizations/0/bannerLogo`,
+            ],
+        );
         assert.deepEqual(JSON.parse(writes[0]!.body!), { backgroundColor: "#112233", signInPageText: "Authorized use only" });
         assert.equal(writes[0]!.lang, "0");
         assert.equal(writes[1]!.type, "image/png");
@@ -78,7 +106,16 @@ describe("OrganizationalBranding through the engine harness", function () {
         assert.match(String(up.outputs.bannerLogoRelativeUrl), /\/logintenantbranding\/0\/bannerlogo\?ts=/);
         assert.ok(Array.isArray(up.outputs.cdnList) && (up.outputs.cdnList as string[]).length > 0, "the CDN hosts");
         const entry = stack.state().resources.find((r) => r.type === TYPE)!;
-        assert.deepEqual(Object.keys(entry.outputs.cdn as object).sort(), ["backgroundImageRelativeUrl", "bannerLogoRelativeUrl", "cdnList", "customCSSRelativeUrl", "faviconRelativeUrl", "headerLogoRelativeUrl", "squareLogoDarkRelativeUrl", "squareLogoRelativeUrl"]);
+        assert.deepEqual(Object.keys(entry.outputs.cdn as object).sort(), [
+            "backgroundImageRelativeUrl",
+            "bannerLogoRelativeUrl",
+            "cdnList",
+            "customCSSRelativeUrl",
+            "faviconRelativeUrl",
+            "headerLogoRelativeUrl",
+            "squareLogoDarkRelativeUrl",
+            "squareLogoRelativeUrl",
+        ]);
         assert.equal(entry.outputs.bannerLogoRelativeUrl, undefined, "state keeps them once, inside cdn");
         const again = await stack.preview();
         ok(again);
@@ -93,14 +130,20 @@ describe("OrganizationalBranding through the engine harness", function () {
         ok(changed);
         assert.deepEqual(ops(changed), ["update"]);
         let writes = await graphWrites();
-        assert.deepEqual(writes.map((w) => w.method), ["PATCH"]);
+        assert.deepEqual(
+            writes.map((w) => w.method),
+            ["PATCH"],
+        );
         assert.deepEqual(JSON.parse(writes[0]!.body!), { signInPageText: "Two" });
 
         await fx.emu.admin.clearRequests();
         const b = banner(100, 20, "two.png");
         ok(await runner("onefield", { props: { backgroundColor: "#112233", signInPageText: "Two" }, assets: { bannerLogo: b } }).up());
         writes = await graphWrites();
-        assert.deepEqual(writes.map((w) => `${w.method} ${w.path.split("/").slice(-2).join("/")}`), ["PUT 0/bannerLogo"]);
+        assert.deepEqual(
+            writes.map((w) => `${w.method} ${w.path.split("/").slice(-2).join("/")}`),
+            ["PUT 0/bannerLogo"],
+        );
         assert.equal(writes[0]!.sha, sha(fs.readFileSync(b)));
     });
 
@@ -116,13 +159,19 @@ describe("OrganizationalBranding through the engine harness", function () {
         await fx.emu.admin.clearRequests();
         ok(await stack().up());
         const writes = await graphWrites();
-        assert.deepEqual(writes.map((w) => JSON.parse(w.body!)), [{ signInPageText: "Managed" }]);
+        assert.deepEqual(
+            writes.map((w) => JSON.parse(w.body!)),
+            [{ signInPageText: "Managed" }],
+        );
         assert.equal((await fx.emu.admin.branding(IDS.tenantId))!.default.signInPageText, "Managed");
     });
 
     it("restores the tenant's branding byte for byte on destroy", async () => {
         const before = await fx.emu.admin.branding(IDS.tenantId);
-        const stack = runner("restore", { props: { backgroundColor: "#445566", signInPageText: "Temp", usernameHintText: "you@contoso.com" }, assets: { bannerLogo: banner(120, 20, "r.png"), squareLogo: writeFixture(states.dir, "sq.png", png(100, 100)) } });
+        const stack = runner("restore", {
+            props: { backgroundColor: "#445566", signInPageText: "Temp", usernameHintText: "you@contoso.com" },
+            assets: { bannerLogo: banner(120, 20, "r.png"), squareLogo: writeFixture(states.dir, "sq.png", png(100, 100)) },
+        });
         ok(await stack.up());
         assert.notDeepEqual(await fx.emu.admin.branding(IDS.tenantId), before);
         const destroy = await stack.destroy();
@@ -164,10 +213,10 @@ describe("OrganizationalBranding through the engine harness", function () {
         await fx.emu.admin.clearRequests();
         ok(await stack.destroy());
         const writes = await graphWrites();
-        assert.deepEqual(writes.map((w) => `${w.method} ${w.path.replace(`/graph/v1.0/organization/${IDS.tenantId}/branding`, "")}`), [
-            "DELETE /localizations/fr-FR/bannerLogo",
-            "DELETE /localizations/fr-FR",
-        ]);
+        assert.deepEqual(
+            writes.map((w) => `${w.method} ${w.path.replace(`/graph/v1.0/organization/${IDS.tenantId}/branding`, "")}`),
+            ["DELETE /localizations/fr-FR/bannerLogo", "DELETE /localizations/fr-FR"],
+        );
         assert.equal((await fx.emu.admin.branding(IDS.tenantId))!.localizations["fr-FR"], undefined);
     });
 
@@ -180,7 +229,9 @@ describe("OrganizationalBranding through the engine harness", function () {
         assert.equal(failed.errors.length, 1);
         assert.match(failed.errors[0]!.message, /upload bannerLogo|bannerLogo/);
         assert.match(failed.errors[0]!.message, /run up again to finish/);
-        const recorded = stack().state().resources.find((r) => r.type === TYPE)!;
+        const recorded = stack()
+            .state()
+            .resources.find((r) => r.type === TYPE)!;
         assert.ok(recorded, "the half-created branding is in state");
         assert.ok(recorded.initErrors?.length, "with its init error");
         const finish = await stack().up();
@@ -193,7 +244,12 @@ describe("OrganizationalBranding through the engine harness", function () {
     });
 
     it("adopts an existing localization and, on destroy, puts its text back and keeps it", async () => {
-        await fx.emu.admin.updateBranding(IDS.tenantId, "de-DE", { signInPageText: "Nur für Befugte", usernameHintText: "name@contoso.com" }, { create: true });
+        await fx.emu.admin.updateBranding(
+            IDS.tenantId,
+            "de-DE",
+            { signInPageText: "Nur für Befugte", usernameHintText: "name@contoso.com" },
+            { create: true },
+        );
         const stack = runner("adoptloc", { localizations: { "de-DE": { signInPageText: "Zutritt nur mit Genehmigung" } } });
         ok(await stack.up());
         assert.equal((await fx.emu.admin.branding(IDS.tenantId))!.localizations["de-DE"]!.signInPageText, "Zutritt nur mit Genehmigung");
@@ -204,8 +260,18 @@ describe("OrganizationalBranding through the engine harness", function () {
     });
 
     it("clears what it managed with onDestroy reset, and leaves it with retain", async () => {
-        ok(await runner("reset", { props: { signInPageText: "To clear", onDestroy: "reset" }, assets: { bannerLogo: banner(100, 10, "reset.png") } }).up());
-        ok(await runner("reset", { props: { signInPageText: "To clear", onDestroy: "reset" }, assets: { bannerLogo: banner(100, 10, "reset.png") } }).destroy());
+        ok(
+            await runner("reset", {
+                props: { signInPageText: "To clear", onDestroy: "reset" },
+                assets: { bannerLogo: banner(100, 10, "reset.png") },
+            }).up(),
+        );
+        ok(
+            await runner("reset", {
+                props: { signInPageText: "To clear", onDestroy: "reset" },
+                assets: { bannerLogo: banner(100, 10, "reset.png") },
+            }).destroy(),
+        );
         let b = (await fx.emu.admin.branding(IDS.tenantId))!.default;
         assert.equal(b.signInPageText, "");
         assert.equal(b.bannerLogo, null);

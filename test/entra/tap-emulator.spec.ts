@@ -17,11 +17,16 @@ describe("TAP lookup against the emulator", () => {
     const fx = useEmulator();
     const settings = (extra: Partial<Record<SettingKey, string>> = {}): Settings => {
         const values: Partial<Record<SettingKey, string>> = {
-            emulator: fx.emu.url, tenantId: IDS.domain, clientId: IDS.quickstartClientId, clientSecret: IDS.quickstartClientSecret, ...extra,
+            emulator: fx.emu.url,
+            tenantId: IDS.domain,
+            clientId: IDS.quickstartClientId,
+            clientSecret: IDS.quickstartClientSecret,
+            ...extra,
         };
         return resolveSettings((k) => values[k], {});
     };
-    const lookup = (user: string | undefined, s: Settings = settings()) => fetchTemporaryAccessPassMethods(sessionFor(s).client("graph"), s.cloud, user);
+    const lookup = (user: string | undefined, s: Settings = settings()) =>
+        fetchTemporaryAccessPassMethods(sessionFor(s).client("graph"), s.cloud, user);
     const graphRequests = async () => (await fx.emu.admin.requests()).filter((r) => r.service === "graph");
     const failure = rejectionOf;
 
@@ -74,7 +79,10 @@ describe("TAP lookup against the emulator", () => {
     it("tells an application to pass `user` when it asks for /me", async () => {
         const err = await failure(lookup(undefined));
         assert.equal(err.name, "ApiError");
-        assert.match(err.message, /graph GET \/v1\.0\/me\/authentication\/temporaryAccessPassMethods failed: 400 BadRequest: \/me request is only valid with delegated authentication flow\./);
+        assert.match(
+            err.message,
+            /graph GET \/v1\.0\/me\/authentication\/temporaryAccessPassMethods failed: 400 BadRequest: \/me request is only valid with delegated authentication flow\./,
+        );
         assert.match(err.message, /Next: \/me needs a signed-in user, but this credential is an application: pass `user`/);
     });
 
@@ -109,15 +117,25 @@ describe("TAP lookup against the emulator", () => {
 
     it("waits out a 429 with its Retry-After and then succeeds", async () => {
         const waits: number[] = [];
-        const s = settings({ clientSecret: "", graphToken: (await fx.emu.admin.mintUserToken({ tenant: IDS.tenantId, user: IDS.aliceUpn, scopes: ["UserAuthMethod-TAP.Read.All"] })).access_token });
+        const s = settings({
+            clientSecret: "",
+            graphToken: (await fx.emu.admin.mintUserToken({ tenant: IDS.tenantId, user: IDS.aliceUpn, scopes: ["UserAuthMethod-TAP.Read.All"] }))
+                .access_token,
+        });
         await fx.emu.admin.setFaults({ match: { service: "graph" }, kind: "status", status: 429, retryAfter: "2.128", times: 1 });
         const client = createServiceClient({
-            service: "graph", baseUrl: s.endpoints.graph, authorize: async () => `Bearer ${s.graphToken}`,
-            sleep: async (ms) => void waits.push(ms), maxConcurrent: 4,
+            service: "graph",
+            baseUrl: s.endpoints.graph,
+            authorize: async () => `Bearer ${s.graphToken}`,
+            sleep: async (ms) => void waits.push(ms),
+            maxConcurrent: 4,
         });
         const r = await fetchTemporaryAccessPassMethods(client, s.cloud, IDS.aliceUpn);
         assert.equal(r.method?.id, IDS.aliceTapId);
-        assert.ok(waits.some((ms) => ms >= 2128 && ms < 2300), `waited per Retry-After: ${waits}`);
+        assert.ok(
+            waits.some((ms) => ms >= 2128 && ms < 2300),
+            `waited per Retry-After: ${waits}`,
+        );
         const statuses = (await graphRequests()).map((q) => q.status);
         assert.deepEqual(statuses, [429, 200]);
     });
@@ -131,13 +149,18 @@ describe("TAP lookup against the emulator", () => {
     it("serves the program-side function from stack config or the environment", async () => {
         const saved = { ...process.env };
         Object.assign(process.env, {
-            TENANTKIT_EMULATOR: fx.emu.url, AZURE_TENANT_ID: IDS.tenantId, AZURE_CLIENT_ID: IDS.quickstartClientId,
+            TENANTKIT_EMULATOR: fx.emu.url,
+            AZURE_TENANT_ID: IDS.tenantId,
+            AZURE_CLIENT_ID: IDS.quickstartClientId,
             AZURE_CLIENT_SECRET: IDS.quickstartClientSecret,
         });
         try {
             const r = await getFromProgram({ user: IDS.aliceUpn });
             assert.equal(r.method?.id, IDS.aliceTapId);
-            await assert.rejects(getFromProgram({ user: "not a user" }), /getTemporaryAccessPassMethods: invalid arguments: user: must be a user object id/);
+            await assert.rejects(
+                getFromProgram({ user: "not a user" }),
+                /getTemporaryAccessPassMethods: invalid arguments: user: must be a user object id/,
+            );
         } finally {
             process.env = saved;
         }

@@ -61,7 +61,10 @@ describe("TemporaryAccessPassMethods through the engine harness", function () {
         assert.deepEqual(tap.additionalSecretOutputs, ["temporaryAccessPass"]);
         const provider = String(tap.outputs.__provider);
         assert.ok(provider.length < 2048, `__provider is ${provider.length} bytes`);
-        assert.ok(provider.includes("require(m).handler.configure.call(this, r)") && provider.includes("pulumi-tenantkit/bin/entra/temporaryAccessPass/handler"));
+        assert.ok(
+            provider.includes("require(m).handler.configure.call(this, r)") &&
+                provider.includes("pulumi-tenantkit/bin/entra/temporaryAccessPass/handler"),
+        );
         const text = fs.readFileSync(states.statePath("secrets"), "utf8");
         assert.ok(!text.includes(IDS.quickstartClientSecret), "no client secret in state");
         assert.ok(!provider.includes(fx.emu.url) && !provider.includes("127.0.0.1"), "no endpoint inside __provider");
@@ -75,7 +78,9 @@ describe("TemporaryAccessPassMethods through the engine harness", function () {
         const refresh = await runner("drift").refresh();
         ok(refresh);
         assert.deepEqual(ops(refresh), ["refresh:update"]);
-        const tap = runner("drift").state().resources.find((r) => r.type === TYPE)!;
+        const tap = runner("drift")
+            .state()
+            .resources.find((r) => r.type === TYPE)!;
         assert.equal(tap.outputs.method, null, "the method is gone after refresh");
         const preview = await runner("drift").preview();
         ok(preview);
@@ -93,7 +98,12 @@ describe("TemporaryAccessPassMethods through the engine harness", function () {
         const destroy = await runner("replace", { "tapprog:user": IDS.bobUpn }).destroy();
         ok(destroy);
         assert.deepEqual(ops(destroy), ["delete"]);
-        assert.equal(runner("replace").state().resources.filter((r) => r.custom).length, 0);
+        assert.equal(
+            runner("replace")
+                .state()
+                .resources.filter((r) => r.custom).length,
+            0,
+        );
         const after = (await fx.emu.admin.state()).tenants[0]!.users.map((u) => u.temporaryAccessPass?.id ?? null);
         assert.deepEqual(after, before, "nothing in the tenant changed");
     });
@@ -101,7 +111,10 @@ describe("TemporaryAccessPassMethods through the engine harness", function () {
     it("fails the preview with the property path of an invalid user", async () => {
         const r = await runner("invalid", { "tapprog:user": "not a user" }).preview();
         assert.equal(r.errors.length, 1);
-        assert.match(r.errors[0]!.message, /TemporaryAccessPassMethods resource 'tap': property user value .*has a problem: must be a user object id \(guid\) or a user principal name/);
+        assert.match(
+            r.errors[0]!.message,
+            /TemporaryAccessPassMethods resource 'tap': property user value .*has a problem: must be a user object id \(guid\) or a user principal name/,
+        );
         assert.equal(await graphCalls(), 0);
     });
 
@@ -109,10 +122,19 @@ describe("TemporaryAccessPassMethods through the engine harness", function () {
         const r = await runner("missing", { "tapprog:user": "ghost@contoso.onmicrosoft.com" }).up();
         assert.equal(r.errors.length, 1);
         const message = r.errors[0]!.message;
-        assert.match(message, /pulumi-nodejs:dynamic\/tenantkit:TemporaryAccessPassMethods \(user "ghost@contoso\.onmicrosoft\.com"\) \(create\): graph GET \/v1\.0\/users\/ghost%40contoso\.onmicrosoft\.com\/authentication\/temporaryAccessPassMethods failed: 404 Request_ResourceNotFound/);
+        assert.match(
+            message,
+            /pulumi-nodejs:dynamic\/tenantkit:TemporaryAccessPassMethods \(user "ghost@contoso\.onmicrosoft\.com"\) \(create\): graph GET \/v1\.0\/users\/ghost%40contoso\.onmicrosoft\.com\/authentication\/temporaryAccessPassMethods failed: 404 Request_ResourceNotFound/,
+        );
         assert.match(message, /request-id [0-9a-f-]{36}/);
         assert.match(message, /Next: user "ghost@contoso\.onmicrosoft\.com" was not found in the tenant/);
-        assert.equal(runner("missing").state().resources.filter((r2) => r2.custom).length, 0, "nothing recorded");
+        assert.equal(
+            runner("missing")
+                .state()
+                .resources.filter((r2) => r2.custom).length,
+            0,
+            "nothing recorded",
+        );
     });
 
     it("serves the function form inside the program, in preview too", async () => {

@@ -110,7 +110,13 @@ describe("provider host driver (real @pulumi/pulumi dynamic provider host over g
         const read = await host.read({ urn: URN, id: created.id, state: created.outs, inputs: props({ note: secret("hush") }) });
         assert.equal(read.id, created.id);
         assert.deepEqual(read.inputs?.note, secret("hush"));
-        const updated = await host.update({ urn: URN, id: created.id, oldInputs: props(), oldOutputs: created.outs, newInputs: props({ color: "#abcdef" }) });
+        const updated = await host.update({
+            urn: URN,
+            id: created.id,
+            oldInputs: props(),
+            oldOutputs: created.outs,
+            newInputs: props({ color: "#abcdef" }),
+        });
         assert.deepEqual([updated.outs.color, updated.outs.etag], ["#abcdef", 2]);
         await host.delete({ urn: URN, id: created.id, oldInputs: props(), outputs: updated.outs });
         assert.equal(readStore(storePath).items[created.id], undefined);
@@ -145,7 +151,10 @@ describe("provider host driver (real @pulumi/pulumi dynamic provider host over g
         await assert.rejects(host.check({ urn: URN, news: props({ mode: "checkThrow" }) }), /check failed: UNKNOWN\(2\) check exploded/);
         assert.ok(host.stdout.includes(`created ${created.id}`), host.stdout.join("\n"));
         assert.ok(host.stderr.includes(`created ${created.id} (stderr)`));
-        assert.ok(host.stderr.some((l) => l.includes("Error: check exploded")), host.stderr.join("\n"));
+        assert.ok(
+            host.stderr.some((l) => l.includes("Error: check exploded")),
+            host.stderr.join("\n"),
+        );
         assert.ok(!host.stdout.concat(host.stderr).some((l) => l.includes("cfg-secret")), "config secrets are not printed");
     });
 

@@ -18,9 +18,10 @@ describe("lifecycle runner: resource options and failures", () => {
     it("records a create that failed to initialize with its init errors, and updates it on the next up", async () => {
         const stack = newStack();
         const first = await stack.runner({ alphaMode: "initFail", withBeta: "false" }).up();
-        assert.deepEqual(first.errors.map((e) => e.message), [
-            "create of pulumi-nodejs:dynamic/harness:Item resource 'alpha' failed to initialize: health probe failed; retry later",
-        ]);
+        assert.deepEqual(
+            first.errors.map((e) => e.message),
+            ["create of pulumi-nodejs:dynamic/harness:Item resource 'alpha' failed to initialize: health probe failed; retry later"],
+        );
         const alpha = stack.resource("alpha");
         assert.deepEqual([alpha?.id, alpha?.initErrors], ["item-1", ["health probe failed", "retry later"]]);
         assert.ok(readStore(stack.storePath).items["item-1"], "the object exists and is tracked, not orphaned");
@@ -35,9 +36,10 @@ describe("lifecycle runner: resource options and failures", () => {
         const stack = newStack();
         assert.deepEqual((await stack.runner({ withBeta: "false" }).up()).errors, []);
         const failed = await stack.runner({ withBeta: "false", alphaMode: "updateInitFail", alphaColor: "#abcdef" }).up();
-        assert.deepEqual(failed.errors.map((e) => e.message), [
-            "update of pulumi-nodejs:dynamic/harness:Item resource 'alpha' failed to initialize: half updated",
-        ]);
+        assert.deepEqual(
+            failed.errors.map((e) => e.message),
+            ["update of pulumi-nodejs:dynamic/harness:Item resource 'alpha' failed to initialize: half updated"],
+        );
         const alpha = stack.resource("alpha");
         assert.deepEqual([alpha?.id, alpha?.outputs.color, alpha?.outputs.half, alpha?.initErrors], ["item-1", "#abcdef", true, ["half updated"]]);
     });
@@ -105,7 +107,10 @@ describe("lifecycle runner: resource options and failures", () => {
         const stack = newStack();
         const result = await stack.runner({ readId: "nope", withBeta: "false" }).up();
         assert.deepEqual(result.errors, []);
-        const read = stack.runner({}).state().resources.find((r) => r.external);
+        const read = stack
+            .runner({})
+            .state()
+            .resources.find((r) => r.external);
         assert.deepEqual(Object.keys(read?.outputs ?? {}), ["__provider"]);
     });
 

@@ -68,9 +68,10 @@ describe("lifecycle runner: preview, up, refresh and destroy of a real program",
     it("fails a preview with invalid input with the CLI's message and changes nothing", async () => {
         const before = fs.readFileSync(stack.statePath, "utf8");
         const result = await stack.runner({ alphaColor: "red" }).preview();
-        assert.deepEqual(result.errors.map((e) => e.message), [
-            `${ITEM} resource 'alpha': property color value {red} has a problem: must be #RRGGBB`,
-        ]);
+        assert.deepEqual(
+            result.errors.map((e) => e.message),
+            [`${ITEM} resource 'alpha': property color value {red} has a problem: must be #RRGGBB`],
+        );
         assert.equal(result.errors[0].urn, "urn:pulumi:dev::harnessfx::pulumi-nodejs:dynamic/harness:Item::alpha");
         assert.equal(fs.readFileSync(stack.statePath, "utf8"), before);
     });
@@ -116,7 +117,11 @@ describe("lifecycle runner: refresh and destroy use the config saved at the last
             await stack.runner({ withBeta: "false" }).up();
             const moved = `${stack.storePath}.moved`;
             fs.copyFileSync(stack.storePath, moved);
-            const elsewhere = stack.runnerWithConfig({ "harnessfx:storePath": moved, "harnessfx:note": secret("hush"), "harnessfx:withBeta": "false" });
+            const elsewhere = stack.runnerWithConfig({
+                "harnessfx:storePath": moved,
+                "harnessfx:note": secret("hush"),
+                "harnessfx:withBeta": "false",
+            });
             const saved = await elsewhere.destroy({ preview: true });
             assert.deepEqual(saved.errors, []);
             await elsewhere.destroy();

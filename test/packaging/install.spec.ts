@@ -20,18 +20,32 @@ const OLDEST = /(\d+\.\d+\.\d+)/.exec(PEER_RANGE)![1]!;
 /** The tsconfig `pulumi new typescript` wrote until recently: es2016, no skipLibCheck, no esModuleInterop. */
 const OLDER_TSCONFIG = {
     compilerOptions: {
-        strict: true, outDir: "bin", target: "es2016", module: "commonjs", moduleResolution: "node", sourceMap: true, experimentalDecorators: true,
-        pretty: true, noFallthroughCasesInSwitch: true, noImplicitReturns: true, forceConsistentCasingInFileNames: true,
+        strict: true,
+        outDir: "bin",
+        target: "es2016",
+        module: "commonjs",
+        moduleResolution: "node",
+        sourceMap: true,
+        experimentalDecorators: true,
+        pretty: true,
+        noFallthroughCasesInSwitch: true,
+        noImplicitReturns: true,
+        forceConsistentCasingInFileNames: true,
     },
     files: ["index.ts"],
 };
 
 function run(cmd: string, args: string[], cwd: string): string {
     try {
-        return execFileSync(cmd, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, npm_config_audit: "false", npm_config_fund: "false", npm_config_update_notifier: "false" } });
+        return execFileSync(cmd, args, {
+            cwd,
+            encoding: "utf8",
+            stdio: ["ignore", "pipe", "pipe"],
+            env: { ...process.env, npm_config_audit: "false", npm_config_fund: "false", npm_config_update_notifier: "false" },
+        });
     } catch (e) {
         const err = e as { status: number; stdout: string; stderr: string };
-        throw new Error(`${cmd} ${args.join(" ")} exited ${err.status} in ${cwd}:\n${err.stdout}\n${err.stderr}`);
+        throw new Error(`${cmd} ${args.join(" ")} exited ${err.status} in ${cwd}:\n${err.stdout}\n${err.stderr}`, { cause: e });
     }
 }
 
@@ -55,7 +69,9 @@ describeCli("the packed package in a program outside the repo", (binDir) => {
         const dir = path.join(scratch, label);
         fs.cpSync(path.join(ROOT, "examples", "push-dataset"), dir, { recursive: true });
         run("npm", ["install", tarball, `@pulumi/pulumi@${sdk}`], dir);
-        const sdkVersion = (JSON.parse(fs.readFileSync(path.join(dir, "node_modules", "@pulumi", "pulumi", "package.json"), "utf8")) as { version: string }).version;
+        const sdkVersion = (
+            JSON.parse(fs.readFileSync(path.join(dir, "node_modules", "@pulumi", "pulumi", "package.json"), "utf8")) as { version: string }
+        ).version;
         return { dir, sdkVersion };
     }
 
@@ -74,7 +90,10 @@ describeCli("the packed package in a program outside the repo", (binDir) => {
         }
     }
 
-    for (const [label, sdk] of [["oldest", OLDEST], ["newest", PEER_RANGE]] as const) {
+    for (const [label, sdk] of [
+        ["oldest", OLDEST],
+        ["newest", PEER_RANGE],
+    ] as const) {
         it(`with the ${label} @pulumi/pulumi of ${PEER_RANGE}: installs, type-checks under both tsconfigs, and runs preview, up and destroy`, async function () {
             this.timeout(600_000);
             const { dir, sdkVersion } = program(label, sdk);

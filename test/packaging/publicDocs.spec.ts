@@ -24,8 +24,12 @@ const hasModifier = (node: ts.Node, kind: ts.SyntaxKind): boolean =>
 function declaredNames(statement: ts.Statement): string[] {
     if (ts.isVariableStatement(statement)) return statement.declarationList.declarations.map((d) => d.name.getText());
     if (
-        ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement) || ts.isClassDeclaration(statement) ||
-        ts.isFunctionDeclaration(statement) || ts.isEnumDeclaration(statement) || ts.isModuleDeclaration(statement)
+        ts.isInterfaceDeclaration(statement) ||
+        ts.isTypeAliasDeclaration(statement) ||
+        ts.isClassDeclaration(statement) ||
+        ts.isFunctionDeclaration(statement) ||
+        ts.isEnumDeclaration(statement) ||
+        ts.isModuleDeclaration(statement)
     ) {
         return statement.name ? [statement.name.getText()] : ["default"];
     }
@@ -37,8 +41,12 @@ function publicMembers(declaration: ts.InterfaceDeclaration | ts.ClassDeclaratio
     const members = declaration.members as ts.NodeArray<ts.ClassElement | ts.TypeElement>;
     return members.filter(
         (m) =>
-            (ts.isPropertySignature(m) || ts.isPropertyDeclaration(m) || ts.isMethodSignature(m) || ts.isMethodDeclaration(m) ||
-                ts.isGetAccessorDeclaration(m) || ts.isSetAccessorDeclaration(m)) &&
+            (ts.isPropertySignature(m) ||
+                ts.isPropertyDeclaration(m) ||
+                ts.isMethodSignature(m) ||
+                ts.isMethodDeclaration(m) ||
+                ts.isGetAccessorDeclaration(m) ||
+                ts.isSetAccessorDeclaration(m)) &&
             !hasModifier(m, ts.SyntaxKind.PrivateKeyword) &&
             !ts.isPrivateIdentifier(m.name),
     ) as ts.ClassElement[];

@@ -10,6 +10,7 @@ import * as ts5 from "typescript";
 import { publicDeclarations, ROOT } from "./publicDeclarations";
 
 const CONSUMER = path.join(ROOT, "test", "fixtures", "consumer");
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the TypeScript 3.8 that @pulumi/pulumi vendors, by file
 const ts38 = require(require.resolve("@pulumi/pulumi/vendor/typescript@3.8.3/typescript.js", { paths: [ROOT] })) as typeof ts5;
 
 /** Diagnostics of the consumer program under `ts`, as "file(line): message", split by where they are. */
@@ -22,7 +23,10 @@ function compile(ts: typeof ts5, root: string): { own: string[]; all: string[] }
         return `${where}: ${ts.flattenDiagnosticMessageText(d.messageText, " ")}`;
     };
     const all = ts.getPreEmitDiagnostics(program as never) as readonly ts5.Diagnostic[];
-    return { own: all.filter((d) => d.file && !d.file.fileName.includes("node_modules") && d.file.fileName.startsWith(CONSUMER)).map(text), all: all.map(text) };
+    return {
+        own: all.filter((d) => d.file && !d.file.fileName.includes("node_modules") && d.file.fileName.startsWith(CONSUMER)).map(text),
+        all: all.map(text),
+    };
 }
 
 describe("public declarations", function () {
@@ -50,7 +54,7 @@ describe("public declarations", function () {
         assert.deepEqual(compile(ts5, "index.ts").all, []);
     });
 
-    it("a misspelled enumerated field (dataType: \"Strnig\") does not compile, under 3.8 or 5", () => {
+    it('a misspelled enumerated field (dataType: "Strnig") does not compile, under 3.8 or 5', () => {
         for (const ts of [ts38, ts5]) {
             const own = compile(ts, "typo.ts").own;
             assert.equal(own.length, 1, own.join("\n"));

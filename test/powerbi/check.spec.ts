@@ -10,7 +10,15 @@ import { conformance } from "../support/conformance";
 type Obj = Record<string, unknown>;
 const valid = (): Obj => ({
     name: "SalesMarketing",
-    tables: [{ name: "Product", columns: [{ name: "ProductID", dataType: "Int64" }, { name: "Name", dataType: "string" }] }],
+    tables: [
+        {
+            name: "Product",
+            columns: [
+                { name: "ProductID", dataType: "Int64" },
+                { name: "Name", dataType: "string" },
+            ],
+        },
+    ],
 });
 const check = async (news: Obj) => {
     await handler.configure!({ config: { get: () => undefined, require: () => "" } });
@@ -23,8 +31,16 @@ describe("PushDataset check", () => {
         const advanced = conformance<Obj>("powerbi-post-dataset-advanced.request.json");
         const r = await check(advanced);
         assert.deepEqual(r.failures, []);
-        const inputs = r.inputs as { tables: { columns: { dataType: string }[] }[]; relationships: { crossFilteringBehavior: string }[]; defaultMode: string; defaultRetentionPolicy: string };
-        assert.deepEqual(inputs.tables[1]!.columns.map((c) => c.dataType), ["DateTime", "Int64"]);
+        const inputs = r.inputs as {
+            tables: { columns: { dataType: string }[] }[];
+            relationships: { crossFilteringBehavior: string }[];
+            defaultMode: string;
+            defaultRetentionPolicy: string;
+        };
+        assert.deepEqual(
+            inputs.tables[1]!.columns.map((c) => c.dataType),
+            ["DateTime", "Int64"],
+        );
         assert.equal(inputs.relationships[0]!.crossFilteringBehavior, "BothDirections");
         assert.equal(inputs.defaultMode, "Push");
         assert.equal(inputs.defaultRetentionPolicy, "None");
@@ -46,9 +62,18 @@ describe("PushDataset check", () => {
             name: "Sales",
             tables: [
                 { name: "Product/Items", columns: [{ name: "Id", dataType: "Integer" }] },
-                { name: "Orders", columns: [{ name: "Id", dataType: "Int64" }, { name: "id", dataType: "Int64", sortByColumn: "Missing" }], measures: [{ name: "Id", expression: "1" }] },
+                {
+                    name: "Orders",
+                    columns: [
+                        { name: "Id", dataType: "Int64" },
+                        { name: "id", dataType: "Int64", sortByColumn: "Missing" },
+                    ],
+                    measures: [{ name: "Id", expression: "1" }],
+                },
             ],
-            relationships: [{ name: "r", fromTable: "Orders", fromColumn: "Nope", toTable: "Nowhere", toColumn: "Id", crossFilteringBehavior: "sideways" }],
+            relationships: [
+                { name: "r", fromTable: "Orders", fromColumn: "Nope", toTable: "Nowhere", toColumn: "Id", crossFilteringBehavior: "sideways" },
+            ],
         });
         const byPath = Object.fromEntries(r.failures!.map((f) => [f.property, f.reason]));
         assert.match(byPath["tables[0].name"]!, /1 to 100 characters without/);
@@ -57,29 +82,52 @@ describe("PushDataset check", () => {
         const refs = await check({
             name: "Sales",
             tables: [
-                { name: "Orders", columns: [{ name: "Id", dataType: "Int64" }, { name: "id", dataType: "Int64", sortByColumn: "Missing" }], measures: [{ name: "Id", expression: "1" }] },
+                {
+                    name: "Orders",
+                    columns: [
+                        { name: "Id", dataType: "Int64" },
+                        { name: "id", dataType: "Int64", sortByColumn: "Missing" },
+                    ],
+                    measures: [{ name: "Id", expression: "1" }],
+                },
                 { name: "orders", columns: [{ name: "X", dataType: "Int64" }] },
             ],
             relationships: [{ name: "r", fromTable: "Orders", fromColumn: "Nope", toTable: "Nowhere", toColumn: "Id" }],
         });
         assert.deepEqual(refs.failures!.map((f) => f.property).sort(), [
-            "relationships[0].fromColumn", "relationships[0].toTable", "tables[0].columns[1].name", "tables[0].columns[1].sortByColumn", "tables[0].measures[0].name", "tables[1].name",
+            "relationships[0].fromColumn",
+            "relationships[0].toTable",
+            "tables[0].columns[1].name",
+            "tables[0].columns[1].sortByColumn",
+            "tables[0].measures[0].name",
+            "tables[1].name",
         ]);
     });
 
     it("takes exactly 75 tables, columns and relationships, and refuses 76", async () => {
         const tables = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `t${i}`, columns: [{ name: "k", dataType: "Int64" }] }));
         assert.deepEqual((await check({ ...valid(), tables: tables(75) })).failures, []);
-        assert.deepEqual((await check({ ...valid(), tables: tables(76) })).failures, [{ property: "tables", reason: "at most 75 tables (push dataset limit)" }]);
+        assert.deepEqual((await check({ ...valid(), tables: tables(76) })).failures, [
+            { property: "tables", reason: "at most 75 tables (push dataset limit)" },
+        ]);
         assert.deepEqual((await check({ ...valid(), tables: [{ name: "t", columns: columns(75) }] })).failures, []);
-        assert.deepEqual((await check({ ...valid(), tables: [{ name: "t", columns: columns(76) }] })).failures, [{ property: "tables[0].columns", reason: "at most 75 columns per table (push dataset limit)" }]);
-        const rels = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `r${i}`, fromTable: "t", fromColumn: "c0", toTable: "t", toColumn: "c1" }));
+        assert.deepEqual((await check({ ...valid(), tables: [{ name: "t", columns: columns(76) }] })).failures, [
+            { property: "tables[0].columns", reason: "at most 75 columns per table (push dataset limit)" },
+        ]);
+        const rels = (n: number) =>
+            Array.from({ length: n }, (_, i) => ({ name: `r${i}`, fromTable: "t", fromColumn: "c0", toTable: "t", toColumn: "c1" }));
         assert.deepEqual((await check({ ...valid(), tables: [{ name: "t", columns: columns(2) }], relationships: rels(75) })).failures, []);
-        assert.equal((await check({ ...valid(), tables: [{ name: "t", columns: columns(2) }], relationships: rels(76) })).failures![0]!.property, "relationships");
+        assert.equal(
+            (await check({ ...valid(), tables: [{ name: "t", columns: columns(2) }], relationships: rels(76) })).failures![0]!.property,
+            "relationships",
+        );
     });
 
     it("summarizeBy takes the aggregate functions in any letter case and refuses anything else, naming the column", async () => {
-        const withSummarize = (summarizeBy: string) => ({ ...valid(), tables: [{ name: "T", columns: [{ name: "A", dataType: "Double", summarizeBy }] }] });
+        const withSummarize = (summarizeBy: string) => ({
+            ...valid(),
+            tables: [{ name: "T", columns: [{ name: "A", dataType: "Double", summarizeBy }] }],
+        });
         assert.deepEqual((await check(withSummarize("sum"))).failures, []);
         assert.deepEqual((await check(withSummarize("DistinctCount"))).failures, []);
         const bad = await check(withSummarize("Total"));
@@ -89,8 +137,18 @@ describe("PushDataset check", () => {
 
     it("reports every problem of one input in one check: the table limit does not hide a bad column or a dangling relationship", async () => {
         const tables = Array.from({ length: 76 }, (_, i) => ({ name: `t${i}`, columns: [{ name: "c", dataType: i === 3 ? "Strnig" : "String" }] }));
-        const r = await check({ name: "x", tables, relationships: [{ name: "r", fromTable: "nope", fromColumn: "c", toTable: "t0", toColumn: "c" }], defaultMode: "Streaming" });
-        assert.deepEqual(r.failures!.map((f) => f.property).sort(), ["defaultMode", "relationships[0].fromTable", "tables", "tables[3].columns[0].dataType"]);
+        const r = await check({
+            name: "x",
+            tables,
+            relationships: [{ name: "r", fromTable: "nope", fromColumn: "c", toTable: "t0", toColumn: "c" }],
+            defaultMode: "Streaming",
+        });
+        assert.deepEqual(r.failures!.map((f) => f.property).sort(), [
+            "defaultMode",
+            "relationships[0].fromTable",
+            "tables",
+            "tables[3].columns[0].dataType",
+        ]);
     });
 
     it("refuses the modes that are not push datasets, with the reason", async () => {
@@ -103,12 +161,17 @@ describe("PushDataset check", () => {
 
     it("changes a table in place, and replaces for what only creation can set", async () => {
         const olds = { ...(await check(valid())).inputs, datasetId: "d" };
-        const withColumn = (await check({ ...valid(), tables: [{ name: "Product", columns: [...columns(1), { name: "New", dataType: "String" }] }] })).inputs;
+        const withColumn = (await check({ ...valid(), tables: [{ name: "Product", columns: [...columns(1), { name: "New", dataType: "String" }] }] }))
+            .inputs;
         assert.deepEqual(await handler.diff!("d", olds, withColumn), { changes: true, replaces: [], deleteBeforeReplace: false });
         // A new name: the replacement is created first. The same name: the old one is deleted first, since a create
         // adopts an existing dataset of its name.
         const renamed = (await check({ ...valid(), name: "Other", defaultRetentionPolicy: "basicFIFO" })).inputs;
-        assert.deepEqual(await handler.diff!("d", olds, renamed), { changes: true, replaces: ["name", "defaultRetentionPolicy"], deleteBeforeReplace: false });
+        assert.deepEqual(await handler.diff!("d", olds, renamed), {
+            changes: true,
+            replaces: ["name", "defaultRetentionPolicy"],
+            deleteBeforeReplace: false,
+        });
         const moreTables = (await check({ ...valid(), tables: [...(valid().tables as Obj[]), { name: "T2", columns: columns(1) }] })).inputs;
         assert.deepEqual(await handler.diff!("d", olds, moreTables), { changes: true, replaces: ["tables"], deleteBeforeReplace: true });
         const fifo = (await check({ ...valid(), defaultRetentionPolicy: "basicFIFO" })).inputs;

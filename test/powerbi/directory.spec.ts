@@ -16,13 +16,20 @@ describe("DatasetDirectory", () => {
     beforeEach(() => {
         now = 1_000;
         lists = 0;
-        listing = [{ id: "A1", name: "Sales" }, { id: "B1", name: "sales" }, { id: "C1", name: "Orders" }];
+        listing = [
+            { id: "A1", name: "Sales" },
+            { id: "B1", name: "sales" },
+            { id: "C1", name: "Orders" },
+        ];
     });
 
     it("lists a workspace once for concurrent and later creates, and matches names exactly", async () => {
         const d = new DatasetDirectory(() => now);
         const found = await Promise.all([d.named("", "Sales", list), d.named("", "Orders", list), d.named("", "Nope", list)]);
-        assert.deepEqual(found.map((f) => f.map((x) => x.id)), [["A1"], ["C1"], []]);
+        assert.deepEqual(
+            found.map((f) => f.map((x) => x.id)),
+            [["A1"], ["C1"], []],
+        );
         assert.equal(lists, 1);
         await d.named("ws", "Sales", list);
         assert.equal(lists, 2, "each workspace has its own listing");
@@ -33,7 +40,10 @@ describe("DatasetDirectory", () => {
         d.claim("a1");
         assert.deepEqual(await d.named("", "Sales", list), []);
         listing.push({ id: "D1", name: "Sales" });
-        assert.deepEqual((await d.namedNow("", "Sales", list)).map((x) => x.id), ["D1"]);
+        assert.deepEqual(
+            (await d.namedNow("", "Sales", list)).map((x) => x.id),
+            ["D1"],
+        );
     });
 
     it("a failed fresh listing (after an unknown create outcome) is not kept: the next create lists again", async () => {
@@ -43,7 +53,10 @@ describe("DatasetDirectory", () => {
             throw new Error("503 from the listing");
         };
         await assert.rejects(d.namedNow("", "Sales", failing), /503/);
-        assert.deepEqual((await d.named("", "Sales", list)).map((x) => x.id), ["A1"]);
+        assert.deepEqual(
+            (await d.named("", "Sales", list)).map((x) => x.id),
+            ["A1"],
+        );
         assert.equal(lists, 2);
     });
 
@@ -58,7 +71,13 @@ describe("DatasetDirectory", () => {
         assert.equal(lists, 2);
 
         const failing = new DatasetDirectory(() => now);
-        await assert.rejects(failing.named("", "Sales", async () => Promise.reject(new Error("503"))), /503/);
-        assert.deepEqual((await failing.named("", "Sales", list)).map((x) => x.id), ["A1"]);
+        await assert.rejects(
+            failing.named("", "Sales", async () => Promise.reject(new Error("503"))),
+            /503/,
+        );
+        assert.deepEqual(
+            (await failing.named("", "Sales", list)).map((x) => x.id),
+            ["A1"],
+        );
     });
 });

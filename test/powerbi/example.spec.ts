@@ -15,12 +15,17 @@ describe("examples/push-dataset", function () {
         it(`runs in ${workspace ? "a named workspace" : "My workspace"}: preview, up, no changes, destroy`, async () => {
             const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tk-example-ds-"));
             const config = {
-                "tenantkit:emulator": fx.emu.url, "tenantkit:tenantId": IDS.domain, "tenantkit:clientId": IDS.quickstartClientId,
-                "tenantkit:clientSecret": secret(IDS.quickstartClientSecret), ...(workspace ? { "tenantkit-push-dataset:workspaceId": workspace } : {}),
+                "tenantkit:emulator": fx.emu.url,
+                "tenantkit:tenantId": IDS.domain,
+                "tenantkit:clientId": IDS.quickstartClientId,
+                "tenantkit:clientSecret": secret(IDS.quickstartClientSecret),
+                ...(workspace ? { "tenantkit-push-dataset:workspaceId": workspace } : {}),
             };
             const runner = new LifecycleRunner({
                 programPath: path.resolve(__dirname, "..", "..", "examples", "push-dataset", "index.ts"),
-                statePath: path.join(dir, "state.json"), project: "tenantkit-push-dataset", config,
+                statePath: path.join(dir, "state.json"),
+                project: "tenantkit-push-dataset",
+                config,
             });
             try {
                 assert.deepEqual((await runner.preview()).errors, []);
@@ -28,7 +33,10 @@ describe("examples/push-dataset", function () {
                 assert.deepEqual(up.errors, []);
                 assert.match(String(up.outputs.datasetId), /^[0-9a-f-]{36}$/);
                 const again = await runner.preview();
-                assert.deepEqual(again.steps.filter((s) => s.op !== "same").map((s) => `${s.op} ${s.name}`), []);
+                assert.deepEqual(
+                    again.steps.filter((s) => s.op !== "same").map((s) => `${s.op} ${s.name}`),
+                    [],
+                );
                 assert.deepEqual((await runner.destroy()).errors, []);
                 assert.ok(!JSON.stringify(await fx.emu.admin.powerBi(IDS.tenantId)).includes(String(up.outputs.datasetId)));
             } finally {

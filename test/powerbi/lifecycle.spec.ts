@@ -12,7 +12,10 @@ const PROGRAM = path.resolve(__dirname, "..", "fixtures", "programs", "dataset",
 const TYPE = "pulumi-nodejs:dynamic/tenantkit:PushDataset";
 type Args = Record<string, unknown>;
 
-const product = (extra: object[] = []) => ({ name: "Product", columns: [{ name: "ProductID", dataType: "Int64" }, { name: "Name", dataType: "string" }, ...extra] });
+const product = (extra: object[] = []) => ({
+    name: "Product",
+    columns: [{ name: "ProductID", dataType: "Int64" }, { name: "Name", dataType: "string" }, ...extra],
+});
 
 describe("PushDataset through the engine harness", function () {
     this.timeout(120_000);
@@ -21,21 +24,35 @@ describe("PushDataset through the engine harness", function () {
 
     const runner = (stack: string, dataset: Args) =>
         new LifecycleRunner({
-            programPath: PROGRAM, statePath: states.statePath(stack), project: "dsprog",
+            programPath: PROGRAM,
+            statePath: states.statePath(stack),
+            project: "dsprog",
             config: { ...emulatorConfig(fx), "dsprog:dataset": JSON.stringify(dataset) },
         });
     const ok = (r: RunResult) => assert.deepEqual(r.errors, [], JSON.stringify(r.errors, null, 2));
     const ops = (r: RunResult) => r.steps.filter((s) => s.type === TYPE).map((s) => s.op);
-    const calls = async () => (await fx.emu.admin.requests({ service: "powerbi" })).map((r) => ({ m: r.method, p: r.path, q: r.query, body: r.bodyText }));
+    const calls = async () =>
+        (await fx.emu.admin.requests({ service: "powerbi" })).map((r) => ({ m: r.method, p: r.path, q: r.query, body: r.bodyText }));
     const datasets = async () => {
         const pb = await fx.emu.admin.powerBi(IDS.tenantId);
-        return JSON.parse(JSON.stringify(pb)) as { workspaces?: { id: string; datasets?: { id: string; name: string }[] }[]; myWorkspaces?: Record<string, { id: string; name: string }[]> } & Record<string, unknown>;
+        return JSON.parse(JSON.stringify(pb)) as {
+            workspaces?: { id: string; datasets?: { id: string; name: string }[] }[];
+            myWorkspaces?: Record<string, { id: string; name: string }[]>;
+        } & Record<string, unknown>;
     };
     const countNamed = async (name: string) => (JSON.stringify(await datasets()).match(new RegExp(`"name":"${name}"`, "g")) ?? []).length;
 
     it("lists invalid inputs at preview and calls no API", async () => {
-        const r = await runner("invalid", { name: "Sales", defaultMode: "Streaming", tables: [{ name: "Bad/Name", columns: [{ name: "x", dataType: "Integer" }] }] }).preview();
-        assert.deepEqual((r.errors[0]?.checkFailures ?? []).map((f) => f.property).sort(), ["defaultMode", "tables[0].columns[0].dataType", "tables[0].name"]);
+        const r = await runner("invalid", {
+            name: "Sales",
+            defaultMode: "Streaming",
+            tables: [{ name: "Bad/Name", columns: [{ name: "x", dataType: "Integer" }] }],
+        }).preview();
+        assert.deepEqual((r.errors[0]?.checkFailures ?? []).map((f) => f.property).sort(), [
+            "defaultMode",
+            "tables[0].columns[0].dataType",
+            "tables[0].name",
+        ]);
         assert.deepEqual(await calls(), []);
     });
 
@@ -47,12 +64,25 @@ describe("PushDataset through the engine harness", function () {
         assert.equal(post.p, "/powerbi/v1.0/myorg/datasets");
         assert.deepEqual(post.q, { defaultRetentionPolicy: "None" });
         assert.deepEqual(JSON.parse(post.body!).tables[0].columns[1], { name: "Name", dataType: "String" });
-        assert.deepEqual([up.outputs.tableNames, up.outputs.defaultMode, up.outputs.workspace], [["Product"], "Push", "My workspace"], "defaults are outputs too");
-        assert.deepEqual((await calls()).map((c) => `${c.m} ${c.p}`), ["GET /powerbi/v1.0/myorg/datasets", "POST /powerbi/v1.0/myorg/datasets"], "a create is one POST after the listing");
+        assert.deepEqual(
+            [up.outputs.tableNames, up.outputs.defaultMode, up.outputs.workspace],
+            [["Product"], "Push", "My workspace"],
+            "defaults are outputs too",
+        );
+        assert.deepEqual(
+            (await calls()).map((c) => `${c.m} ${c.p}`),
+            ["GET /powerbi/v1.0/myorg/datasets", "POST /powerbi/v1.0/myorg/datasets"],
+            "a create is one POST after the listing",
+        );
         assert.deepEqual(ops(await mine.preview()), ["same"]);
 
         await fx.emu.admin.clearRequests();
-        const group = runner("group", { name: "Grouped", workspaceId: IDS.salesWorkspaceId, defaultRetentionPolicy: "basicFIFO", tables: [product()] });
+        const group = runner("group", {
+            name: "Grouped",
+            workspaceId: IDS.salesWorkspaceId,
+            defaultRetentionPolicy: "basicFIFO",
+            tables: [product()],
+        });
         const groupUp = await group.up();
         ok(groupUp);
         assert.equal(groupUp.outputs.workspace, IDS.salesWorkspaceId);
@@ -69,16 +99,26 @@ describe("PushDataset through the engine harness", function () {
         ok(added);
         assert.deepEqual(ops(added), ["update"]);
         const writes = (await calls()).filter((c) => c.m !== "GET");
-        assert.deepEqual(writes.map((c) => `${c.m} ${c.p.split("/").slice(-2).join("/")}`), ["PUT tables/Product"]);
+        assert.deepEqual(
+            writes.map((c) => `${c.m} ${c.p.split("/").slice(-2).join("/")}`),
+            ["PUT tables/Product"],
+        );
         assert.equal(await countNamed("Schema"), 1);
 
-        const twoTables = { name: "Schema", tables: [product([{ name: "Price", dataType: "Double" }]), { name: "Orders", columns: [{ name: "Id", dataType: "Int64" }] }] };
+        const twoTables = {
+            name: "Schema",
+            tables: [product([{ name: "Price", dataType: "Double" }]), { name: "Orders", columns: [{ name: "Id", dataType: "Int64" }] }],
+        };
         const preview = await runner("schema", twoTables).preview();
         assert.deepEqual(ops(preview), ["delete-replaced", "replace"]);
         const step = preview.steps.find((s) => s.type === TYPE && s.op === "replace")!;
         assert.deepEqual(step.replaces, ["tables"]);
         assert.equal(step.deleteBeforeReplace, true, "same name: the old dataset goes first, else the create would adopt it");
-        const before = String(runner("schema", twoTables).state().resources.find((r) => r.type === TYPE)!.id);
+        const before = String(
+            runner("schema", twoTables)
+                .state()
+                .resources.find((r) => r.type === TYPE)!.id,
+        );
         const replaced = await runner("schema", twoTables).up();
         ok(replaced);
         assert.notEqual(String(replaced.outputs.datasetId), before);
@@ -99,7 +139,12 @@ describe("PushDataset through the engine harness", function () {
         assert.deepEqual(ops(await runner("drift", args).refresh()), ["refresh:same"]);
         await fx.emu.admin.deletePowerBiDataset(IDS.tenantId, id);
         assert.deepEqual(ops(await runner("drift", args).refresh()), ["refresh:deleted"]);
-        assert.equal(runner("drift", args).state().resources.filter((r) => r.type === TYPE).length, 0);
+        assert.equal(
+            runner("drift", args)
+                .state()
+                .resources.filter((r) => r.type === TYPE).length,
+            0,
+        );
     });
 
     it("creates exactly one dataset when the POST's response is lost", async () => {
@@ -113,18 +158,31 @@ describe("PushDataset through the engine harness", function () {
 
     it("lists each workspace once however many datasets an up creates", async () => {
         const multi = new LifecycleRunner({
-            programPath: path.resolve(__dirname, "..", "fixtures", "programs", "datasets", "index.ts"), statePath: states.statePath("multi"), project: "dsmulti",
+            programPath: path.resolve(__dirname, "..", "fixtures", "programs", "datasets", "index.ts"),
+            statePath: states.statePath("multi"),
+            project: "dsmulti",
             config: {
                 ...emulatorConfig(fx),
-                "dsmulti:datasets": JSON.stringify([0, 1, 2, 3, 4, 5].map((i) => ({ name: `Multi${i}`, ...(i % 2 ? { workspaceId: IDS.salesWorkspaceId } : {}), tables: [product()] }))),
+                "dsmulti:datasets": JSON.stringify(
+                    [0, 1, 2, 3, 4, 5].map((i) => ({
+                        name: `Multi${i}`,
+                        ...(i % 2 ? { workspaceId: IDS.salesWorkspaceId } : {}),
+                        tables: [product()],
+                    })),
+                ),
             },
         });
         ok(await multi.up());
         const lines = (await calls()).map((c) => `${c.m} ${c.p.replace(IDS.salesWorkspaceId, "{sales}")}`).sort();
-        assert.deepEqual(lines, [
-            "GET /powerbi/v1.0/myorg/datasets", "GET /powerbi/v1.0/myorg/groups/{sales}/datasets",
-            ...Array(3).fill("POST /powerbi/v1.0/myorg/datasets"), ...Array(3).fill("POST /powerbi/v1.0/myorg/groups/{sales}/datasets"),
-        ].sort());
+        assert.deepEqual(
+            lines,
+            [
+                "GET /powerbi/v1.0/myorg/datasets",
+                "GET /powerbi/v1.0/myorg/groups/{sales}/datasets",
+                ...Array(3).fill("POST /powerbi/v1.0/myorg/datasets"),
+                ...Array(3).fill("POST /powerbi/v1.0/myorg/groups/{sales}/datasets"),
+            ].sort(),
+        );
     });
 
     it("adopts the dataset a lost create left behind (found by name) instead of posting a second", async () => {
@@ -143,14 +201,20 @@ describe("PushDataset through the engine harness", function () {
 
     it("refuses to guess between datasets of the same name, or to take over one with other tables", async () => {
         const token = await pbiToken(fx.emu);
-        const ids = [await createDataset(fx.emu, token, undefined, { name: "Twice", tables: [product()] }), await createDataset(fx.emu, token, undefined, { name: "Twice", tables: [product()] })];
+        const ids = [
+            await createDataset(fx.emu, token, undefined, { name: "Twice", tables: [product()] }),
+            await createDataset(fx.emu, token, undefined, { name: "Twice", tables: [product()] }),
+        ];
         const twice = await runner("twice", { name: "Twice", tables: [product()] }).up();
         assert.equal(twice.errors.length, 1);
         assert.match(twice.errors[0]!.message, /2 datasets named "Twice" are in My workspace/);
         for (const id of ids) assert.match(twice.errors[0]!.message, new RegExp(id));
         assert.match(twice.errors[0]!.message, /set adopt to the id of the one to manage/);
 
-        const other = await createDataset(fx.emu, token, undefined, { name: "Other", tables: [{ name: "Orders", columns: [{ name: "Id", dataType: "Int64" }] }] });
+        const other = await createDataset(fx.emu, token, undefined, {
+            name: "Other",
+            tables: [{ name: "Orders", columns: [{ name: "Id", dataType: "Int64" }] }],
+        });
         await fx.emu.admin.clearRequests();
         const clash = await runner("clash", { name: "Other", tables: [product()] }).up();
         assert.equal(clash.errors.length, 1);

@@ -37,7 +37,20 @@ describe("quota.checkUsage", () => {
 
     it("covers every scope kind of the table in the loop above", () => {
         const kinds = new Set(numeric.map((l) => l.scope));
-        for (const kind of ["Account", "Workspace", "Metastore", "Share", "Schema", "Catalog", "Endpoint", "Index", "Subscription", "Per region per subscription", "Region", "NCC"]) {
+        for (const kind of [
+            "Account",
+            "Workspace",
+            "Metastore",
+            "Share",
+            "Schema",
+            "Catalog",
+            "Endpoint",
+            "Index",
+            "Subscription",
+            "Per region per subscription",
+            "Region",
+            "NCC",
+        ]) {
             assert.ok(kinds.has(kind), `no numeric row with scope ${kind}`);
         }
     });
@@ -49,7 +62,14 @@ describe("quota.checkUsage", () => {
             { limit: id, scope: "b", planned: 800 },
             { limit: id, scope: "c", planned: 1001 },
         ]);
-        assert.deepEqual(findings.map((f) => [f.scope, f.status]), [["c", "exceeded"], ["b", "warning"], ["a", "ok"]]);
+        assert.deepEqual(
+            findings.map((f) => [f.scope, f.status]),
+            [
+                ["c", "exceeded"],
+                ["b", "warning"],
+                ["a", "ok"],
+            ],
+        );
         assert.equal(checkUsage([{ limit: id, scope: "b", planned: 800 }], { warnAt: 0.9 })[0].status, "ok");
     });
 
@@ -77,7 +97,10 @@ describe("quota.checkUsage", () => {
     });
 
     it("refuses an unknown limit id, a reference limit and a bad warnAt, naming them", () => {
-        assert.throws(() => checkUsage([{ limit: "no/such/limit", scope: "x", planned: 1 }]), (e: Error) => e instanceof QuotaUsageError && /no\/such\/limit/.test(e.message));
+        assert.throws(
+            () => checkUsage([{ limit: "no/such/limit", scope: "x", planned: 1 }]),
+            (e: Error) => e instanceof QuotaUsageError && /no\/such\/limit/.test(e.message),
+        );
         const reference = resourceLimits.find((l) => l.limit.kind === "reference");
         assert.ok(reference);
         assert.throws(() => checkUsage([{ limit: reference.id, scope: "x", planned: 1 }]), /is not a number/);
@@ -106,7 +129,10 @@ describe("quota existing counts", () => {
 
     it("refuses counts that are not non-negative numbers, naming the limit and the scope", () => {
         const bad: Array<[unknown, RegExp]> = [
-            [{ [id]: { prod: "995" } }, /existing count of sql-warehouses\/total-number\/workspace in "prod" must be a non-negative number, got the text "995"/],
+            [
+                { [id]: { prod: "995" } },
+                /existing count of sql-warehouses\/total-number\/workspace in "prod" must be a non-negative number, got the text "995"/,
+            ],
             [{ [id]: { "*": -1 } }, /in "\*" must be a non-negative number, got -1/],
             [{ [id]: 5 }, /existing counts of sql-warehouses\/total-number\/workspace must be an object/],
             [[1, 2], /existing counts must be an object/],
@@ -114,7 +140,11 @@ describe("quota existing counts", () => {
         for (const [existing, message] of bad) {
             const run = (): unknown => checkUsage([{ limit: id, scope: "prod", planned: 1 }], { existing: existing as never });
             assert.throws(run, (e: Error) => e instanceof QuotaUsageError && message.test(e.message), JSON.stringify(existing));
-            assert.throws(() => new Tally(existing as never), (e: Error) => e instanceof QuotaUsageError && message.test(e.message), JSON.stringify(existing));
+            assert.throws(
+                () => new Tally(existing as never),
+                (e: Error) => e instanceof QuotaUsageError && message.test(e.message),
+                JSON.stringify(existing),
+            );
         }
     });
 });
@@ -132,7 +162,8 @@ describe("quota Tally (one registration at a time)", () => {
         const existing = { "apps/app/workspace": { s1: 40, "*": 5 } };
         const tally = new Tally(existing);
         for (const u of usage) tally.add([{ limit: u.limit, scope: u.scope, amount: u.planned }]);
-        const key = (f: { limit: { id: string }; scope: string | null; total: number; status: string }): string => `${f.limit.id} ${f.scope} ${f.total} ${f.status}`;
+        const key = (f: { limit: { id: string }; scope: string | null; total: number; status: string }): string =>
+            `${f.limit.id} ${f.scope} ${f.total} ${f.status}`;
         assert.deepEqual(tally.findings().map(key).sort(), checkUsage(usage, { existing }).map(key).sort());
     });
 
@@ -149,7 +180,8 @@ describe("quota Tally (one registration at a time)", () => {
             tally.add(uses);
             for (const u of uses) usage.push({ limit: u.limit, scope: u.scope, planned: u.amount });
         }
-        const key = (f: { limit: { id: string }; scope: string | null; total: number; status: string }): string => `${f.limit.id} ${f.scope} ${f.total} ${f.status}`;
+        const key = (f: { limit: { id: string }; scope: string | null; total: number; status: string }): string =>
+            `${f.limit.id} ${f.scope} ${f.total} ${f.status}`;
         assert.deepEqual(tally.findings().map(key).sort(), checkUsage(usage).map(key).sort());
         assert.equal(new Set(tally.findings().map((f) => f.limit.id)).size, 20);
     });
@@ -164,9 +196,17 @@ describe("quota Tally (one registration at a time)", () => {
         let flagged = 0;
         for (let i = 0; i < 4000; i++) {
             // Several uses per call, the same (limit, scope) twice now and then, a scope unknown until apply too.
-            const uses = Array.from({ length: 1 + next(3) }, () => ({ limit: ids[next(ids.length)], scope: next(8) === 0 ? null : `s${next(3)}`, amount: 1 + next(40) }));
-            const key = (f: { limit: { id: string }; scope: string | null; total: number; status: string; message: string }): string => `${f.limit.id} ${f.scope} ${f.total} ${f.status} ${f.message}`;
-            const expected = all.add(uses).filter((f) => f.status !== "ok").map(key);
+            const uses = Array.from({ length: 1 + next(3) }, () => ({
+                limit: ids[next(ids.length)],
+                scope: next(8) === 0 ? null : `s${next(3)}`,
+                amount: 1 + next(40),
+            }));
+            const key = (f: { limit: { id: string }; scope: string | null; total: number; status: string; message: string }): string =>
+                `${f.limit.id} ${f.scope} ${f.total} ${f.status} ${f.message}`;
+            const expected = all
+                .add(uses)
+                .filter((f) => f.status !== "ok")
+                .map(key);
             const got = some.addAndJudge(uses, "warning").map(key);
             assert.deepEqual(got, expected, `call ${i}`);
             flagged += got.length;
@@ -183,7 +223,11 @@ describe("quota Tally (one registration at a time)", () => {
         let twice = 0;
         let reported = 0;
         for (let i = 0; i < 600; i++) {
-            const uses = Array.from({ length: 1 + next(4) }, () => ({ limit: ids[next(ids.length)], scope: next(8) === 0 ? null : `s${next(2)}`, amount: 1 + next(30) }));
+            const uses = Array.from({ length: 1 + next(4) }, () => ({
+                limit: ids[next(ids.length)],
+                scope: next(8) === 0 ? null : `s${next(2)}`,
+                amount: 1 + next(30),
+            }));
             const known = uses.filter((u) => u.scope !== null).map((u) => `${u.limit} ${u.scope}`);
             if (new Set(known).size < known.length) twice += 1;
             const got = tally.addAndJudge(uses, "warning");
@@ -193,7 +237,8 @@ describe("quota Tally (one registration at a time)", () => {
             for (const f of gotKnown) assert.equal(f.total, after.get(`${f.limit.id} ${f.scope}`)?.total, `call ${i}: ${f.limit.id} in ${f.scope}`);
             // A use whose scope is unknown is judged in the fullest scope: those findings come on top.
             const gotKeys = new Set(gotKnown.map((f) => `${f.limit.id} ${f.scope}`));
-            for (const k of new Set(known)) if (after.get(k)?.status !== "ok") assert.ok(gotKeys.has(k), `call ${i}: ${k} is ${after.get(k)?.status} but not reported`);
+            for (const k of new Set(known))
+                if (after.get(k)?.status !== "ok") assert.ok(gotKeys.has(k), `call ${i}: ${k} is ${after.get(k)?.status} but not reported`);
             reported += gotKnown.length;
         }
         assert.ok(twice > 50, "calls that touch the same (limit, scope) twice are common in this sequence");

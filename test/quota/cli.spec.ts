@@ -16,7 +16,11 @@ const HOST = "adb-1234567890123456.7.azuredatabricks.net";
 function run(...argv: string[]): { status: number; out: string; err: string } {
     let out = "";
     let err = "";
-    const status = main(argv, (s) => (out += `${s}\n`), (s) => (err += `${s}\n`));
+    const status = main(
+        argv,
+        (s) => (out += `${s}\n`),
+        (s) => (err += `${s}\n`),
+    );
     return { status, out, err };
 }
 
@@ -26,13 +30,25 @@ describe("plan files: secrets and order", () => {
     const step = (name: string, inputs: Record<string, unknown>) => ({
         op: "create",
         urn: `urn:pulumi:dev::p::databricks:index/sqlTable:SqlTable::${name}`,
-        newState: { urn: `urn:pulumi:dev::p::databricks:index/sqlTable:SqlTable::${name}`, type: "databricks:index/sqlTable:SqlTable", custom: true, inputs },
+        newState: {
+            urn: `urn:pulumi:dev::p::databricks:index/sqlTable:SqlTable::${name}`,
+            type: "databricks:index/sqlTable:SqlTable",
+            custom: true,
+            inputs,
+        },
     });
 
     it("reads shown secrets as their value and hidden ones as unknown, at any depth, without changing the file's objects", () => {
         const plain = { catalogName: "main", schemaName: "sales", name: "t", columns: [{ name: "id" }] };
-        const secretInside = { catalogName: { [SIG]: SECRET, value: "main" }, schemaName: "[secret]", name: "u", columns: [{ name: { [SIG]: SECRET } }] };
-        const doc = JSON.parse(JSON.stringify({ steps: [step("a", plain), step("b", secretInside)] })) as { steps: Array<{ newState: { inputs: Record<string, unknown> } }> };
+        const secretInside = {
+            catalogName: { [SIG]: SECRET, value: "main" },
+            schemaName: "[secret]",
+            name: "u",
+            columns: [{ name: { [SIG]: SECRET } }],
+        };
+        const doc = JSON.parse(JSON.stringify({ steps: [step("a", plain), step("b", secretInside)] })) as {
+            steps: Array<{ newState: { inputs: Record<string, unknown> } }>;
+        };
         const before = JSON.stringify(doc);
         const [a, b] = readPlanFile(doc).resources;
         assert.equal(a.inputs, doc.steps[0].newState.inputs, "inputs without a secret are read as they are, not copied");
@@ -41,7 +57,9 @@ describe("plan files: secrets and order", () => {
     });
 
     it("keeps an own __proto__ key of the file a key when a secret sits under it", () => {
-        const doc = JSON.parse(`{"steps":[{"op":"create","urn":"urn:pulumi:dev::p::x:y:Z::a","newState":{"urn":"urn:pulumi:dev::p::x:y:Z::a","type":"x:y:Z","custom":true,"inputs":{"name":"a","__proto__":{"k":"[secret]"}}}}]}`) as unknown;
+        const doc = JSON.parse(
+            `{"steps":[{"op":"create","urn":"urn:pulumi:dev::p::x:y:Z::a","newState":{"urn":"urn:pulumi:dev::p::x:y:Z::a","type":"x:y:Z","custom":true,"inputs":{"name":"a","__proto__":{"k":"[secret]"}}}}]}`,
+        ) as unknown;
         const [r] = readPlanFile(doc).resources;
         assert.equal(Object.getPrototypeOf(r.inputs), Object.prototype);
         assert.deepEqual(Object.getOwnPropertyDescriptor(r.inputs, "__proto__")?.value, { k: UNKNOWN_INPUT });
@@ -55,13 +73,16 @@ describe("plan files: secrets and order", () => {
             { limit: "secrets/scopes/workspace", scope: "a", planned: 1 },
             { limit: "apps/app/workspace", scope: "c", planned: 90 },
         ];
-        assert.deepEqual(checkUsage(usage).map((f) => [f.status, f.limit.id, f.scope]), [
-            ["exceeded", "apps/app/workspace", "a"],
-            ["warning", "apps/app/workspace", "c"],
-            ["ok", "apps/app/workspace", "B"],
-            ["ok", "apps/app/workspace", "b"],
-            ["ok", "secrets/scopes/workspace", "a"],
-        ]);
+        assert.deepEqual(
+            checkUsage(usage).map((f) => [f.status, f.limit.id, f.scope]),
+            [
+                ["exceeded", "apps/app/workspace", "a"],
+                ["warning", "apps/app/workspace", "c"],
+                ["ok", "apps/app/workspace", "B"],
+                ["ok", "apps/app/workspace", "b"],
+                ["ok", "secrets/scopes/workspace", "a"],
+            ],
+        );
     });
 });
 
@@ -72,7 +93,14 @@ describe("tenantkit-quota on preview and stack-export JSON", () => {
         assert.equal(warehouses?.scope, HOST, "the workspace key is the provider's host");
         assert.equal(warehouses?.planned, 12, "bi-0 (same) and bi-1..bi-11 (create); the deleted and the read one are not");
         const jobs = result.findings.filter((f) => f.limit.id.startsWith("jobs/")).map((f) => [f.limit.id, f.planned]);
-        assert.deepEqual(jobs.sort(), [["jobs/created-per-hour/workspace", 1], ["jobs/saved-jobs/workspace", 1]], "a replaced job is one object, created once");
+        assert.deepEqual(
+            jobs.sort(),
+            [
+                ["jobs/created-per-hour/workspace", 1],
+                ["jobs/saved-jobs/workspace", 1],
+            ],
+            "a replaced job is one object, created once",
+        );
         const tables = result.findings.find((f) => f.limit.id === "data-catalog/table/schema");
         assert.equal(tables?.scope, null, "a schema unknown during preview has no scope key");
         assert.equal(tables?.unknownScope, 3);
@@ -82,8 +110,14 @@ describe("tenantkit-quota on preview and stack-export JSON", () => {
         const r = run("--existing", fixture("existing.json"), fixture("preview-warehouses.json"));
         assert.equal(r.status, 1, r.err);
         assert.match(r.out, /^preview: \d+ resources, \d+ counted against limits/);
-        assert.match(r.out, /EXCEEDED\s+SQL warehouses: Total number per workspace\s+adb-1234567890123456\.7\.azuredatabricks\.net\s+12\s+995\s+0\s+1007\s+1000\s+7 over\s+yes/);
-        assert.match(r.out, /- 12 SQL warehouses planned in workspace adb-1234567890123456\.7\.azuredatabricks\.net, 995 exist, limit 1000 \(fixed\): 7 over\./);
+        assert.match(
+            r.out,
+            /EXCEEDED\s+SQL warehouses: Total number per workspace\s+adb-1234567890123456\.7\.azuredatabricks\.net\s+12\s+995\s+0\s+1007\s+1000\s+7 over\s+yes/,
+        );
+        assert.match(
+            r.out,
+            /- 12 SQL warehouses planned in workspace adb-1234567890123456\.7\.azuredatabricks\.net, 995 exist, limit 1000 \(fixed\): 7 over\./,
+        );
         assert.match(r.out, /API time: at least .* under the rate limits; slowest: .*\/jobs\/create/);
     });
 
@@ -99,7 +133,10 @@ describe("tenantkit-quota on preview and stack-export JSON", () => {
         assert.equal(r.status, 0, r.err);
         const doc = JSON.parse(r.out) as { kind: string; findings: Array<{ limit: string; scope: string; planned: number }> };
         assert.equal(doc.kind, "export");
-        assert.deepEqual(doc.findings.map((f) => [f.limit, f.scope, f.planned]), [["secrets/scopes/workspace", HOST, 40]]);
+        assert.deepEqual(
+            doc.findings.map((f) => [f.limit, f.scope, f.planned]),
+            [["secrets/scopes/workspace", HOST, 40]],
+        );
         const over = run("--existing", writeTemp({ "secrets/scopes/workspace": { "*": 961 } }), fixture("stack-export.json"));
         assert.equal(over.status, 1);
         assert.match(over.out, /40 secret scopes planned in workspace .*, 961 exist, limit 1000 \(can be raised through the account team\): 1 over/);
@@ -137,7 +174,10 @@ describe("tenantkit-quota on preview and stack-export JSON", () => {
 
     it("runs as the package's bin from compiled JS, reading the plan from standard input", () => {
         const bin = path.resolve(__dirname, "..", "..", "bin", "quota", "cli.js");
-        const r = spawnSync(process.execPath, [bin, "--existing", fixture("existing.json"), "-"], { input: fs.readFileSync(fixture("preview-warehouses.json")), encoding: "utf8" });
+        const r = spawnSync(process.execPath, [bin, "--existing", fixture("existing.json"), "-"], {
+            input: fs.readFileSync(fixture("preview-warehouses.json")),
+            encoding: "utf8",
+        });
         assert.equal(r.status, 1, r.stderr);
         assert.match(r.stdout, /7 over/);
     });

@@ -46,7 +46,10 @@ describe("quota.enforceQuotas: a Databricks plan through the lifecycle runner", 
     it("previews a plan within every limit: all resources planned, no error", async () => {
         const result = await runner({}).preview();
         assert.deepEqual(result.errors, []);
-        assert.deepEqual(created(result).filter((n) => /^(bi|orders)-/.test(n)), ["bi-0", "bi-1", "orders-0", "orders-1", "orders-2"]);
+        assert.deepEqual(
+            created(result).filter((n) => /^(bi|orders)-/.test(n)),
+            ["bi-0", "bi-1", "orders-0", "orders-1", "orders-2"],
+        );
         assert.ok(created(result).includes("docs"));
     });
 
@@ -55,8 +58,15 @@ describe("quota.enforceQuotas: a Databricks plan through the lifecycle runner", 
         const result = await runner({ warehouses: "3", "tenantkit:quotaExisting": existing }).preview();
         const message = result.errors.map((e) => e.message).join("\n");
         assert.match(message, /databricks:index\/sqlEndpoint:SqlEndpoint "bi-1" would exceed a limit/);
-        assert.match(message, new RegExp(`2 SQL warehouses planned in workspace ${HOST.replace(/\./g, "\\.")}, 999 exist, limit 1000 \\(fixed\\): 1 over`));
-        assert.deepEqual(created(result).filter((n) => n.startsWith("bi-")), ["bi-0"], "bi-1 never reached the engine");
+        assert.match(
+            message,
+            new RegExp(`2 SQL warehouses planned in workspace ${HOST.replace(/\./g, "\\.")}, 999 exist, limit 1000 \\(fixed\\): 1 over`),
+        );
+        assert.deepEqual(
+            created(result).filter((n) => n.startsWith("bi-")),
+            ["bi-0"],
+            "bi-1 never reached the engine",
+        );
         assert.ok(!created(result).includes("analytics"), "the program stopped at bi-1");
     });
 
@@ -64,19 +74,32 @@ describe("quota.enforceQuotas: a Databricks plan through the lifecycle runner", 
         const existing = JSON.stringify({ "data-catalog/table/schema": { "analytics.sales": 9998 } });
         const result = await runner({ tables: "3", "tenantkit:quotaExisting": existing }).preview();
         const message = result.errors.map((e) => e.message).join("\n");
-        assert.match(message, /SqlTable "orders-2" would exceed a limit: 3 tables planned in schema analytics\.sales, 9998 exist, limit 10000 \(can be raised through the account team\): 1 over/);
-        assert.deepEqual(created(result).filter((n) => n.startsWith("orders-")), ["orders-0", "orders-1"], "orders-2 was never registered");
+        assert.match(
+            message,
+            /SqlTable "orders-2" would exceed a limit: 3 tables planned in schema analytics\.sales, 9998 exist, limit 10000 \(can be raised through the account team\): 1 over/,
+        );
+        assert.deepEqual(
+            created(result).filter((n) => n.startsWith("orders-")),
+            ["orders-0", "orders-1"],
+            "orders-2 was never registered",
+        );
     });
 
     it("fails on a bound of the object itself: an embedding dimension above 4096", async () => {
         const result = await runner({ embeddingDimension: "8192" }).preview();
-        assert.match(result.errors.map((e) => e.message).join("\n"), /VectorSearchIndex "docs" would exceed a limit: 8192 .* planned in index analytics\.sales\.docs_index, 0 exist, limit 4096/);
+        assert.match(
+            result.errors.map((e) => e.message).join("\n"),
+            /VectorSearchIndex "docs" would exceed a limit: 8192 .* planned in index analytics\.sales\.docs_index, 0 exist, limit 4096/,
+        );
     });
 
     it("counts an IP access list by its CIDR entries", async () => {
         const cidrs = JSON.stringify(Array.from({ length: 1001 }, (_, i) => `10.${Math.floor(i / 250)}.${i % 250}.0/24`));
         const result = await runner({ officeCidrs: cidrs }).preview();
-        assert.match(result.errors.map((e) => e.message).join("\n"), /IpAccessList "office" would exceed a limit: 1001 .* planned in workspace .*limit 1000 \(fixed\): 1 over/);
+        assert.match(
+            result.errors.map((e) => e.message).join("\n"),
+            /IpAccessList "office" would exceed a limit: 1001 .* planned in workspace .*limit 1000 \(fixed\): 1 over/,
+        );
     });
 
     it("logs a warning once when a scope crosses warnAt, and still plans everything", async () => {
@@ -99,13 +122,23 @@ describe("quota.enforceQuotas: providers, scopes and users' own mappings", funct
 
     it("takes the workspace of a child from the providers of its component parent", async () => {
         const result = await run({ "quotafx:blueApps": "3", "tenantkit:quotaExisting": appsFull("adb-2222.2.azuredatabricks.net", 98) });
-        assert.match(result.errors.map((e) => e.message).join("\n"), /App "blue-app-2" would exceed a limit: 3 apps planned in workspace adb-2222\.2\.azuredatabricks\.net, 98 exist/);
+        assert.match(
+            result.errors.map((e) => e.message).join("\n"),
+            /App "blue-app-2" would exceed a limit: 3 apps planned in workspace adb-2222\.2\.azuredatabricks\.net, 98 exist/,
+        );
     });
 
     it("takes the default provider's workspace from stack config databricks:host", async () => {
-        const config = { "databricks:host": "https://adb-3333.3.azuredatabricks.net", "quotafx:defaultApps": "2", "tenantkit:quotaExisting": appsFull("adb-3333.3.azuredatabricks.net", 99) };
+        const config = {
+            "databricks:host": "https://adb-3333.3.azuredatabricks.net",
+            "quotafx:defaultApps": "2",
+            "tenantkit:quotaExisting": appsFull("adb-3333.3.azuredatabricks.net", 99),
+        };
         const result = await run(config);
-        assert.match(result.errors.map((e) => e.message).join("\n"), /App "default-app-1" would exceed a limit: 2 apps planned in workspace adb-3333\.3\.azuredatabricks\.net, 99 exist/);
+        assert.match(
+            result.errors.map((e) => e.message).join("\n"),
+            /App "default-app-1" would exceed a limit: 2 apps planned in workspace adb-3333\.3\.azuredatabricks\.net, 99 exist/,
+        );
         const fine = await run({ ...config, "quotafx:blueApps": "1", "tenantkit:quotaExisting": appsFull("adb-2222.2.azuredatabricks.net", 99) });
         assert.deepEqual(fine.errors, [], "two workspaces are two scopes");
     });
@@ -117,7 +150,10 @@ describe("quota.enforceQuotas: providers, scopes and users' own mappings", funct
 
     it("counts a type of the user's own mapping", async () => {
         const result = await run({ "quotafx:widgets": "3", "tenantkit:quotaExisting": appsFull("adb-2222.2.azuredatabricks.net", 96) });
-        assert.match(result.errors.map((e) => e.message).join("\n"), /myco:index:Widget "widget-2" would exceed a limit: 5 apps planned in workspace adb-2222\.2\.azuredatabricks\.net, 96 exist/);
+        assert.match(
+            result.errors.map((e) => e.message).join("\n"),
+            /myco:index:Widget "widget-2" would exceed a limit: 5 apps planned in workspace adb-2222\.2\.azuredatabricks\.net, 96 exist/,
+        );
     });
 });
 
@@ -127,17 +163,39 @@ describe("quota.enforceQuotas: a scope not known until apply", function () {
     const PROGRAM_PATH = path.resolve(__dirname, "..", "fixtures", "quota", "program", "index.ts");
 
     it("counts tables whose schema is a computed output against the fullest schema, and says how to avoid it", async () => {
-        const config = { "quotafx:unknownSchemaTables": "2", "tenantkit:quotaExisting": JSON.stringify({ "data-catalog/table/schema": { "main.known": 9999 } }) };
-        const result = await new LifecycleRunner({ programPath: PROGRAM_PATH, statePath: states.statePath("dev"), project: "quotafx", config }).preview();
+        const config = {
+            "quotafx:unknownSchemaTables": "2",
+            "tenantkit:quotaExisting": JSON.stringify({ "data-catalog/table/schema": { "main.known": 9999 } }),
+        };
+        const result = await new LifecycleRunner({
+            programPath: PROGRAM_PATH,
+            statePath: states.statePath("dev"),
+            project: "quotafx",
+            config,
+        }).preview();
         const message = result.errors.map((e) => e.message).join("\n");
-        assert.match(message, /SqlTable "unknown-1" would exceed a limit: 0 tables planned in schema main\.known, 9999 exist, 2 more whose schema is not known until apply \(counted here as the worst case\), limit 10000/);
+        assert.match(
+            message,
+            /SqlTable "unknown-1" would exceed a limit: 0 tables planned in schema main\.known, 9999 exist, 2 more whose schema is not known until apply \(counted here as the worst case\), limit 10000/,
+        );
         assert.match(message, /Make the schema known at preview/);
     });
 
     it("judges a table whose columns hold outputs in its constructor: only the count of columns is read", async () => {
-        const config = { "quotafx:commentedTables": "2", "tenantkit:quotaExisting": JSON.stringify({ "data-catalog/table/schema": { "main.known": 9999 } }) };
-        const result = await new LifecycleRunner({ programPath: PROGRAM_PATH, statePath: states.statePath("dev"), project: "quotafx", config }).preview();
-        assert.match(result.errors.map((e) => e.message).join("\n"), /SqlTable "commented-1" would exceed a limit: 2 tables planned in schema main\.known, 9999 exist, limit 10000/);
+        const config = {
+            "quotafx:commentedTables": "2",
+            "tenantkit:quotaExisting": JSON.stringify({ "data-catalog/table/schema": { "main.known": 9999 } }),
+        };
+        const result = await new LifecycleRunner({
+            programPath: PROGRAM_PATH,
+            statePath: states.statePath("dev"),
+            project: "quotafx",
+            config,
+        }).preview();
+        assert.match(
+            result.errors.map((e) => e.message).join("\n"),
+            /SqlTable "commented-1" would exceed a limit: 2 tables planned in schema main\.known, 9999 exist, limit 10000/,
+        );
         const created = result.steps.filter((st) => st.op === "create").map((st) => st.name);
         assert.ok(created.includes("commented-0") && !created.includes("commented-1"), created.join(", "));
         // Had commented-1 waited for its column's comment, the program would have gone on past it.

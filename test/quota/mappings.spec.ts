@@ -30,7 +30,29 @@ describe("quota mappings", () => {
             assert.equal(typeof m.type, "string");
             assert.ok(known.has(m.type as string), `${String(m.type)} is not a @pulumi/databricks type`);
         }
-        const sample: PlannedResource = { type: "", name: "x", inputs: { name: "n", catalogName: "c", schemaName: "s", path: "/a/b", objects: [], ipAddresses: ["1.2.3.4/32"], columns: [{}], aliases: [{}], region: "westeurope", location: "westeurope", resourceGroupName: "rg", endpointName: "e", memberId: "m", queryId: "q", dashboardId: "d", networkConnectivityConfigId: "n" }, provider: ws };
+        const sample: PlannedResource = {
+            type: "",
+            name: "x",
+            inputs: {
+                name: "n",
+                catalogName: "c",
+                schemaName: "s",
+                path: "/a/b",
+                objects: [],
+                ipAddresses: ["1.2.3.4/32"],
+                columns: [{}],
+                aliases: [{}],
+                region: "westeurope",
+                location: "westeurope",
+                resourceGroupName: "rg",
+                endpointName: "e",
+                memberId: "m",
+                queryId: "q",
+                dashboardId: "d",
+                networkConnectivityConfigId: "n",
+            },
+            provider: ws,
+        };
         for (const m of [...databricksMappings, ...azureMappings]) {
             const type = typeof m.type === "string" ? m.type : "azure-native:web:WebApp";
             for (const u of m.uses({ ...sample, type }, scopes)) assert.doesNotThrow(() => limitById(u.limit), `${type} -> ${u.limit}`);
@@ -40,10 +62,28 @@ describe("quota mappings", () => {
     // enforceQuotas resolves only the declared inputs and hands the mapping only those: one undeclared read would
     // see nothing and count a wrong scope. Every read of every built-in mapping goes through a recording proxy.
     it("declare every input they read (enforceQuotas resolves only those)", () => {
-        const full = { name: "n", catalogName: "c", schemaName: "s", path: "/a/b/c.py", ipAddresses: ["1.2.3.4/32", "5.6.7.0/24"], columns: [{}, {}], aliases: [{}],
-            objects: [{ dataObjectType: "TABLE" }, { dataObjectType: "model" }], region: "westeurope", location: "West Europe", resourceGroupName: "rg",
-            endpointName: "e", memberId: "m", principalId: "p", queryId: "q", dashboardId: "d", networkConnectivityConfigId: "ncc",
-            deltaSyncIndexSpec: { embeddingVectorColumns: [{ embeddingDimension: 1024 }] }, directAccessIndexSpec: { embeddingVectorColumns: [] }, providerConfig: { workspaceId: "42" } };
+        const full = {
+            name: "n",
+            catalogName: "c",
+            schemaName: "s",
+            path: "/a/b/c.py",
+            ipAddresses: ["1.2.3.4/32", "5.6.7.0/24"],
+            columns: [{}, {}],
+            aliases: [{}],
+            objects: [{ dataObjectType: "TABLE" }, { dataObjectType: "model" }],
+            region: "westeurope",
+            location: "West Europe",
+            resourceGroupName: "rg",
+            endpointName: "e",
+            memberId: "m",
+            principalId: "p",
+            queryId: "q",
+            dashboardId: "d",
+            networkConnectivityConfigId: "ncc",
+            deltaSyncIndexSpec: { embeddingVectorColumns: [{ embeddingDimension: 1024 }] },
+            directAccessIndexSpec: { embeddingVectorColumns: [] },
+            providerConfig: { workspaceId: "42" },
+        };
         const variants: Array<Record<string, unknown>> = [full, {}, Object.fromEntries(Object.keys(full).map((k) => [k, UNKNOWN_INPUT]))];
         const metastoreScopes = scopeContext({ metastores: { "42": "m1" } });
         for (const m of [...databricksMappings, ...azureMappings]) {
@@ -57,10 +97,14 @@ describe("quota mappings", () => {
                     assert.ok(m.inputs?.includes(k), `${type}: count-only ${k} is among the declared inputs`);
                     const v = inputs[k];
                     if (!Array.isArray(v)) continue;
-                    probed[k] = v.map((x: unknown) => (typeof x === "object" && x !== null ? new Proxy(x, {
-                        get: (o, p) => (read.add(`${k}[].${String(p)}`), Reflect.get(o, p)),
-                        has: (o, p) => (read.add(`${k}[].${String(p)}`), Reflect.has(o, p)),
-                    }) : x));
+                    probed[k] = v.map((x: unknown) =>
+                        typeof x === "object" && x !== null
+                            ? new Proxy(x, {
+                                  get: (o, p) => (read.add(`${k}[].${String(p)}`), Reflect.get(o, p)),
+                                  has: (o, p) => (read.add(`${k}[].${String(p)}`), Reflect.has(o, p)),
+                              })
+                            : x,
+                    );
                 }
                 const proxy = new Proxy(probed, {
                     get: (o, k) => (typeof k === "string" && read.add(k), Reflect.get(o, k)),
@@ -76,25 +120,43 @@ describe("quota mappings", () => {
         assert.deepEqual([...(table.countOnly("databricks:index/sqlTable:SqlTable") ?? [])], ["columns"]);
         assert.equal(table.countOnly("databricks:index/job:Job"), undefined);
         const inside = new MappingTable([...defaultMappings, { type: "databricks:index/sqlTable:SqlTable", inputs: ["columns"], uses: () => [] }]);
-        assert.equal(inside.countOnly("databricks:index/sqlTable:SqlTable"), undefined, "a mapping that reads inside the columns has them resolved whole");
+        assert.equal(
+            inside.countOnly("databricks:index/sqlTable:SqlTable"),
+            undefined,
+            "a mapping that reads inside the columns has them resolved whole",
+        );
         const custom = new MappingTable([...defaultMappings, { type: "databricks:index/job:Job", uses: () => [] }]);
         assert.equal(custom.inputsRead("databricks:index/job:Job"), undefined, "a mapping that does not declare its inputs reads them all");
     });
 
     it("key a Unity Catalog table by catalog.schema, and by nothing while a part is unknown", () => {
         const type = "databricks:index/sqlTable:SqlTable";
-        assert.deepEqual(uses({ type, inputs: { catalogName: "main", schemaName: "sales", name: "t", columns: [{}, {}, UNKNOWN_INPUT] }, provider: ws }), [
-            ["data-catalog/table/schema", "main.sales", 1],
-            ["data-catalog/table/metastore", "(this metastore)", 1],
-            ["data-catalog/column/table", "main.sales.t", 2],
+        assert.deepEqual(
+            uses({ type, inputs: { catalogName: "main", schemaName: "sales", name: "t", columns: [{}, {}, UNKNOWN_INPUT] }, provider: ws }),
+            [
+                ["data-catalog/table/schema", "main.sales", 1],
+                ["data-catalog/table/metastore", "(this metastore)", 1],
+                ["data-catalog/column/table", "main.sales.t", 2],
+            ],
+        );
+        assert.deepEqual(uses({ type, name: "orders", inputs: { catalogName: "main", schemaName: UNKNOWN_INPUT, name: "t" } }).slice(0, 1), [
+            ["data-catalog/table/schema", null, 1],
         ]);
-        assert.deepEqual(uses({ type, name: "orders", inputs: { catalogName: "main", schemaName: UNKNOWN_INPUT, name: "t" } }).slice(0, 1), [["data-catalog/table/schema", null, 1]]);
     });
 
     it("build a schema key once per schema and share the uses of a scope, without changing what they say", () => {
-        const t1 = { type: "databricks:index/sqlTable:SqlTable", name: "a", inputs: { catalogName: "main", schemaName: "sales", name: "t1", columns: [{}] }, provider: ws };
+        const t1 = {
+            type: "databricks:index/sqlTable:SqlTable",
+            name: "a",
+            inputs: { catalogName: "main", schemaName: "sales", name: "t1", columns: [{}] },
+            provider: ws,
+        };
         // Equal parts, other string objects: the program builds its names at run time.
-        const t2 = { ...t1, name: "b", inputs: { catalogName: ["ma", "in"].join(""), schemaName: ["sa", "les"].join(""), name: "t2", columns: [{}] } };
+        const t2 = {
+            ...t1,
+            name: "b",
+            inputs: { catalogName: ["ma", "in"].join(""), schemaName: ["sa", "les"].join(""), name: "t2", columns: [{}] },
+        };
         const [a, b] = [t1, t2].map((r) => table.usesOf(r, scopes));
         assert.equal(a[0].scope, "main.sales");
         assert.equal(a[0].scope, b[0].scope);
@@ -110,26 +172,49 @@ describe("quota mappings", () => {
         // Past the caches' size the keys and uses are still right, only no longer shared.
         for (let i = 0; i < 25_000; i++) assert.equal(pairKey(`c${i}`, "s"), `c${i}.s`);
         assert.equal(pairKey("c24999", "s"), "c24999.s");
-        for (let i = 0; i < 25_000; i++) assert.deepEqual(counted("apps/app/workspace", `w${i}`), { limit: "apps/app/workspace", scope: `w${i}`, amount: 1 });
+        for (let i = 0; i < 25_000; i++)
+            assert.deepEqual(counted("apps/app/workspace", `w${i}`), { limit: "apps/app/workspace", scope: `w${i}`, amount: 1 });
     });
 
     it("key workspace limits by providerConfig.workspaceId, else the provider's host, else its name", () => {
         const type = "databricks:index/sqlEndpoint:SqlEndpoint";
         assert.deepEqual(uses({ type, inputs: {}, provider: ws }), [["sql-warehouses/total-number/workspace", "adb-1.1.azuredatabricks.net", 1]]);
-        assert.deepEqual(uses({ type, inputs: { providerConfig: { workspaceId: "4242" } }, provider: ws }), [["sql-warehouses/total-number/workspace", "4242", 1]]);
-        assert.deepEqual(uses({ type, inputs: {}, provider: { name: "blue", inputs: { host: UNKNOWN_INPUT } } }), [["sql-warehouses/total-number/workspace", "(provider blue)", 1]]);
+        assert.deepEqual(uses({ type, inputs: { providerConfig: { workspaceId: "4242" } }, provider: ws }), [
+            ["sql-warehouses/total-number/workspace", "4242", 1],
+        ]);
+        assert.deepEqual(uses({ type, inputs: {}, provider: { name: "blue", inputs: { host: UNKNOWN_INPUT } } }), [
+            ["sql-warehouses/total-number/workspace", "(provider blue)", 1],
+        ]);
         assert.deepEqual(uses({ type, inputs: {} }), [["sql-warehouses/total-number/workspace", "(default provider)", 1]]);
         // The key of the last provider is kept: alternating providers must still get each its own.
         const other = { name: "blue", inputs: { host: "HTTPS://ADB-2.2.azuredatabricks.net" } };
         const keys = [ws, other, ws, undefined, other].map((provider) => uses({ type, inputs: {}, provider })[0][1]);
-        assert.deepEqual(keys, ["adb-1.1.azuredatabricks.net", "adb-2.2.azuredatabricks.net", "adb-1.1.azuredatabricks.net", "(default provider)", "adb-2.2.azuredatabricks.net"]);
+        assert.deepEqual(keys, [
+            "adb-1.1.azuredatabricks.net",
+            "adb-2.2.azuredatabricks.net",
+            "adb-1.1.azuredatabricks.net",
+            "(default provider)",
+            "adb-2.2.azuredatabricks.net",
+        ]);
     });
 
     it("count share objects by type, jobs created only when created, and workspace paths by depth and name", () => {
-        assert.deepEqual(uses({ type: "databricks:index/share:Share", inputs: { name: "s", objects: [{ dataObjectType: "TABLE" }, { dataObjectType: "VIEW" }, { dataObjectType: "VOLUME" }, { dataObjectType: "SCHEMA" }] } }), [
-            ["data-sharing/share/metastore", "(this metastore)", 1],
-            ["data-sharing/table/share", "s", 1], ["data-sharing/table/share", "s", 1], ["data-sharing/volume/share", "s", 1], ["data-sharing/schema/share", "s", 1],
-        ]);
+        assert.deepEqual(
+            uses({
+                type: "databricks:index/share:Share",
+                inputs: {
+                    name: "s",
+                    objects: [{ dataObjectType: "TABLE" }, { dataObjectType: "VIEW" }, { dataObjectType: "VOLUME" }, { dataObjectType: "SCHEMA" }],
+                },
+            }),
+            [
+                ["data-sharing/share/metastore", "(this metastore)", 1],
+                ["data-sharing/table/share", "s", 1],
+                ["data-sharing/table/share", "s", 1],
+                ["data-sharing/volume/share", "s", 1],
+                ["data-sharing/schema/share", "s", 1],
+            ],
+        );
         assert.equal(uses({ type: "databricks:index/job:Job", inputs: {}, creating: false }).length, 1, "an existing job uses no hourly creation");
         assert.equal(uses({ type: "databricks:index/job:Job", inputs: {} }).length, 2);
         assert.deepEqual(uses({ type: "databricks:index/notebook:Notebook", inputs: { path: "/Shared/etl/daily.py" } }), [
@@ -140,12 +225,19 @@ describe("quota mappings", () => {
 
     it("map Azure resource groups, storage accounts by region and resources per resource group", () => {
         const sub = { name: "default", inputs: { subscriptionId: "0000-1111" } };
-        assert.deepEqual(uses({ type: "azure-native:resources:ResourceGroup", inputs: { location: "westeurope" }, provider: sub }), [["resource-groups/maximum/subscription", "0000-1111", 1]]);
-        assert.deepEqual(uses({ type: "azure-native:storage:StorageAccount", inputs: { location: "West Europe", resourceGroupName: "RG1" }, provider: sub }), [
-            ["storage/storage-accounts/per-region-per-subscription", "0000-1111 westeurope", 1],
-            ["resource-groups/resources-of-any-type-per-resource-group/subscription", "0000-1111 rg1", 1],
+        assert.deepEqual(uses({ type: "azure-native:resources:ResourceGroup", inputs: { location: "westeurope" }, provider: sub }), [
+            ["resource-groups/maximum/subscription", "0000-1111", 1],
         ]);
-        assert.deepEqual(uses({ type: "azure-native:web:WebApp", inputs: { resourceGroupName: UNKNOWN_INPUT } }), [["resource-groups/resources-of-any-type-per-resource-group/subscription", null, 1]]);
+        assert.deepEqual(
+            uses({ type: "azure-native:storage:StorageAccount", inputs: { location: "West Europe", resourceGroupName: "RG1" }, provider: sub }),
+            [
+                ["storage/storage-accounts/per-region-per-subscription", "0000-1111 westeurope", 1],
+                ["resource-groups/resources-of-any-type-per-resource-group/subscription", "0000-1111 rg1", 1],
+            ],
+        );
+        assert.deepEqual(uses({ type: "azure-native:web:WebApp", inputs: { resourceGroupName: UNKNOWN_INPUT } }), [
+            ["resource-groups/resources-of-any-type-per-resource-group/subscription", null, 1],
+        ]);
         assert.deepEqual(uses({ type: "aws:s3/bucket:Bucket", inputs: { resourceGroupName: "x" } }), [], "other clouds map to nothing");
     });
 });
@@ -156,7 +248,12 @@ describe("quota plannedCalls (creations under the API rate limits)", () => {
         const { minimumApiTime } = await import("../../provider/quota/rate");
         const account = { name: "acct", inputs: { host: "https://accounts.azuredatabricks.net", accountId: "a-1" } };
         const resources: PlannedResource[] = [
-            ...Array.from({ length: 5000 }, (_, i): PlannedResource => ({ type: "databricks:index/job:Job", name: `j${i}`, inputs: {}, provider: ws })),
+            ...Array.from({ length: 5000 }, (_, i): PlannedResource => ({
+                type: "databricks:index/job:Job",
+                name: `j${i}`,
+                inputs: {},
+                provider: ws,
+            })),
             { type: "databricks:index/job:Job", name: "kept", inputs: {}, provider: ws, creating: false },
             { type: "databricks:index/user:User", name: "u1", inputs: {}, provider: account },
             { type: "databricks:index/user:User", name: "u2", inputs: {}, provider: ws },

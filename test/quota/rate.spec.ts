@@ -1,5 +1,14 @@
 import { strict as assert } from "node:assert";
-import { formatDuration, limiterFor, minimumApiTime, resetRateLimiters, TokenBucket, type Clock, type PlannedCall, type RateLimit } from "../../provider/quota";
+import {
+    formatDuration,
+    limiterFor,
+    minimumApiTime,
+    resetRateLimiters,
+    TokenBucket,
+    type Clock,
+    type PlannedCall,
+    type RateLimit,
+} from "../../provider/quota";
 
 const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
@@ -84,12 +93,21 @@ describe("quota rate limits: minimum API time of a plan", () => {
     it("divides per-minute rows by 60: 70 workspace SCIM POSTs at 35 per minute take 120 s", () => {
         const est = minimumApiTime([{ api: "Workspace-level SCIM API", operation: "POST", scope: "prod", count: 70, label: "create users" }]);
         assert.equal(est.seconds, 120);
-        assert.equal(est.bottleneck?.message, "70 calls of POST (create users) in workspace prod at 35 per minute (Workspace-level SCIM API, fixed): at least 2 min");
+        assert.equal(
+            est.bottleneck?.message,
+            "70 calls of POST (create users) in workspace prod at 35 per minute (Workspace-level SCIM API, fixed): at least 2 min",
+        );
     });
 
     it("applies both the workspace and the IP address budget to /catalog/shares; the stricter one is the bottleneck", () => {
         const one = minimumApiTime([{ operation: "/catalog/shares", scope: "prod", count: 300 }]);
-        assert.deepEqual(one.byQuota.map((q) => [q.scope, q.seconds]), [["prod", 45], ["this machine", 30]]);
+        assert.deepEqual(
+            one.byQuota.map((q) => [q.scope, q.seconds]),
+            [
+                ["prod", 45],
+                ["this machine", 30],
+            ],
+        );
         assert.equal(one.bottleneck?.scope, "prod");
         // From one machine, the IP address budget is shared by every workspace.
         const two = minimumApiTime([
@@ -97,7 +115,10 @@ describe("quota rate limits: minimum API time of a plan", () => {
             { operation: "/catalog/shares", scope: "dev", count: 300 },
         ]);
         assert.equal(two.seconds, 60);
-        assert.equal(two.bottleneck?.message, "600 calls of /catalog/shares from this machine at 10 per second (Data sharing shares API, raisable): at least 1 min");
+        assert.equal(
+            two.bottleneck?.message,
+            "600 calls of /catalog/shares from this machine at 10 per second (Data sharing shares API, raisable): at least 1 min",
+        );
     });
 
     it("reports calls no rate limit row covers instead of dropping them", () => {
@@ -119,10 +140,15 @@ describe("quota rate limits: minimum API time of a plan", () => {
     });
 
     it("formats durations for people", () => {
-        assert.deepEqual(
-            [250, 0.5, 0, 12.34, 60, 3600, 70 * 60 * 60 / 35 * 1.2].map(formatDuration),
-            ["4 min 10 s", "0.5 s", "0 s", "12.3 s", "1 min", "1 h", "2 h 24 min"],
-        );
+        assert.deepEqual([250, 0.5, 0, 12.34, 60, 3600, ((70 * 60 * 60) / 35) * 1.2].map(formatDuration), [
+            "4 min 10 s",
+            "0.5 s",
+            "0 s",
+            "12.3 s",
+            "1 min",
+            "1 h",
+            "2 h 24 min",
+        ]);
     });
 });
 
@@ -135,7 +161,10 @@ describe("quota rate limits: token buckets and limiters", () => {
         assert.equal(bucket.burst, 20);
         const log = startAcquires(clock, 24, () => bucket.acquire());
         await clock.run();
-        assert.deepEqual(log.map((g) => g.at), [...Array<number>(20).fill(0), 50, 100, 150, 200]);
+        assert.deepEqual(
+            log.map((g) => g.at),
+            [...Array<number>(20).fill(0), 50, 100, 150, 200],
+        );
     });
 
     it("does not hand out a per-minute budget at once: 400 per minute starts with 7, then one per 150 ms", async () => {
@@ -144,7 +173,10 @@ describe("quota rate limits: token buckets and limiters", () => {
         assert.equal(new TokenBucket({ limit: 35, per: "minute", clock }).burst, 1);
         const log = startAcquires(clock, 9, () => bucket.acquire());
         await clock.run();
-        assert.deepEqual(log.map((g) => g.at), [0, 0, 0, 0, 0, 0, 0, 150, 300]);
+        assert.deepEqual(
+            log.map((g) => g.at),
+            [0, 0, 0, 0, 0, 0, 0, 150, 300],
+        );
     });
 
     it("grants in the order asked for, including across limiters of one budget", async () => {
@@ -156,8 +188,14 @@ describe("quota rate limits: token buckets and limiters", () => {
         // A call arriving at 250 ms, with four still queued, goes to the back.
         void clock.sleep(250).then(() => startAcquires(clock, 1, () => a.acquire(), "late", log));
         await clock.run();
-        assert.deepEqual(log.map((g) => g.label), ["a0", "a1", "a2", "a3", "a4", "a5", "a6", "b0", "b1", "late0"]);
-        assert.deepEqual(log.map((g) => g.at), [0, 0, 0, 0, 0, 200, 400, 600, 800, 1000]);
+        assert.deepEqual(
+            log.map((g) => g.label),
+            ["a0", "a1", "a2", "a3", "a4", "a5", "a6", "b0", "b1", "late0"],
+        );
+        assert.deepEqual(
+            log.map((g) => g.at),
+            [0, 0, 0, 0, 0, 200, 400, 600, 800, 1000],
+        );
     });
 
     it("keeps two limiters of the shared runs/output quota within 20 per second together", async () => {
@@ -188,7 +226,10 @@ describe("quota rate limits: token buckets and limiters", () => {
         const clock = fakeClock();
         const prod = limiterFor("/catalog/shares", { clock, scope: "prod" });
         const dev = limiterFor("/catalog/shares", { clock, scope: "dev" });
-        assert.deepEqual(prod.budgets.map((b) => b.scope), ["prod", "this machine"]);
+        assert.deepEqual(
+            prod.budgets.map((b) => b.scope),
+            ["prod", "this machine"],
+        );
         const log = startAcquires(clock, 20, () => prod.acquire(), "p");
         startAcquires(clock, 20, () => dev.acquire(), "d", log);
         await clock.run();
@@ -216,8 +257,16 @@ describe("quota rate limits: token buckets and limiters", () => {
         startAcquires(clock, 40, () => fast.acquire(), "fast", log);
         await clock.run();
         // 48 per minute is one per 1250 ms; the shared budget's ticks (every 100 ms) never fall on 1250.
-        assert.deepEqual(log.filter((g) => g.label.startsWith("slow")).map((g) => g.at), [0, 1250]);
-        assert.ok(mostInWindow(log.map((g) => g.at), 1000) <= 20);
+        assert.deepEqual(
+            log.filter((g) => g.label.startsWith("slow")).map((g) => g.at),
+            [0, 1250],
+        );
+        assert.ok(
+            mostInWindow(
+                log.map((g) => g.at),
+                1000,
+            ) <= 20,
+        );
     });
 
     it("runs the call only once the limiter allows it, and returns its result", async () => {

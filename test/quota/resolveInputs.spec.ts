@@ -9,18 +9,29 @@ import { UNKNOWN_INPUT } from "../../provider/quota/types";
 
 /** An output whose value is not known until apply, as a preview has for another resource's computed id. */
 function unknownOutput(): pulumi.Output<string> {
-    const OutputImpl = (pulumi.Output as unknown as { new (...a: unknown[]): pulumi.Output<string> });
+    const OutputImpl = pulumi.Output as unknown as { new (...a: unknown[]): pulumi.Output<string> };
     return new OutputImpl(new Set(), Promise.resolve(undefined), Promise.resolve(false), Promise.resolve(false), Promise.resolve([]));
 }
 
 describe("quota inputsNow", () => {
     it("returns plain props themselves, at once, nested objects and arrays included", () => {
-        const props = { name: "t", columns: [{ name: "id", type: "BIGINT" }], spec: { nested: { deep: [1, "2", null, undefined] } }, when: new Date(0), none: undefined };
+        const props = {
+            name: "t",
+            columns: [{ name: "id", type: "BIGINT" }],
+            spec: { nested: { deep: [1, "2", null, undefined] } },
+            when: new Date(0),
+            none: undefined,
+        };
         assert.equal(inputsNow(props), props);
     });
 
     it("resolves outputs and promises, keeping the other props as they are", async () => {
-        const props = { catalogName: pulumi.output("main"), schemaName: Promise.resolve("sales"), name: "t", columns: [{ name: pulumi.output("id") }] };
+        const props = {
+            catalogName: pulumi.output("main"),
+            schemaName: Promise.resolve("sales"),
+            name: "t",
+            columns: [{ name: pulumi.output("id") }],
+        };
         const got = inputsNow(props);
         assert.ok(got instanceof Promise);
         assert.deepEqual(await got, { catalogName: "main", schemaName: "sales", name: "t", columns: [{ name: "id" }] });
@@ -28,8 +39,14 @@ describe("quota inputsNow", () => {
     });
 
     it("resolves what an output's value still holds: a promise or an output inside it", async () => {
-        const OutputImpl = (pulumi.Output as unknown as { new (...a: unknown[]): pulumi.Output<unknown> });
-        const holding = new OutputImpl(new Set(), Promise.resolve({ workspaceId: Promise.resolve("42"), host: pulumi.output("h") }), Promise.resolve(true), Promise.resolve(false), Promise.resolve([]));
+        const OutputImpl = pulumi.Output as unknown as { new (...a: unknown[]): pulumi.Output<unknown> };
+        const holding = new OutputImpl(
+            new Set(),
+            Promise.resolve({ workspaceId: Promise.resolve("42"), host: pulumi.output("h") }),
+            Promise.resolve(true),
+            Promise.resolve(false),
+            Promise.resolve([]),
+        );
         const got = await inputsNow({ providerConfig: holding, name: pulumi.output("t"), columns: [Promise.resolve("id")] });
         assert.deepEqual(got, { providerConfig: { workspaceId: "42", host: "h" }, name: "t", columns: ["id"] });
     });
@@ -44,10 +61,19 @@ describe("quota inputsNow", () => {
         const props = { catalogName: "main", schemaName: "sales", name: "t", comment, owner: Promise.resolve("x"), providerConfig: undefined };
         const got = inputsNow(props, ["providerConfig", "catalogName", "schemaName", "name", "columns"]);
         assert.equal(got, props, "an output in an input no mapping reads does not delay the check (nor is anything copied)");
-        const waited = inputsNow({ ...props, providerConfig: pulumi.output({ workspaceId: "42" }) }, ["providerConfig", "name", "comment", "columns"]);
+        const waited = inputsNow({ ...props, providerConfig: pulumi.output({ workspaceId: "42" }) }, [
+            "providerConfig",
+            "name",
+            "comment",
+            "columns",
+        ]);
         assert.ok(waited instanceof Promise);
         const resolved = await waited;
-        assert.deepEqual(resolved, { providerConfig: { workspaceId: "42" }, name: "t", comment: "written later" }, "just the named inputs the resource has");
+        assert.deepEqual(
+            resolved,
+            { providerConfig: { workspaceId: "42" }, name: "t", comment: "written later" },
+            "just the named inputs the resource has",
+        );
         const unset = await inputsNow({ resourceGroupName: undefined, location: Promise.resolve("westeurope") }, ["resourceGroupName", "location"]);
         assert.ok("resourceGroupName" in unset, "an input the resource has, even unset, is kept (mappings may test for it)");
     });

@@ -16,13 +16,26 @@ function tableRows(markdown: string, heading: string): string[][] {
     let i = start + 1;
     while (i < lines.length && !lines[i].startsWith("|")) i++;
     const rows: string[][] = [];
-    for (; i < lines.length && lines[i].trim() !== ""; i++) rows.push(lines[i].trim().slice(1, -1).split("|").map((c) => c.trim()));
+    for (; i < lines.length && lines[i].trim() !== ""; i++)
+        rows.push(
+            lines[i]
+                .trim()
+                .slice(1, -1)
+                .split("|")
+                .map((c) => c.trim()),
+        );
     return rows.slice(2);
 }
 
 const UNIT_WORDS: Record<string, string> = {
-    "": "count", MB: "MB", KB: "KB", bytes: "bytes", characters: "characters", elements: "elements",
-    "queries per second": "queries per second", "words or 2-byte characters": "words or 2-byte characters",
+    "": "count",
+    MB: "MB",
+    KB: "KB",
+    bytes: "bytes",
+    characters: "characters",
+    elements: "elements",
+    "queries per second": "queries per second",
+    "words or 2-byte characters": "words or 2-byte characters",
     // The spec's own typo, kept in limitText; the unit is gigabits per second.
     "Gpbs (as given)": "Gbps",
     // Provisioned concurrency: a count, allowed once per endpoint and once per model.
@@ -35,7 +48,9 @@ function resourceRowProblems(rows: string[][], limits: readonly ResourceLimit[])
     if (rows.length !== limits.length) problems.push(`${rows.length} rows in the spec, ${limits.length} entries`);
     rows.forEach(([resource, metric, limitText, scopeCell, fixed, notes], index) => {
         const name = `row ${index + 1} (${resource} / ${metric} / ${scopeCell})`;
-        const found = limits.filter((l) => l.resource === resource && l.metric === metric && l.scope + (l.byRegion ? " [by region]" : "") === scopeCell);
+        const found = limits.filter(
+            (l) => l.resource === resource && l.metric === metric && l.scope + (l.byRegion ? " [by region]" : "") === scopeCell,
+        );
         if (found.length !== 1) return problems.push(`${name}: ${found.length} entries`);
         const l = found[0];
         if (limits.indexOf(l) !== index) problems.push(`${name}: at position ${limits.indexOf(l) + 1}`);
@@ -71,7 +86,10 @@ function limitValueProblems(name: string, text: string, l: ResourceLimit): strin
 
 /** The operations a rate-limit cell names, short forms ("/ml/webhooks/create, get") written out in full. */
 function operationsOf(cell: string): string[] {
-    const items = cell.replace(/\s*\(.*\)$/, "").replace(/ combined$/, "").split(/, | and /);
+    const items = cell
+        .replace(/\s*\(.*\)$/, "")
+        .replace(/ combined$/, "")
+        .split(/, | and /);
     const base = items[0].slice(0, items[0].lastIndexOf("/") + 1);
     return items.map((item) => (item.startsWith("/") || /^[A-Z]+$/.test(item) || item === "all requests" ? item : base + item));
 }
@@ -152,8 +170,12 @@ describe("quota.resourceLimits", () => {
     it("gives every row a unique slug id of resource, metric and scope", () => {
         assert.equal(new Set(LIMIT_IDS).size, resourceLimits.length);
         for (const id of LIMIT_IDS) assert.match(id, /^[a-z0-9]+(-[a-z0-9]+)*(\/[a-z0-9]+(-[a-z0-9]+)*){2}$/);
-        for (const id of ["sql-warehouses/total-number/workspace", "data-catalog/table/schema", "cidr-notation/ip-access/account",
-            "network-connectivity-configuration/private-endpoints-per-region/region"]) {
+        for (const id of [
+            "sql-warehouses/total-number/workspace",
+            "data-catalog/table/schema",
+            "cidr-notation/ip-access/account",
+            "network-connectivity-configuration/private-endpoints-per-region/region",
+        ]) {
             assert.equal(limitById(id).id, id);
         }
         assert.equal(limitById("network-connectivity-configuration/private-endpoints-per-region/region").byRegion, true);
@@ -196,28 +218,46 @@ describe("quota.rateLimitsFor", () => {
     });
 
     it("finds the /repos/* entry for a path under /repos", () => {
-        assert.deepEqual(rateLimitsFor("/repos/123").map((e) => e.operation), ["/repos/*"]);
+        assert.deepEqual(
+            rateLimitsFor("/repos/123").map((e) => e.operation),
+            ["/repos/*"],
+        );
         assert.deepEqual(rateLimitsFor("/repository"), []);
     });
 
     it("finds the 5 per second entry for POST on the Account SCIM API", () => {
         const found = rateLimitsFor("POST", "Account SCIM API");
-        assert.deepEqual(found.map((e) => [e.limit, e.per, e.sharing]), [[5, "second", "assumed"]]);
+        assert.deepEqual(
+            found.map((e) => [e.limit, e.per, e.sharing]),
+            [[5, "second", "assumed"]],
+        );
         assert.deepEqual(quotasOf("DELETE", "Account SCIM API"), quotasOf("POST", "Account SCIM API"));
     });
 
     it("applies both the workspace and the IP address limits to one path", () => {
-        assert.deepEqual(rateLimitsFor("/catalog/shares").map((e) => `${e.limit} per ${e.per} ${e.scope}`), ["400 per minute Workspace", "10 per second IP address"]);
+        assert.deepEqual(
+            rateLimitsFor("/catalog/shares").map((e) => `${e.limit} per ${e.per} ${e.scope}`),
+            ["400 per minute Workspace", "10 per second IP address"],
+        );
     });
 
     it("applies an API's all-requests limit to any of its operations", () => {
-        assert.deepEqual(rateLimitsFor("/secrets/put", "Secrets API").map((e) => e.limit), [1100]);
+        assert.deepEqual(
+            rateLimitsFor("/secrets/put", "Secrets API").map((e) => e.limit),
+            [1100],
+        );
         assert.deepEqual(rateLimitsFor("/secrets/put"), []);
     });
 
     it("matches a model id against {model_id} but prefers the literal /ml/logged-models/search", () => {
-        assert.deepEqual(rateLimitsFor("/ml/logged-models/m-1/tags").map((e) => e.operation), ["/ml/logged-models/{model_id}/tags"]);
-        assert.deepEqual(rateLimitsFor("/ml/logged-models/search").map((e) => e.limit), [7]);
+        assert.deepEqual(
+            rateLimitsFor("/ml/logged-models/m-1/tags").map((e) => e.operation),
+            ["/ml/logged-models/{model_id}/tags"],
+        );
+        assert.deepEqual(
+            rateLimitsFor("/ml/logged-models/search").map((e) => e.limit),
+            [7],
+        );
     });
 
     it("lists each quota id once", () => {

@@ -16,7 +16,12 @@ describe("regression: an HTML page or broken JSON is never read as a branding im
     this.timeout(30_000);
     const fx = useEmulator();
     const banner = () => {
-        const values: Partial<Record<SettingKey, string>> = { emulator: fx.emu.url, tenantId: IDS.domain, clientId: IDS.quickstartClientId, clientSecret: IDS.quickstartClientSecret };
+        const values: Partial<Record<SettingKey, string>> = {
+            emulator: fx.emu.url,
+            tenantId: IDS.domain,
+            clientId: IDS.quickstartClientId,
+            clientSecret: IDS.quickstartClientSecret,
+        };
         return new BrandingApi(sessionFor(resolveSettings((k) => values[k], {})).client("graph"), IDS.tenantId, "0");
     };
     const image = { service: "graph", method: "GET", path: "/bannerLogo$" } as const;
@@ -35,6 +40,9 @@ describe("regression: an HTML page or broken JSON is never read as a branding im
         await fx.emu.admin.setFaults({ match: image, kind: "html", status: 200, times: 5 });
         const err = await rejection(banner().getImage("bannerLogo"));
         assert.equal(err.code, "InvalidResponse");
-        assert.match(err.message, /^read bannerLogo: graph GET \/v1\.0\/organization\/[0-9a-f-]+\/branding\/localizations\/0\/bannerLogo failed after 5 attempts: 200 InvalidResponse: expected the object's bytes, got an HTML page titled "Sign in to your account"/);
+        assert.match(
+            err.message,
+            /^read bannerLogo: graph GET \/v1\.0\/organization\/[0-9a-f-]+\/branding\/localizations\/0\/bannerLogo failed after 5 attempts: 200 InvalidResponse: expected the object's bytes, got an HTML page titled "Sign in to your account"/,
+        );
     });
 });

@@ -12,7 +12,7 @@ describe("regression: every check failure has a property path, quoted where the 
         await handler.configure!({ config: { get: () => undefined, require: () => "" } });
     });
 
-    it("names an unknown property with an empty name as [\"\"]", async () => {
+    it('names an unknown property with an empty name as [""]', async () => {
         const r = await handler.check!({}, { "": "x" });
         assert.deepEqual(r.failures, [{ property: '[""]', reason: 'unknown property "": check its spelling' }]);
     });

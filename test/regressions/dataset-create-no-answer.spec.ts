@@ -21,7 +21,11 @@ describe("regression: a dataset POST that got no answer is never sent twice", fu
     /** A workspace of its own per test: the listing is kept per workspace and process. */
     const api = async () => {
         const values: Partial<Record<SettingKey, string>> = {
-            emulator: fx.emu.url, tenantId: IDS.domain, clientId: IDS.quickstartClientId, clientSecret: IDS.quickstartClientSecret, requestTimeoutSeconds: "1",
+            emulator: fx.emu.url,
+            tenantId: IDS.domain,
+            clientId: IDS.quickstartClientId,
+            clientSecret: IDS.quickstartClientSecret,
+            requestTimeoutSeconds: "1",
         };
         const ws = await fx.emu.admin.addPowerBiWorkspace(IDS.tenantId, { name: "Regression", members: [IDS.quickstartClientId] });
         return new DatasetApi(sessionFor(resolveSettings((k) => values[k], {})).client("powerbi"), ws.id);
@@ -35,7 +39,10 @@ describe("regression: a dataset POST that got no answer is never sent twice", fu
         await fx.emu.admin.setFaults({ match: { service: "powerbi", method: "POST" }, kind: "delay", delayMs: 1500 });
         const { id } = await createDataset(datasets, args);
         const found = await named(datasets.workspaceId!);
-        assert.deepEqual(found.map((d) => d.id), [id]);
+        assert.deepEqual(
+            found.map((d) => d.id),
+            [id],
+        );
         assert.equal(await posts(), 1);
     });
 
@@ -44,11 +51,17 @@ describe("regression: a dataset POST that got no answer is never sent twice", fu
         await fx.emu.admin.setFaults({ match: { service: "powerbi", method: "POST" }, kind: "status", status: 504 });
         const err = await rejection(createDataset(datasets, args));
         assert.equal(err.status, 504);
-        assert.match(err.nextStep ?? "", /^Power BI may still be creating dataset "Late" in workspace [0-9a-f-]+, so it was not posted a second time: run up again/);
+        assert.match(
+            err.nextStep ?? "",
+            /^Power BI may still be creating dataset "Late" in workspace [0-9a-f-]+, so it was not posted a second time: run up again/,
+        );
         assert.equal(await posts(), 1);
         assert.deepEqual(await named(datasets.workspaceId!), []);
         const { id } = await createDataset(datasets, args);
-        assert.deepEqual((await named(datasets.workspaceId!)).map((d) => d.id), [id]);
+        assert.deepEqual(
+            (await named(datasets.workspaceId!)).map((d) => d.id),
+            [id],
+        );
         const lists = await fx.emu.admin.requests({ service: "powerbi", method: "GET" });
         assert.equal(lists.length, 3, "listed before the POST, after the 504, and afresh by the next create");
     });

@@ -10,10 +10,15 @@ import { handler } from "../../provider/powerbi/pushDataset/handler";
 type Obj = Record<string, unknown>;
 const dataset = (column: Obj = {}, extra: Obj = {}): Obj => ({
     name: "Sales",
-    tables: [{ name: "A", columns: [{ name: "Id", dataType: "Int64", ...column }] }, { name: "B", columns: [{ name: "Id", dataType: "Int64" }] }],
+    tables: [
+        { name: "A", columns: [{ name: "Id", dataType: "Int64", ...column }] },
+        { name: "B", columns: [{ name: "Id", dataType: "Int64" }] },
+    ],
     ...extra,
 });
-const relationship = (crossFilteringBehavior: string) => ({ relationships: [{ name: "r", fromTable: "A", fromColumn: "Id", toTable: "B", toColumn: "Id", crossFilteringBehavior }] });
+const relationship = (crossFilteringBehavior: string) => ({
+    relationships: [{ name: "r", fromTable: "A", fromColumn: "Id", toTable: "B", toColumn: "Id", crossFilteringBehavior }],
+});
 
 describe("regression: push dataset spellings are looked up in tables without a prototype", () => {
     before(async () => {
@@ -24,13 +29,20 @@ describe("regression: push dataset spellings are looked up in tables without a p
     for (const name of ["constructor", "__proto__"]) {
         it(`refuses the data type "${name}" at its path, and returns plain JSON`, async () => {
             const r = await check(dataset({ dataType: name }));
-            assert.deepEqual(r.failures, [{ property: "tables[0].columns[0].dataType", reason: `must be one of Int64, Double, Decimal, Boolean, DateTime, String (got "${name}")` }]);
+            assert.deepEqual(r.failures, [
+                {
+                    property: "tables[0].columns[0].dataType",
+                    reason: `must be one of Int64, Double, Decimal, Boolean, DateTime, String (got "${name}")`,
+                },
+            ]);
             assert.deepEqual(JSON.parse(JSON.stringify(r.inputs)), r.inputs);
         });
 
         it(`refuses the cross filtering behavior "${name}"`, async () => {
             const r = await check(dataset({}, relationship(name)));
-            assert.deepEqual(r.failures, [{ property: "relationships[0].crossFilteringBehavior", reason: "must be OneDirection, BothDirections or Automatic" }]);
+            assert.deepEqual(r.failures, [
+                { property: "relationships[0].crossFilteringBehavior", reason: "must be OneDirection, BothDirections or Automatic" },
+            ]);
         });
     }
 

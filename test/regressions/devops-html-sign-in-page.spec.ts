@@ -26,8 +26,14 @@ describe("regression: an Azure DevOps sign-in page with 200 is an authentication
         assert.equal(err.name, "AuthenticationError");
         assert.equal(err.code, "SignInPage");
         assert.equal(err.attempts, 2);
-        assert.match(err.message, /failed after 2 attempts: 200 SignInPage: the service answered with an HTML page titled "Sign in to your account" instead of data/);
-        assert.match(err.message, /Next: Azure DevOps refused the credential for organization "fabrikam", project "Web Portal", repository "web": check that the PAT/);
+        assert.match(
+            err.message,
+            /failed after 2 attempts: 200 SignInPage: the service answered with an HTML page titled "Sign in to your account" instead of data/,
+        );
+        assert.match(
+            err.message,
+            /Next: Azure DevOps refused the credential for organization "fabrikam", project "Web Portal", repository "web": check that the PAT/,
+        );
         assert.equal((await fx.emu.admin.requests({ service: "devops" })).length, 2);
     });
 

@@ -28,7 +28,10 @@ describe("regression: dot segments in URL identifiers are refused at preview", (
 
     it("refuses .. as the dataset id to adopt, and still accepts names that only contain dots", async () => {
         const r = await dataset.check!({}, { ...table, adopt: ".." });
-        assert.deepEqual(r.failures!.map((f) => f.property), ["adopt"]);
+        assert.deepEqual(
+            r.failures!.map((f) => f.property),
+            ["adopt"],
+        );
         assert.deepEqual((await dataset.check!({}, { ...table, adopt: "..." })).failures, []);
         assert.deepEqual((await gitPush.check!({}, { ...push, repository: "...", project: ".github" })).failures, []);
     });

@@ -17,19 +17,29 @@ describe("regression: a localization POST with an unknown outcome is looked up, 
     const org = IDS.fabrikamTenantId;
     const api = (locale: string) => {
         const values: Partial<Record<SettingKey, string>> = {
-            emulator: fx.emu.url, tenantId: IDS.fabrikamDomain, clientId: IDS.fabrikamClientId, clientSecret: IDS.fabrikamClientSecret, requestTimeoutSeconds: "1",
+            emulator: fx.emu.url,
+            tenantId: IDS.fabrikamDomain,
+            clientId: IDS.fabrikamClientId,
+            clientSecret: IDS.fabrikamClientSecret,
+            requestTimeoutSeconds: "1",
         };
         return new BrandingApi(sessionFor(resolveSettings((k) => values[k], {})).client("graph"), org, locale);
     };
     const localizations = async () => Object.keys((await fx.emu.admin.branding(org))?.localizations ?? {});
-    const calls = async () => (await fx.emu.admin.requests({ service: "graph" })).map((r) => `${r.method} ${r.path.split("/branding")[1]} ${r.status}${r.fault ? ` (${r.fault})` : ""}`);
+    const calls = async () =>
+        (await fx.emu.admin.requests({ service: "graph" })).map(
+            (r) => `${r.method} ${r.path.split("/branding")[1]} ${r.status}${r.fault ? ` (${r.fault})` : ""}`,
+        );
 
     for (const fault of [{ kind: "status", status: 500 }, { kind: "reset" }, { kind: "malformed" }] as const) {
         it(`creates the localization after a ${fault.kind === "status" ? fault.status : fault.kind} on its POST`, async () => {
             await fx.emu.admin.setFaults({ match: { service: "graph", method: "POST" }, ...fault });
             await api("fr-FR").createLocalization({});
             assert.deepEqual(await localizations(), ["fr-FR"]);
-            assert.deepEqual((await calls()).map((c) => c.split(" ").slice(0, 2).join(" ")), ["POST /localizations", "GET /localizations/fr-FR", "POST /localizations"]);
+            assert.deepEqual(
+                (await calls()).map((c) => c.split(" ").slice(0, 2).join(" ")),
+                ["POST /localizations", "GET /localizations/fr-FR", "POST /localizations"],
+            );
         });
     }
 

@@ -22,7 +22,9 @@ describe("regression: a partial failure keeps __provider in the recorded outputs
         const before = await fx.emu.admin.branding(IDS.tenantId);
         const runner = () =>
             new LifecycleRunner({
-                programPath: PROGRAM, statePath: states.statePath("partial"), project: "brandprog",
+                programPath: PROGRAM,
+                statePath: states.statePath("partial"),
+                project: "brandprog",
                 config: {
                     ...emulatorConfig(fx),
                     "brandprog:props": JSON.stringify({ signInPageText: "Half way" }),
@@ -32,7 +34,9 @@ describe("regression: a partial failure keeps __provider in the recorded outputs
         await fx.emu.admin.setFaults({ match: { service: "graph", method: "PUT" }, kind: "status", status: 400 });
         const failed = await runner().up();
         assert.match(failed.errors[0]?.message ?? "", /failed to initialize/);
-        const recorded = runner().state().resources.find((r) => r.type.endsWith("OrganizationalBranding"))!;
+        const recorded = runner()
+            .state()
+            .resources.find((r) => r.type.endsWith("OrganizationalBranding"))!;
         assert.equal(typeof recorded.outputs.__provider, "string", "the recorded outputs carry the provider");
 
         const destroy = await runner().destroy();

@@ -12,7 +12,12 @@ describe("regression: requestTimeoutSeconds is the client's per-attempt timeout"
     this.timeout(30_000);
     const fx = useEmulator();
     const graph = (env: Record<string, string>) => {
-        const values: Partial<Record<SettingKey, string>> = { emulator: fx.emu.url, tenantId: IDS.domain, clientId: IDS.quickstartClientId, clientSecret: IDS.quickstartClientSecret };
+        const values: Partial<Record<SettingKey, string>> = {
+            emulator: fx.emu.url,
+            tenantId: IDS.domain,
+            clientId: IDS.quickstartClientId,
+            clientSecret: IDS.quickstartClientSecret,
+        };
         return sessionFor(resolveSettings((k) => values[k], env)).client("graph");
     };
 

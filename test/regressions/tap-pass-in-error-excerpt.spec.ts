@@ -14,7 +14,9 @@ import { ScriptedServer } from "../core/scriptedServer";
 import { rejection } from "../support/rejection";
 
 const PASS = "TkRegressionPass+8d1f";
-const BODY = JSON.stringify({ value: [{ id: "bdaede67-61e0-4349-9347-d2d6afd84009", temporaryAccessPass: PASS, lifetimeInMinutes: 60, isUsable: true }] });
+const BODY = JSON.stringify({
+    value: [{ id: "bdaede67-61e0-4349-9347-d2d6afd84009", temporaryAccessPass: PASS, lifetimeInMinutes: 60, isUsable: true }],
+});
 
 describe("regression: the pass in an answer that is not JSON stays out of the error", () => {
     const server = new ScriptedServer();
@@ -23,13 +25,26 @@ describe("regression: the pass in an answer that is not JSON stays out of the er
     afterEach(() => server.verify());
 
     const lookup = () => {
-        const graph = createServiceClient({ service: "graph", baseUrl: server.baseUrl(), authorize: async () => "Bearer t", retry: { maxAttempts: 1 } });
+        const graph = createServiceClient({
+            service: "graph",
+            baseUrl: server.baseUrl(),
+            authorize: async () => "Bearer t",
+            retry: { maxAttempts: 1 },
+        });
         return fetchTemporaryAccessPassMethods(graph, CLOUDS.Global, "alice@contoso.onmicrosoft.com");
     };
 
     for (const [what, reply, shown] of [
-        ["labelled as an HTML page", { status: 200, headers: { "content-type": "text/html; charset=utf-8" }, body: BODY }, /expected JSON, got \{"value":\[\{"id":"\.\.\.","temporaryAccessPass":"\.\.\.","lifetimeInMinutes":60/],
-        ["cut short", { status: 200, headers: { "content-type": "application/json" }, body: BODY.slice(0, 110) }, /the body is not valid JSON \(application\/json\): \{"value":\[\{"id":"\.\.\.","temporaryAccessPass":"\.\.\."/],
+        [
+            "labelled as an HTML page",
+            { status: 200, headers: { "content-type": "text/html; charset=utf-8" }, body: BODY },
+            /expected JSON, got \{"value":\[\{"id":"\.\.\.","temporaryAccessPass":"\.\.\.","lifetimeInMinutes":60/,
+        ],
+        [
+            "cut short",
+            { status: 200, headers: { "content-type": "application/json" }, body: BODY.slice(0, 110) },
+            /the body is not valid JSON \(application\/json\): \{"value":\[\{"id":"\.\.\.","temporaryAccessPass":"\.\.\."/,
+        ],
     ] as const) {
         it(`names the body's members but not the pass when the answer is ${what}`, async () => {
             server.script(reply);

@@ -13,7 +13,12 @@ describe("regression: a body cut short is retried, and named when it keeps break
     this.timeout(30_000);
     const fx = useEmulator();
     const powerbi = () => {
-        const values: Partial<Record<SettingKey, string>> = { emulator: fx.emu.url, tenantId: IDS.domain, clientId: IDS.quickstartClientId, clientSecret: IDS.quickstartClientSecret };
+        const values: Partial<Record<SettingKey, string>> = {
+            emulator: fx.emu.url,
+            tenantId: IDS.domain,
+            clientId: IDS.quickstartClientId,
+            clientSecret: IDS.quickstartClientSecret,
+        };
         return sessionFor(resolveSettings((k) => values[k], {})).client("powerbi");
     };
     const list = { method: "GET", path: ["v1.0", "myorg", "groups", IDS.salesWorkspaceId, "datasets"], operation: "list datasets" } as const;
@@ -23,7 +28,10 @@ describe("regression: a body cut short is retried, and named when it keeps break
         const res = await powerbi().request<{ value: unknown[] }>(list);
         assert.deepEqual(res.data.value, []);
         const gets = await fx.emu.admin.requests({ service: "powerbi" });
-        assert.deepEqual(gets.map((g) => g.fault ?? g.status), ["truncated", 200]);
+        assert.deepEqual(
+            gets.map((g) => g.fault ?? g.status),
+            ["truncated", 200],
+        );
     });
 
     it("says the answer broke off, and what to do, once every attempt's answer did", async () => {
@@ -31,7 +39,10 @@ describe("regression: a body cut short is retried, and named when it keeps break
         const err = await rejection(powerbi().request(list));
         assert.equal(err.code, "IncompleteResponse");
         assert.equal(err.attempts, 5);
-        assert.match(err.message, /^list datasets: powerbi GET \/v1\.0\/myorg\/groups\/[0-9a-f-]+\/datasets failed after 5 attempts: 200 IncompleteResponse: the answer broke off before the end of its body/);
+        assert.match(
+            err.message,
+            /^list datasets: powerbi GET \/v1\.0\/myorg\/groups\/[0-9a-f-]+\/datasets failed after 5 attempts: 200 IncompleteResponse: the answer broke off before the end of its body/,
+        );
         assert.match(err.message, /Next: run again; if answers keep breaking off, check the network path \(proxy, VPN\) to the service endpoint\.$/);
     });
 });

@@ -44,22 +44,38 @@ describe("crash and partial failure through the engine harness", function () {
     }
     const runner = (s: Stack, onHost?: (h: ProviderHost) => void) =>
         new LifecycleRunner({
-            programPath: path.join(PROGRAMS, s.program, "index.ts"), cwd: work, statePath: states.statePath(s.name), onHost,
+            programPath: path.join(PROGRAMS, s.program, "index.ts"),
+            cwd: work,
+            statePath: states.statePath(s.name),
+            onHost,
             project: s.program === "branding" ? "brandprog" : "dsprog",
-            config: { ...emulatorConfig(fx), ...Object.fromEntries(Object.entries(s.config).map(([k, v]) => [`${s.program === "branding" ? "brandprog" : "dsprog"}:${k}`, v])) },
+            config: {
+                ...emulatorConfig(fx),
+                ...Object.fromEntries(Object.entries(s.config).map(([k, v]) => [`${s.program === "branding" ? "brandprog" : "dsprog"}:${k}`, v])),
+            },
         });
     const brandingStack = (name: string, props: object, assets: Record<string, string> = {}, localizations?: object): Stack => ({
-        program: "branding", name,
-        config: { props: JSON.stringify(props), assets: JSON.stringify(assets), ...(localizations ? { localizations: JSON.stringify(localizations) } : {}) },
+        program: "branding",
+        name,
+        config: {
+            props: JSON.stringify(props),
+            assets: JSON.stringify(assets),
+            ...(localizations ? { localizations: JSON.stringify(localizations) } : {}),
+        },
     });
     const ok = (r: RunResult) => assert.deepEqual(r.errors, [], JSON.stringify(r.errors, null, 2));
     const ops = (r: RunResult, type: string) => r.steps.filter((s) => s.type === type).map((s) => s.op);
-    const resource = (s: Stack, type: string) => runner(s).state().resources.find((r) => r.type === type);
+    const resource = (s: Stack, type: string) =>
+        runner(s)
+            .state()
+            .resources.find((r) => r.type === type);
     const journalFile = (locale: string) => path.join(work, ".tenantkit", "journal", `branding-${IDS.tenantId}-${locale}.json`);
     const strip = (x: unknown) => JSON.parse(JSON.stringify(x, (k, v) => (k === "relativeUrl" ? undefined : v)));
     const image = (name: string, w: number, h: number) => writeFixture(states.dir, name, png(w, h));
     const graphWrites = async () =>
-        (await fx.emu.admin.requests({ service: "graph" })).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path.replace(`/graph/v1.0/organization/${IDS.tenantId}/branding`, "")}`);
+        (await fx.emu.admin.requests({ service: "graph" }))
+            .filter((r) => r.method !== "GET")
+            .map((r) => `${r.method} ${r.path.replace(`/graph/v1.0/organization/${IDS.tenantId}/branding`, "")}`);
 
     /** Waits (polling the emulator, never a fixed sleep) until `probe` holds. */
     async function until(probe: () => Promise<boolean>, what: string): Promise<void> {
@@ -91,7 +107,10 @@ describe("crash and partial failure through the engine harness", function () {
     async function richOriginal(): Promise<{ square: Buffer }> {
         const square = png(120, 120);
         await fx.emu.admin.putBrandingStream(IDS.tenantId, "0", "squareLogo", square, "image/png");
-        await fx.emu.admin.updateBranding(IDS.tenantId, "0", { usernameHintText: "someone@contoso.com", loginPageTextVisibilitySettings: { hideAccountResetCredentials: true } });
+        await fx.emu.admin.updateBranding(IDS.tenantId, "0", {
+            usernameHintText: "someone@contoso.com",
+            loginPageTextVisibilitySettings: { hideAccountResetCredentials: true },
+        });
         return { square };
     }
 
@@ -104,11 +123,18 @@ describe("crash and partial failure through the engine harness", function () {
 
     it("converges on exactly one dataset when the host dies after Power BI created it", async () => {
         const stack: Stack = {
-            program: "dataset", name: "ds-crash",
-            config: { dataset: JSON.stringify({ name: "CrashSales", tables: [{ name: "Product", columns: [{ name: "ProductID", dataType: "Int64" }] }] }) },
+            program: "dataset",
+            name: "ds-crash",
+            config: {
+                dataset: JSON.stringify({ name: "CrashSales", tables: [{ name: "Product", columns: [{ name: "ProductID", dataType: "Int64" }] }] }),
+            },
         };
         const named = async () => (await fx.emu.admin.powerBi(IDS.tenantId)).datasets.filter((d) => d.name === "CrashSales");
-        const crashed = await upKilledAfter(stack, { service: "powerbi", method: "POST", path: "/datasets$" }, async () => (await named()).length > 0);
+        const crashed = await upKilledAfter(
+            stack,
+            { service: "powerbi", method: "POST", path: "/datasets$" },
+            async () => (await named()).length > 0,
+        );
         assert.match(crashed.errors[0]!.message, /create failed/);
         assert.equal(resource(stack, DATASET), undefined, "the engine recorded nothing");
 
@@ -126,17 +152,31 @@ describe("crash and partial failure through the engine harness", function () {
     });
 
     for (const window of [
-        { what: "the text PATCH", match: { service: "graph" as const, method: "PATCH", path: `${BRANDING_PATH}$` }, done: (b: Awaited<ReturnType<typeof brandingNow>>) => b.signInPageText === "During the crash" },
-        { what: "the banner logo PUT", match: { service: "graph" as const, method: "PUT", path: `${BRANDING_PATH}/localizations/0/bannerLogo$` }, done: (b: Awaited<ReturnType<typeof brandingNow>>) => b.bannerLogo?.sha256 !== DEFAULT_SEED_BRANDING.bannerLogoSha256 },
+        {
+            what: "the text PATCH",
+            match: { service: "graph" as const, method: "PATCH", path: `${BRANDING_PATH}$` },
+            done: (b: Awaited<ReturnType<typeof brandingNow>>) => b.signInPageText === "During the crash",
+        },
+        {
+            what: "the banner logo PUT",
+            match: { service: "graph" as const, method: "PUT", path: `${BRANDING_PATH}/localizations/0/bannerLogo$` },
+            done: (b: Awaited<ReturnType<typeof brandingNow>>) => b.bannerLogo?.sha256 !== DEFAULT_SEED_BRANDING.bannerLogoSha256,
+        },
     ]) {
         it(`keeps the tenant's original branding when the host dies after ${window.what}, and destroy restores it byte for byte`, async () => {
             const { square } = await richOriginal();
             const before = await fx.emu.admin.branding(IDS.tenantId);
             const logo = image("crash-banner.png", 210, 30);
-            const stack = brandingStack(`branding-${window.what.split(" ").pop()}`, {
-                backgroundColor: "#112233", signInPageText: "During the crash", usernameHintText: "crash@contoso.com",
-                loginPageTextVisibilitySettings: { hideForgotMyPassword: true },
-            }, { bannerLogo: logo, squareLogo: image("crash-square.png", 100, 100) });
+            const stack = brandingStack(
+                `branding-${window.what.split(" ").pop()}`,
+                {
+                    backgroundColor: "#112233",
+                    signInPageText: "During the crash",
+                    usernameHintText: "crash@contoso.com",
+                    loginPageTextVisibilitySettings: { hideForgotMyPassword: true },
+                },
+                { bannerLogo: logo, squareLogo: image("crash-square.png", 100, 100) },
+            );
             await upKilledAfter(stack, window.match, async () => window.done(await brandingNow()));
             assert.equal(resource(stack, BRANDING), undefined, "the engine recorded nothing");
             assert.ok(fs.existsSync(journalFile("0")), "the prior waits in the journal");
@@ -146,13 +186,22 @@ describe("crash and partial failure through the engine harness", function () {
             ok(again);
             assert.deepEqual(ops(again, BRANDING), ["create"]);
             assert.equal(fs.existsSync(journalFile("0")), false, "the journal is removed once state holds the prior");
-            const prior = resource(stack, BRANDING)!.outputs.prior as { existed: boolean; values: Record<string, unknown>; images: Record<string, { data: string } | null> };
+            const prior = resource(stack, BRANDING)!.outputs.prior as {
+                existed: boolean;
+                values: Record<string, unknown>;
+                images: Record<string, { data: string } | null>;
+            };
             assert.equal(prior.existed, true);
             assert.deepEqual(prior.values, {
-                backgroundColor: "#0F6CBD", signInPageText: "Contoso", usernameHintText: "someone@contoso.com",
+                backgroundColor: "#0F6CBD",
+                signInPageText: "Contoso",
+                usernameHintText: "someone@contoso.com",
                 loginPageTextVisibilitySettings: before!.default.loginPageTextVisibilitySettings,
             });
-            assert.ok(Buffer.from(prior.images.bannerLogo!.data, "base64").equals(DEFAULT_BANNER_LOGO_PNG), "the recorded banner is the original's bytes");
+            assert.ok(
+                Buffer.from(prior.images.bannerLogo!.data, "base64").equals(DEFAULT_BANNER_LOGO_PNG),
+                "the recorded banner is the original's bytes",
+            );
             assert.ok(Buffer.from(prior.images.squareLogo!.data, "base64").equals(square));
             assert.equal((await brandingNow()).bannerLogo?.sha256, sha(fs.readFileSync(logo)), "the program's banner is applied");
 
@@ -166,12 +215,23 @@ describe("crash and partial failure through the engine harness", function () {
         const { square } = await richOriginal();
         const before = await fx.emu.admin.branding(IDS.tenantId);
         ok(await runner(brandingStack("grow", { signInPageText: "Managed first" })).up());
-        const grown = brandingStack("grow", { signInPageText: "Managed first", backgroundColor: "#445566", usernameHintText: "grown@contoso.com" }, { squareLogo: image("grow-square.png", 90, 90) });
-        await upKilledAfter(grown, { service: "graph", method: "PATCH", path: `${BRANDING_PATH}$` }, async () => (await brandingNow()).backgroundColor === "#445566");
+        const grown = brandingStack(
+            "grow",
+            { signInPageText: "Managed first", backgroundColor: "#445566", usernameHintText: "grown@contoso.com" },
+            { squareLogo: image("grow-square.png", 90, 90) },
+        );
+        await upKilledAfter(
+            grown,
+            { service: "graph", method: "PATCH", path: `${BRANDING_PATH}$` },
+            async () => (await brandingNow()).backgroundColor === "#445566",
+        );
         assert.equal(resource(grown, BRANDING)!.outputs.backgroundColor, undefined, "state still holds the resource before the update");
 
         ok(await runner(grown).up());
-        const prior = resource(grown, BRANDING)!.outputs.prior as { values: Record<string, unknown>; images: Record<string, { data: string } | null> };
+        const prior = resource(grown, BRANDING)!.outputs.prior as {
+            values: Record<string, unknown>;
+            images: Record<string, { data: string } | null>;
+        };
         assert.deepEqual(prior.values, { signInPageText: "Contoso", backgroundColor: "#0F6CBD", usernameHintText: "someone@contoso.com" });
         assert.ok(Buffer.from(prior.images.squareLogo!.data, "base64").equals(square));
         assert.equal(fs.existsSync(journalFile("0")), false);
@@ -183,19 +243,30 @@ describe("crash and partial failure through the engine harness", function () {
     it("deletes on destroy a localization that a crashed create made, instead of keeping it as the tenant's", async () => {
         const stack = brandingStack("loc-crash", { signInPageText: "Contoso" }, {}, { "fr-FR": { signInPageText: "Accès réservé" } });
         ok(await runner(brandingStack("loc-crash", { signInPageText: "Contoso" })).up());
-        await upKilledAfter(stack, { service: "graph", method: "POST", path: `${BRANDING_PATH}/localizations$` },
-            async () => (await fx.emu.admin.branding(IDS.tenantId))!.localizations["fr-FR"] !== undefined);
+        await upKilledAfter(
+            stack,
+            { service: "graph", method: "POST", path: `${BRANDING_PATH}/localizations$` },
+            async () => (await fx.emu.admin.branding(IDS.tenantId))!.localizations["fr-FR"] !== undefined,
+        );
         assert.equal(resource(stack, LOCALIZATION), undefined);
 
         ok(await runner(stack).up());
-        assert.equal((resource(stack, LOCALIZATION)!.outputs.prior as { existed: boolean }).existed, false, "the localization is known as tenantkit's");
+        assert.equal(
+            (resource(stack, LOCALIZATION)!.outputs.prior as { existed: boolean }).existed,
+            false,
+            "the localization is known as tenantkit's",
+        );
         ok(await runner(stack).destroy());
         assert.deepEqual((await fx.emu.admin.branding(IDS.tenantId))!.localizations, {}, "no orphan localization");
     });
 
     it("takes the live value, not the journal's, for a property changed in the portal after the crash", async () => {
         const stack = brandingStack("stale", { backgroundColor: "#112233", signInPageText: "During the crash" });
-        await upKilledAfter(stack, { service: "graph", method: "PATCH", path: `${BRANDING_PATH}$` }, async () => (await brandingNow()).signInPageText === "During the crash");
+        await upKilledAfter(
+            stack,
+            { service: "graph", method: "PATCH", path: `${BRANDING_PATH}$` },
+            async () => (await brandingNow()).signInPageText === "During the crash",
+        );
         await fx.emu.admin.updateBranding(IDS.tenantId, "0", { signInPageText: "Changed in the portal since" });
 
         ok(await runner(stack).up());
@@ -209,8 +280,11 @@ describe("crash and partial failure through the engine harness", function () {
     it("gives back what a crashed create wrote when the program no longer sets it", async () => {
         const logo = image("dropped.png", 200, 30);
         const first = brandingStack("dropped", { backgroundColor: "#112233", signInPageText: "During the crash" }, { bannerLogo: logo });
-        await upKilledAfter(first, { service: "graph", method: "PUT", path: `${BRANDING_PATH}/localizations/0/bannerLogo$` },
-            async () => (await brandingNow()).bannerLogo?.sha256 === sha(fs.readFileSync(logo)));
+        await upKilledAfter(
+            first,
+            { service: "graph", method: "PUT", path: `${BRANDING_PATH}/localizations/0/bannerLogo$` },
+            async () => (await brandingNow()).bannerLogo?.sha256 === sha(fs.readFileSync(logo)),
+        );
 
         const second = brandingStack("dropped", { signInPageText: "Only this now" });
         ok(await runner(second).up());
@@ -231,11 +305,17 @@ describe("crash and partial failure through the engine harness", function () {
         const before = await fx.emu.admin.branding(IDS.tenantId);
         const s = brandingStack("blocked", { signInPageText: "Never written" });
         const up = await new LifecycleRunner({
-            programPath: path.join(PROGRAMS, "branding", "index.ts"), cwd: blocked, statePath: states.statePath("blocked"), project: "brandprog",
+            programPath: path.join(PROGRAMS, "branding", "index.ts"),
+            cwd: blocked,
+            statePath: states.statePath("blocked"),
+            project: "brandprog",
             config: { ...emulatorConfig(fx), ...Object.fromEntries(Object.entries(s.config).map(([k, v]) => [`brandprog:${k}`, v])) },
         }).up();
         assert.equal(up.errors.length, 1);
-        assert.match(up.errors[0]!.message, /cannot write the branding journal .*blocked\/\.tenantkit\/journal\/branding-.*-0\.json .*nothing was changed/);
+        assert.match(
+            up.errors[0]!.message,
+            /cannot write the branding journal .*blocked\/\.tenantkit\/journal\/branding-.*-0\.json .*nothing was changed/,
+        );
         assert.deepEqual(await graphWrites(), [], "no write reached Graph");
         assert.deepEqual(await fx.emu.admin.branding(IDS.tenantId), before);
     });
@@ -243,7 +323,10 @@ describe("crash and partial failure through the engine harness", function () {
     it("leaves no journal behind when the service refused to create the branding", async () => {
         const s = brandingStack("refused", { signInPageText: "Northwind" });
         const up = await new LifecycleRunner({
-            programPath: path.join(PROGRAMS, "branding", "index.ts"), cwd: work, statePath: states.statePath("refused"), project: "brandprog",
+            programPath: path.join(PROGRAMS, "branding", "index.ts"),
+            cwd: work,
+            statePath: states.statePath("refused"),
+            project: "brandprog",
             config: {
                 ...emulatorConfig(fx, { domain: IDS.northwindDomain, clientId: IDS.northwindClientId, secret: IDS.northwindClientSecret }),
                 ...Object.fromEntries(Object.entries(s.config).map(([k, v]) => [`brandprog:${k}`, v])),
@@ -254,7 +337,11 @@ describe("crash and partial failure through the engine harness", function () {
     });
 
     describe("a branding update whose text PATCH succeeded and whose image PUT failed", () => {
-        const failingPut = { match: { service: "graph" as const, method: "PUT", path: `${BRANDING_PATH}/localizations/0/bannerLogo$` }, kind: "status" as const, status: 400 };
+        const failingPut = {
+            match: { service: "graph" as const, method: "PUT", path: `${BRANDING_PATH}/localizations/0/bannerLogo$` },
+            kind: "status" as const,
+            status: 400,
+        };
 
         async function halfUpdated(name: string): Promise<{ stack: Stack; a: string; b: string; before: unknown; square: Buffer }> {
             const { square } = await richOriginal();
@@ -268,7 +355,11 @@ describe("crash and partial failure through the engine harness", function () {
             assert.deepEqual(ops(failed, BRANDING), ["update"]);
             assert.equal(failed.errors.length, 1);
             assert.match(failed.errors[0]!.message, /^update of .*OrganizationalBranding resource 'branding' failed to initialize: /);
-            assert.match(failed.errors[0]!.message, /\(update\): graph PUT \/v1\.0\/organization\/[^ ]+\/bannerLogo failed: 400 /, "names the operation, the request and the status");
+            assert.match(
+                failed.errors[0]!.message,
+                /\(update\): graph PUT \/v1\.0\/organization\/[^ ]+\/bannerLogo failed: 400 /,
+                "names the operation, the request and the status",
+            );
             assert.match(failed.errors[0]!.message, /run up again to finish/);
             const recorded = resource(stack, BRANDING)!;
             assert.equal(recorded.id, IDS.tenantId, "the error carries the id");

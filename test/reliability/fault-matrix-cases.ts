@@ -96,10 +96,12 @@ const regex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Drops what differs between two runs that did the same: `__provider`, CDN URLs, and the keys listed. */
 function normalize(value: unknown, volatile: readonly string[] = []): unknown {
-    return JSON.parse(JSON.stringify(value ?? null, (key, v: unknown) => {
-        if (key === "__provider" || /relativeurl$/i.test(key) || volatile.includes(key)) return undefined;
-        return v;
-    })) as unknown;
+    return JSON.parse(
+        JSON.stringify(value ?? null, (key, v: unknown) => {
+            if (key === "__provider" || /relativeurl$/i.test(key) || volatile.includes(key)) return undefined;
+            return v;
+        }),
+    ) as unknown;
 }
 
 /** A folder the host runs in: the program's folder, with the branding files and node_modules (to load the handlers). */
@@ -138,7 +140,8 @@ class HostedResource {
 
     static async on(h: Host, type: string, module: string): Promise<HostedResource> {
         // eslint-disable-next-line @typescript-eslint/no-require-imports
-        const stub = (require(path.resolve(__dirname, "..", "..", "provider", module, "resource.ts")) as { stub: pulumi.dynamic.ResourceProvider }).stub;
+        const stub = (require(path.resolve(__dirname, "..", "..", "provider", module, "resource.ts")) as { stub: pulumi.dynamic.ResourceProvider })
+            .stub;
         return new HostedResource(h.host, `urn:pulumi:fm::faultmatrix::pulumi-nodejs:dynamic/tenantkit:${type}::cell`, await serializeProvider(stub));
     }
 
@@ -178,7 +181,10 @@ type Made = Awaited<ReturnType<HostedResource["create"]>>;
 export async function asProgram<T>(emu: RunningEmulator, body: () => Promise<T>): Promise<T> {
     const config = stackConfig(emu, IDS.domain, IDS.quickstartClientId, IDS.quickstartClientSecret);
     const plain = Object.fromEntries(Object.entries(config).map(([k, v]) => [k, isSecret(v) ? v.value : v]));
-    runtimeConfig.setAllConfig(plain, Object.keys(config).filter((k) => isSecret(config[k])));
+    runtimeConfig.setAllConfig(
+        plain,
+        Object.keys(config).filter((k) => isSecret(config[k])),
+    );
     try {
         return await body();
     } finally {
@@ -188,7 +194,12 @@ export async function asProgram<T>(emu: RunningEmulator, body: () => Promise<T>)
 
 /** The default branding: existing (with a banner logo) or absent, in a tenant of its own. */
 async function brandingGroup(
-    emu: RunningEmulator, h: Host, name: string, tenant: string, discovers: boolean, cases: (r: HostedResource, g: BrandingKit) => Case[],
+    emu: RunningEmulator,
+    h: Host,
+    name: string,
+    tenant: string,
+    discovers: boolean,
+    cases: (r: HostedResource, g: BrandingKit) => Case[],
 ): Promise<Group> {
     const resource = await HostedResource.on(h, "OrganizationalBranding", "entra/branding");
     const kit: BrandingKit = {
@@ -219,15 +230,24 @@ const EXISTING = "the tenant has a branding with a banner logo";
 const NO_BRANDING = "the tenant has no branding yet";
 
 function brandingCase(
-    r: HostedResource, k: BrandingKit, operation: Operation, scenario: string | undefined, existing: boolean, withOrganizationId: boolean,
+    r: HostedResource,
+    k: BrandingKit,
+    operation: Operation,
+    scenario: string | undefined,
+    existing: boolean,
+    withOrganizationId: boolean,
     run: (made: Made | undefined, args: PropertyMap) => Promise<unknown>,
 ): Case {
     const args: PropertyMap = {
         ...(withOrganizationId ? { organizationId: k.tenant } : {}),
-        backgroundColor: "#112233", signInPageText: "Authorized use only", bannerLogo: fileAsset("assets/banner.png"),
+        backgroundColor: "#112233",
+        signInPageText: "Authorized use only",
+        bannerLogo: fileAsset("assets/banner.png"),
     };
     return {
-        resource: "OrganizationalBranding", operation, ...(scenario ? { scenario } : {}),
+        resource: "OrganizationalBranding",
+        operation,
+        ...(scenario ? { scenario } : {}),
         async prepare() {
             await k.reset(existing);
             // Set up before the fault is injected: the operations after create start from a created resource.
@@ -246,8 +266,14 @@ function created(made: Made | undefined): Made {
 /** Starts the hosts (one per tenant, one shared by the contoso groups) and every group; groups run side by side. */
 export async function startGroups(emu: RunningEmulator): Promise<Groups> {
     const t = MATRIX_TENANTS;
-    const tenantHosts = Object.fromEntries(await Promise.all(Object.entries(t).map(async ([k, id]) =>
-        [k, await startProgramHost(stackConfig(emu, domainOf(id), IDS.fabrikamClientId, IDS.fabrikamClientSecret))] as const)));
+    const tenantHosts = Object.fromEntries(
+        await Promise.all(
+            Object.entries(t).map(
+                async ([k, id]) =>
+                    [k, await startProgramHost(stackConfig(emu, domainOf(id), IDS.fabrikamClientId, IDS.fabrikamClientSecret))] as const,
+            ),
+        ),
+    );
     const contoso = await startProgramHost(stackConfig(emu, IDS.domain, IDS.quickstartClientId, IDS.quickstartClientSecret));
     const hosts = [...Object.values(tenantHosts), contoso];
     const stop = async () => {
@@ -265,7 +291,8 @@ export async function startGroups(emu: RunningEmulator): Promise<Groups> {
             ]),
             brandingGroup(emu, tenantHosts.brandingUpdate!, "branding update", t.brandingUpdate, false, (r, k) => [
                 brandingCase(r, k, "update", undefined, true, true, async (made, args) =>
-                    normalize(await r.update(created(made), { ...args, backgroundColor: "#445566", bannerLogo: fileAsset("assets/banner-2.png") }))),
+                    normalize(await r.update(created(made), { ...args, backgroundColor: "#445566", bannerLogo: fileAsset("assets/banner-2.png") })),
+                ),
             ]),
             brandingGroup(emu, tenantHosts.brandingRestore!, "branding restore", t.brandingRestore, false, (r, k) => [
                 brandingCase(r, k, "delete", EXISTING, true, true, async (made) => r.delete(created(made)).then(() => null)),
@@ -289,7 +316,8 @@ async function localizationGroup(emu: RunningEmulator, h: Host, name: string, te
     const r = await HostedResource.on(h, "OrganizationalBrandingLocalization", "entra/brandingLocalization");
     const args: PropertyMap = { organizationId: tenant, locale: "fr-FR", signInPageText: "Accès réservé" };
     const cases = operations.map((operation): Case => ({
-        resource: "OrganizationalBrandingLocalization", operation,
+        resource: "OrganizationalBrandingLocalization",
+        operation,
         async prepare() {
             await emu.admin.deleteBranding(tenant);
             await emu.admin.updateBranding(tenant, "0", { signInPageText: "Contoso" }, { create: true });
@@ -312,14 +340,21 @@ async function localizationGroup(emu: RunningEmulator, h: Host, name: string, te
     return { name, cases };
 }
 
-const PRODUCT = { name: "Product", columns: [{ name: "ProductID", dataType: "Int64" }, { name: "Name", dataType: "string" }] };
+const PRODUCT = {
+    name: "Product",
+    columns: [
+        { name: "ProductID", dataType: "Int64" },
+        { name: "Name", dataType: "string" },
+    ],
+};
 
 /** Push datasets, each cell in a workspace of its own (so a create lists afresh: one listing per workspace and host). */
 async function datasetGroup(emu: RunningEmulator, h: Host, name: string, operations: readonly Operation[]): Promise<Group> {
     const r = await HostedResource.on(h, "PushDataset", "powerbi/pushDataset");
     let n = 0;
     const cases = operations.map((operation): Case => ({
-        resource: "PushDataset", operation,
+        resource: "PushDataset",
+        operation,
         async prepare() {
             const ws = await emu.admin.addPowerBiWorkspace(IDS.tenantId, { name: `${name} ${(n += 1)}`, members: [IDS.quickstartClientId] });
             const args: PropertyMap = { workspaceId: ws.id, name: "FaultMatrix", tables: [PRODUCT] };
@@ -343,7 +378,8 @@ async function datasetGroup(emu: RunningEmulator, h: Host, name: string, operati
             return {
                 params: { workspace: ws.id, dataset: made ? String(made.id) : "[^/]+", table: "Product" },
                 logPath: `^/powerbi/v1\\.0/myorg/groups/${regex(ws.id)}(/|$)`,
-                run, census,
+                run,
+                census,
             };
         },
     }));
@@ -367,14 +403,20 @@ async function tapGroup(emu: RunningEmulator, h: Host): Promise<Group> {
     const args: PropertyMap = { user: IDS.aliceUpn };
     const census = async () => (await emu.admin.state()).tenants.find((x) => x.id === IDS.tenantId)!.users.find((u) => u.id === IDS.aliceId);
     const lookup = (operation: Operation): Case => ({
-        resource: operation === "invoke" ? "getTemporaryAccessPassMethods" : "TemporaryAccessPassMethods", operation,
+        resource: operation === "invoke" ? "getTemporaryAccessPassMethods" : "TemporaryAccessPassMethods",
+        operation,
         async prepare() {
             const made = operation === "read" ? await r.create(args) : undefined;
             const run = async (): Promise<unknown> => {
                 if (operation === "invoke") return normalize(await program().entra.getTemporaryAccessPassMethods({ user: IDS.aliceUpn }));
                 return normalize(made ? await r.read(made) : (await r.create(args)).outs);
             };
-            return { params: { user: encodeURIComponent(IDS.aliceUpn) }, logPath: `^/graph/v1\\.0/users/${regex(encodeURIComponent(IDS.aliceUpn))}/`, run, census };
+            return {
+                params: { user: encodeURIComponent(IDS.aliceUpn) },
+                logPath: `^/graph/v1\\.0/users/${regex(encodeURIComponent(IDS.aliceUpn))}/`,
+                run,
+                census,
+            };
         },
     });
     return { name: "tap", cases: (["create", "read", "invoke"] as const).map(lookup) };
@@ -383,11 +425,19 @@ async function tapGroup(emu: RunningEmulator, h: Host): Promise<Group> {
 /** Push 2 of fabrikam's "web" repository: the read-only resource and getGitPush. */
 async function gitPushGroup(emu: RunningEmulator, h: Host): Promise<Group> {
     const r = await HostedResource.on(h, "GitPush", "devops/gitPush");
-    const args = { organization: "fabrikam", project: IDS.devopsWebProjectName, repository: IDS.devopsWebRepositoryName, pushId: 2, includeCommits: 10, includeRefUpdates: true };
+    const args = {
+        organization: "fabrikam",
+        project: IDS.devopsWebProjectName,
+        repository: IDS.devopsWebRepositoryName,
+        pushId: 2,
+        includeCommits: 10,
+        includeRefUpdates: true,
+    };
     const census = async () => normalize(await emu.admin.devOps());
     const params = { organization: "fabrikam", project: encodeURIComponent(args.project), repository: args.repository, pushId: "2" };
     const lookup = (operation: Operation): Case => ({
-        resource: operation === "invoke" ? "getGitPush" : "GitPush", operation,
+        resource: operation === "invoke" ? "getGitPush" : "GitPush",
+        operation,
         async prepare() {
             const made = operation === "read" ? await r.create(args) : undefined;
             const run = async (): Promise<unknown> => {

@@ -23,8 +23,19 @@ import { useEmulator } from "../emulator/helpers";
 import { errorText } from "../../harness/errors";
 import { asProgram, matrixSeed, startGroups, type Case, type Group, type Prepared } from "./fault-matrix-cases";
 import {
-    DOC_PATH, FAULTS, GIVE_UP, GIVE_UPS, MATRIX, renderFaultMatrix, rowTitle, SERVED_FAULT_IDS, TIMEOUT_SECONDS,
-    type GiveUpRow, type MatrixRow, type Outcome, type ServedFaultId,
+    DOC_PATH,
+    FAULTS,
+    GIVE_UP,
+    GIVE_UPS,
+    MATRIX,
+    renderFaultMatrix,
+    rowTitle,
+    SERVED_FAULT_IDS,
+    TIMEOUT_SECONDS,
+    type GiveUpRow,
+    type MatrixRow,
+    type Outcome,
+    type ServedFaultId,
 } from "./fault-matrix";
 
 type Fault = (typeof FAULTS)[number];
@@ -64,7 +75,9 @@ const ofRow = (row: MatrixRow, params: Readonly<Record<string, string>>, entries
  * served before a fault answered instead.
  */
 const executedPosts = (entries: readonly RequestLogEntry[]) =>
-    entries.filter((e) => e.method === "POST" && (e.served === true || (e.status >= 200 && e.status < 300 && (e.fault === undefined || e.fault === "delay")))).length;
+    entries.filter(
+        (e) => e.method === "POST" && (e.served === true || (e.status >= 200 && e.status < 300 && (e.fault === undefined || e.fault === "delay"))),
+    ).length;
 
 /** The request log of a case, once no request is held back by a `delay` fault any more. */
 async function settledEntries(emu: RunningEmulator, logPath: string, since: number): Promise<RequestLogEntry[]> {
@@ -191,7 +204,11 @@ async function runCell(emu: RunningEmulator, c: Case, injected: Injected, baseli
     assert.equal(again.error, undefined, `running it again failed: ${again.error === undefined ? "" : errorText(again.error)}`);
     assert.deepEqual(again.outputs, baseline.outputs, "outputs of the run after the failure differ from a run without the fault");
     assert.deepEqual(again.census, baseline.census, "after running again, the service holds something else than after a run without the fault");
-    assert.equal(executedPosts([...run.entries, ...again.entries]), executedPosts(baseline.entries), "POSTs carried out, failed run and second run together");
+    assert.equal(
+        executedPosts([...run.entries, ...again.entries]),
+        executedPosts(baseline.entries),
+        "POSTs carried out, failed run and second run together",
+    );
 }
 
 /** The operation against a fault that answers every attempt: it gives up, saying so, and changes nothing. */
@@ -201,9 +218,16 @@ async function runGiveUp(emu: RunningEmulator, c: Case, g: GiveUpRow): Promise<v
     const since = await lastSeq(emu, p.logPath);
     const match = { service: g.row.service, method: g.row.method, path: pathPattern(g.row, p.params, true) };
     await emu.admin.setFaults({ match, times: GIVE_UP.attempts, ...GIVE_UP.rule });
-    const error = await p.run().then(() => undefined, (err: unknown) => err);
+    const error = await p.run().then(
+        () => undefined,
+        (err: unknown) => err,
+    );
     const entries = await settledEntries(emu, p.logPath, since);
-    assert.equal(ofRow(g.row, p.params, entries).filter((e) => e.fault === "status").length, GIVE_UP.attempts, `requests:\n    ${describeEntries(entries)}`);
+    assert.equal(
+        ofRow(g.row, p.params, entries).filter((e) => e.fault === "status").length,
+        GIVE_UP.attempts,
+        `requests:\n    ${describeEntries(entries)}`,
+    );
     assert.notEqual(error, undefined, "the operation succeeded");
     const message = errorText(error);
     for (const part of g.message) assert.ok(message.includes(part), `the message lacks "${part}": ${message}`);
@@ -212,8 +236,10 @@ async function runGiveUp(emu: RunningEmulator, c: Case, g: GiveUpRow): Promise<v
 
 /** The rows of a case: its resource and operation, and its scenario if it has one. */
 const rowsOf = (c: Case) => MATRIX.filter((r) => r.resource === c.resource && r.operation === c.operation && r.scenario === c.scenario);
-const cellKey = (row: MatrixRow, fault: Fault | "give-up", served = false) => `${rowTitle(row)} | ${fault === "give-up" ? fault : fault.id}${served ? " served" : ""}`;
-const caseKey = (c: { resource: string; operation: string; scenario?: string }) => `${c.resource} ${c.operation}${c.scenario ? ` (${c.scenario})` : ""}`;
+const cellKey = (row: MatrixRow, fault: Fault | "give-up", served = false) =>
+    `${rowTitle(row)} | ${fault === "give-up" ? fault : fault.id}${served ? " served" : ""}`;
+const caseKey = (c: { resource: string; operation: string; scenario?: string }) =>
+    `${c.resource} ${c.operation}${c.scenario ? ` (${c.scenario})` : ""}`;
 
 /**
  * The matrix's rows must be the requests the operation makes: each row's request is among them, and each of them is
@@ -225,7 +251,8 @@ function coverage(c: Case, p: Prepared, baseline: Run): string[] {
     for (const row of rowsOf(c)) if (ofRow(row, p.params, baseline.entries).length === 0) problems.push(`makes no ${row.method} ${row.path}`);
     const declared = MATRIX.filter((r) => r.resource === c.resource && r.operation === c.operation);
     for (const e of baseline.entries) {
-        if (!declared.some((row) => ofRow(row, p.params, [e]).length > 0)) problems.push(`makes ${e.method} ${e.path}, which is no row of the matrix`);
+        if (!declared.some((row) => ofRow(row, p.params, [e]).length > 0))
+            problems.push(`makes ${e.method} ${e.path}, which is no row of the matrix`);
     }
     return problems;
 }
@@ -237,18 +264,38 @@ async function runGroup(emu: RunningEmulator, g: Group, cells: Map<string, unkno
         covered.set(caseKey(c), coverage(c, p, baseline));
         for (const row of rowsOf(c)) {
             for (const fault of FAULTS) {
-                cells.set(cellKey(row, fault), await runCell(emu, c, { row, fault, served: false }, baseline).then(() => null, (err: unknown) => err));
+                cells.set(
+                    cellKey(row, fault),
+                    await runCell(emu, c, { row, fault, served: false }, baseline).then(
+                        () => null,
+                        (err: unknown) => err,
+                    ),
+                );
             }
             for (const fault of row.served ? SERVED : []) {
-                cells.set(cellKey(row, fault, true), await runCell(emu, c, { row, fault, served: true }, baseline).then(() => null, (err: unknown) => err));
+                cells.set(
+                    cellKey(row, fault, true),
+                    await runCell(emu, c, { row, fault, served: true }, baseline).then(
+                        () => null,
+                        (err: unknown) => err,
+                    ),
+                );
             }
             const giveUp = GIVE_UPS.find((x) => x.row === row);
-            if (giveUp) cells.set(cellKey(row, "give-up"), await runGiveUp(emu, c, giveUp).then(() => null, (err: unknown) => err));
+            if (giveUp)
+                cells.set(
+                    cellKey(row, "give-up"),
+                    await runGiveUp(emu, c, giveUp).then(
+                        () => null,
+                        (err: unknown) => err,
+                    ),
+                );
         }
     }
 }
 
-const outcomeTitle = (o: Outcome) => (o.result === "retried" ? `retried (${o.how}) and succeeded` : "fails with a message naming the operation, the status and the next step");
+const outcomeTitle = (o: Outcome) =>
+    o.result === "retried" ? `retried (${o.how}) and succeeded` : "fails with a message naming the operation, the status and the next step";
 
 describe("fault matrix: every operation of every resource and lookup against every fault", function () {
     const fx = useEmulator();
@@ -262,12 +309,17 @@ describe("fault matrix: every operation of every resource and lookup against eve
         await fx.emu.admin.seed(matrixSeed());
         const { groups, stop } = await startGroups(fx.emu);
         try {
-            await asProgram(fx.emu, () => Promise.all(groups.map(async (g) => {
-                const t = performance.now();
-                await runGroup(fx.emu, g, cells, covered);
-                // TENANTKIT_FM_TIMES=1 prints each group's time, to balance the groups.
-                if (process.env.TENANTKIT_FM_TIMES) process.stdout.write(`      ${g.name}: ${((performance.now() - t) / 1000).toFixed(1)} s\n`);
-            })));
+            await asProgram(fx.emu, () =>
+                Promise.all(
+                    groups.map(async (g) => {
+                        const t = performance.now();
+                        await runGroup(fx.emu, g, cells, covered);
+                        // TENANTKIT_FM_TIMES=1 prints each group's time, to balance the groups.
+                        if (process.env.TENANTKIT_FM_TIMES)
+                            process.stdout.write(`      ${g.name}: ${((performance.now() - t) / 1000).toFixed(1)} s\n`);
+                    }),
+                ),
+            );
         } finally {
             await stop();
         }
@@ -296,7 +348,10 @@ describe("fault matrix: every operation of every resource and lookup against eve
         describe(rowTitle(row), () => {
             for (const fault of FAULTS) it(`${fault.title}: ${outcomeTitle(row.outcomes[fault.id])}`, verdict(cellKey(row, fault)));
             for (const fault of row.served ? SERVED : []) {
-                it(`${fault.title} after the service acted: ${outcomeTitle(row.served![fault.id as ServedFaultId])}`, verdict(cellKey(row, fault, true)));
+                it(
+                    `${fault.title} after the service acted: ${outcomeTitle(row.served![fault.id as ServedFaultId])}`,
+                    verdict(cellKey(row, fault, true)),
+                );
             }
             if (GIVE_UPS.some((g) => g.row === row)) {
                 it(`${GIVE_UP.title}: gives up after ${GIVE_UP.attempts} attempts, saying so, and changes nothing`, verdict(cellKey(row, "give-up")));

@@ -21,8 +21,18 @@ export const SLOW_MS = 1500;
 
 /** The faults: columns of the matrix. `rule` is the emulator's rule without its `match`. */
 export const FAULTS = [
-    { id: "429-seconds", column: "429 (1)", title: "429 Retry-After: 1", rule: (): FaultRuleBody => ({ kind: "status", status: 429, retryAfter: "1" }) },
-    { id: "429-decimal", column: "429 (0.2)", title: "429 Retry-After: 0.2", rule: (): FaultRuleBody => ({ kind: "status", status: 429, retryAfter: "0.2" }) },
+    {
+        id: "429-seconds",
+        column: "429 (1)",
+        title: "429 Retry-After: 1",
+        rule: (): FaultRuleBody => ({ kind: "status", status: 429, retryAfter: "1" }),
+    },
+    {
+        id: "429-decimal",
+        column: "429 (0.2)",
+        title: "429 Retry-After: 0.2",
+        rule: (): FaultRuleBody => ({ kind: "status", status: 429, retryAfter: "0.2" }),
+    },
     {
         id: "429-date",
         column: "429 (date)",
@@ -42,7 +52,12 @@ export const FAULTS = [
         rule: (): FaultRuleBody => ({ kind: "delay", delayMs: SLOW_MS }),
     },
     { id: "malformed", column: "bad JSON", title: "malformed JSON (200)", rule: (): FaultRuleBody => ({ kind: "malformed" }) },
-    { id: "truncated", column: "cut body", title: "truncated body (200, Content-Length not reached)", rule: (): FaultRuleBody => ({ kind: "truncated" }) },
+    {
+        id: "truncated",
+        column: "cut body",
+        title: "truncated body (200, Content-Length not reached)",
+        rule: (): FaultRuleBody => ({ kind: "truncated" }),
+    },
     { id: "html-200", column: "HTML 200", title: "HTML page with 200", rule: (): FaultRuleBody => ({ kind: "html", status: 200 }) },
     { id: "html-203", column: "HTML 203", title: "HTML page with 203", rule: (): FaultRuleBody => ({ kind: "html", status: 203 }) },
 ] as const;
@@ -66,7 +81,8 @@ export const RECOVERIES = {
     "relist-post": "the POST may have acted: lists the workspace, finds no dataset of the name, POSTs once more",
     "wait-adopt": "no answer: waits one request timeout, lists the workspace and takes the dataset the late POST made (no second POST)",
     "lookup-post": "the POST may have acted: GETs the localization (its locale is its key), finds none, POSTs once more",
-    "wait-lookup": "no answer: waits one request timeout, then GETs the localization and goes on with it once it shows (POSTs once more if not; a 409 means it landed)",
+    "wait-lookup":
+        "no answer: waits one request timeout, then GETs the localization and goes on with it once it shows (POSTs once more if not; a 409 means it landed)",
     "relist-adopt": "the POST may have acted: lists the workspace and takes the dataset of the name the POST made (no second POST)",
     "lookup-found": "the POST may have acted: GETs the localization, finds the one the POST made and goes on with it (no second POST)",
 } as const;
@@ -93,12 +109,16 @@ const RECOVERY_CELLS: Readonly<Record<Recovery, string>> = {
  *   nothing is duplicated, and running the operation again (`then`) converges on exactly one object.
  */
 export type Outcome =
-    | { readonly result: "retried"; readonly how: Recovery }
-    | { readonly result: "fails"; readonly message: readonly string[]; readonly then: string };
+    { readonly result: "retried"; readonly how: Recovery } | { readonly result: "fails"; readonly message: readonly string[]; readonly then: string };
 
 export type ResourceName =
-    | "OrganizationalBranding" | "OrganizationalBrandingLocalization" | "TemporaryAccessPassMethods" | "getTemporaryAccessPassMethods"
-    | "PushDataset" | "GitPush" | "getGitPush";
+    | "OrganizationalBranding"
+    | "OrganizationalBrandingLocalization"
+    | "TemporaryAccessPassMethods"
+    | "getTemporaryAccessPassMethods"
+    | "PushDataset"
+    | "GitPush"
+    | "getGitPush";
 export type Operation = "create" | "read" | "update" | "delete" | "invoke";
 
 /** One request kind of one operation: a row of the matrix. */
@@ -120,9 +140,17 @@ export interface MatrixRow {
 function repeatable(service: MatrixRow["service"]): Record<FaultId, Outcome> {
     const retried = (how: Recovery): Outcome => ({ result: "retried", how });
     return {
-        "429-seconds": retried("retry-after"), "429-decimal": retried("retry-after"), "429-date": retried("retry-after"),
-        500: retried("backoff"), 502: retried("backoff"), 503: retried("backoff"), 504: retried("backoff"),
-        reset: retried("backoff"), slow: retried("timeout"), malformed: retried("backoff"), truncated: retried("backoff"),
+        "429-seconds": retried("retry-after"),
+        "429-decimal": retried("retry-after"),
+        "429-date": retried("retry-after"),
+        500: retried("backoff"),
+        502: retried("backoff"),
+        503: retried("backoff"),
+        504: retried("backoff"),
+        reset: retried("backoff"),
+        slow: retried("timeout"),
+        malformed: retried("backoff"),
+        truncated: retried("backoff"),
         // Azure DevOps answers a refused credential with a sign-in page (API-FACTS.md D); elsewhere a page is a proxy's.
         "html-200": retried(service === "devops" ? "new-token" : "backoff"),
         "html-203": retried("new-token"),
@@ -134,21 +162,44 @@ function post(service: MatrixRow["service"], acted: Recovery, noAnswer: { "504":
     const retried = (how: Recovery): Outcome => ({ result: "retried", how });
     return {
         ...repeatable(service),
-        500: retried(acted), 502: retried(acted), 503: retried(acted), reset: retried(acted),
-        malformed: retried(acted), truncated: retried(acted), "html-200": retried(acted),
+        500: retried(acted),
+        502: retried(acted),
+        503: retried(acted),
+        reset: retried(acted),
+        malformed: retried(acted),
+        truncated: retried(acted),
+        "html-200": retried(acted),
         ...noAnswer,
     };
 }
 
 /** The POST carried out, then a fault: found by what identifies it, never sent again. */
 function served(acted: Recovery, noAnswer: Recovery): Record<ServedFaultId, Outcome> {
-    return Object.fromEntries(SERVED_FAULT_IDS.map((id) => [id, { result: "retried", how: id === "504" ? noAnswer : acted }])) as Record<ServedFaultId, Outcome>;
+    return Object.fromEntries(SERVED_FAULT_IDS.map((id) => [id, { result: "retried", how: id === "504" ? noAnswer : acted }])) as Record<
+        ServedFaultId,
+        Outcome
+    >;
 }
 
 const row = (
-    resource: ResourceName, operation: Operation, service: MatrixRow["service"], method: MatrixRow["method"], path: string,
-    outcomes: Record<FaultId, Outcome> = repeatable(service), scenario?: string, afterServed?: Record<ServedFaultId, Outcome>,
-): MatrixRow => ({ resource, operation, service, method, path, outcomes, ...(scenario ? { scenario } : {}), ...(afterServed ? { served: afterServed } : {}) });
+    resource: ResourceName,
+    operation: Operation,
+    service: MatrixRow["service"],
+    method: MatrixRow["method"],
+    path: string,
+    outcomes: Record<FaultId, Outcome> = repeatable(service),
+    scenario?: string,
+    afterServed?: Record<ServedFaultId, Outcome>,
+): MatrixRow => ({
+    resource,
+    operation,
+    service,
+    method,
+    path,
+    outcomes,
+    ...(scenario ? { scenario } : {}),
+    ...(afterServed ? { served: afterServed } : {}),
+});
 
 const BRANDING = "/v1.0/organization/{org}/branding";
 const BANNER = `${BRANDING}/localizations/0/bannerLogo`;
@@ -159,7 +210,10 @@ const PUSH = "/{organization}/{project}/_apis/git/repositories/{repository}/push
 
 const NO_BRANDING = "the tenant has no branding yet";
 const EXISTING = "the tenant has a branding with a banner logo";
-const localizationPost = post("graph", "lookup-post", { 504: { result: "retried", how: "wait-lookup" }, slow: { result: "retried", how: "wait-lookup" } });
+const localizationPost = post("graph", "lookup-post", {
+    504: { result: "retried", how: "wait-lookup" },
+    slow: { result: "retried", how: "wait-lookup" },
+});
 
 /** Every cell. */
 export const MATRIX: readonly MatrixRow[] = [
@@ -168,7 +222,16 @@ export const MATRIX: readonly MatrixRow[] = [
     row("OrganizationalBranding", "create", "graph", "GET", BANNER, undefined, EXISTING),
     row("OrganizationalBranding", "create", "graph", "PATCH", BRANDING, undefined, EXISTING),
     row("OrganizationalBranding", "create", "graph", "PUT", BANNER, undefined, EXISTING),
-    row("OrganizationalBranding", "create", "graph", "POST", `${BRANDING}/localizations`, localizationPost, NO_BRANDING, served("lookup-found", "wait-lookup")),
+    row(
+        "OrganizationalBranding",
+        "create",
+        "graph",
+        "POST",
+        `${BRANDING}/localizations`,
+        localizationPost,
+        NO_BRANDING,
+        served("lookup-found", "wait-lookup"),
+    ),
     row("OrganizationalBranding", "create", "graph", "DELETE", `${BRANDING}/localizations/en-US`, undefined, NO_BRANDING),
     row("OrganizationalBranding", "read", "graph", "GET", BRANDING),
     row("OrganizationalBranding", "update", "graph", "GET", BRANDING),
@@ -181,7 +244,16 @@ export const MATRIX: readonly MatrixRow[] = [
     row("OrganizationalBranding", "delete", "graph", "DELETE", BRANDING, undefined, NO_BRANDING),
 
     row("OrganizationalBrandingLocalization", "create", "graph", "GET", LOCALIZATION),
-    row("OrganizationalBrandingLocalization", "create", "graph", "POST", `${BRANDING}/localizations`, localizationPost, undefined, served("lookup-found", "wait-lookup")),
+    row(
+        "OrganizationalBrandingLocalization",
+        "create",
+        "graph",
+        "POST",
+        `${BRANDING}/localizations`,
+        localizationPost,
+        undefined,
+        served("lookup-found", "wait-lookup"),
+    ),
     row("OrganizationalBrandingLocalization", "create", "graph", "PATCH", LOCALIZATION),
     row("OrganizationalBrandingLocalization", "read", "graph", "GET", LOCALIZATION),
     row("OrganizationalBrandingLocalization", "update", "graph", "GET", LOCALIZATION),
@@ -194,14 +266,23 @@ export const MATRIX: readonly MatrixRow[] = [
     row("getTemporaryAccessPassMethods", "invoke", "graph", "GET", TAP),
 
     row("PushDataset", "create", "powerbi", "GET", DATASETS),
-    row("PushDataset", "create", "powerbi", "POST", DATASETS, post("powerbi", "relist-post", {
-        slow: { result: "retried", how: "wait-adopt" },
-        504: {
-            result: "fails",
-            message: ["pulumi-nodejs:dynamic/tenantkit:PushDataset", "(create)", "POST", "504", "was not posted a second time", "run up again"],
-            then: "waits one request timeout and lists the workspace: no dataset, so no second POST; the next create lists afresh and POSTs once",
-        },
-    }), undefined, served("relist-adopt", "wait-adopt")),
+    row(
+        "PushDataset",
+        "create",
+        "powerbi",
+        "POST",
+        DATASETS,
+        post("powerbi", "relist-post", {
+            slow: { result: "retried", how: "wait-adopt" },
+            504: {
+                result: "fails",
+                message: ["pulumi-nodejs:dynamic/tenantkit:PushDataset", "(create)", "POST", "504", "was not posted a second time", "run up again"],
+                then: "waits one request timeout and lists the workspace: no dataset, so no second POST; the next create lists afresh and POSTs once",
+            },
+        }),
+        undefined,
+        served("relist-adopt", "wait-adopt"),
+    ),
     row("PushDataset", "read", "powerbi", "GET", `${DATASETS}/{dataset}`),
     row("PushDataset", "read", "powerbi", "GET", `${DATASETS}/{dataset}/tables`),
     row("PushDataset", "update", "powerbi", "PUT", `${DATASETS}/{dataset}/tables/{table}`),
@@ -231,8 +312,14 @@ export interface GiveUpRow {
 /** How errors name each resource's operation: handlers by type and operation, functions by their name and arguments. */
 const NAMED_BY: Readonly<Record<ResourceName, (operation: Operation) => readonly string[]>> = {
     OrganizationalBranding: (op) => ["pulumi-nodejs:dynamic/tenantkit:OrganizationalBranding (default branding of organization", `(${op})`],
-    OrganizationalBrandingLocalization: (op) => ['pulumi-nodejs:dynamic/tenantkit:OrganizationalBrandingLocalization (branding of locale "fr-FR")', `(${op})`],
-    TemporaryAccessPassMethods: (op) => ['pulumi-nodejs:dynamic/tenantkit:TemporaryAccessPassMethods (user "alice@contoso.onmicrosoft.com")', `(${op})`],
+    OrganizationalBrandingLocalization: (op) => [
+        'pulumi-nodejs:dynamic/tenantkit:OrganizationalBrandingLocalization (branding of locale "fr-FR")',
+        `(${op})`,
+    ],
+    TemporaryAccessPassMethods: (op) => [
+        'pulumi-nodejs:dynamic/tenantkit:TemporaryAccessPassMethods (user "alice@contoso.onmicrosoft.com")',
+        `(${op})`,
+    ],
     getTemporaryAccessPassMethods: () => ['getTemporaryAccessPassMethods (user "alice@contoso.onmicrosoft.com")'],
     PushDataset: (op) => ['pulumi-nodejs:dynamic/tenantkit:PushDataset (dataset "FaultMatrix" in workspace', `(${op})`],
     GitPush: (op) => ['pulumi-nodejs:dynamic/tenantkit:GitPush (push 2 of repository "web" in organization "fabrikam")', `(${op})`],
@@ -243,7 +330,15 @@ const NAMED_BY: Readonly<Record<ResourceName, (operation: Operation) => readonly
 export const GIVE_UPS: readonly GiveUpRow[] = [...new Set(MATRIX.map((r) => `${r.resource} ${r.operation}`))].map((key) => {
     const rows = MATRIX.filter((r) => `${r.resource} ${r.operation}` === key);
     const row = rows.find((r) => r.method === "GET") ?? rows.find((r) => r.method !== "POST")!;
-    return { row, message: [...NAMED_BY[row.resource](row.operation), `failed after ${GIVE_UP.attempts} attempts: 503`, "Gave up: no attempts left", "Next: run again later"] };
+    return {
+        row,
+        message: [
+            ...NAMED_BY[row.resource](row.operation),
+            `failed after ${GIVE_UP.attempts} attempts: 503`,
+            "Gave up: no attempts left",
+            "Next: run again later",
+        ],
+    };
 });
 
 /** A stable name of a row, for test titles. */
@@ -342,7 +437,9 @@ export function renderFaultMatrix(): string {
         "",
         "| resource | operation | request | the message holds |",
         "|---|---|---|---|",
-        ...GIVE_UPS.map((g) => `| ${g.row.resource} | ${g.row.operation} | \`${g.row.method} ${g.row.path}\` | ${g.message.map((m) => `\`${m}\``).join(", ")} |`),
+        ...GIVE_UPS.map(
+            (g) => `| ${g.row.resource} | ${g.row.operation} | \`${g.row.method} ${g.row.path}\` | ${g.message.map((m) => `\`${m}\``).join(", ")} |`,
+        ),
         "",
     );
     return lines.join("\n");

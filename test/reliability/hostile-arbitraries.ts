@@ -15,14 +15,53 @@ export type Path = readonly (string | number)[];
 
 /** Strings that try to leave a URL path segment, or break naive code. */
 export const SEGMENT_ESCAPES = [
-    "..", ".", "../", "../..", "/", "a/b", "a/../b", "?", "a?b=c", "#", "a#b", "%2F", "a%2Fb", "%2e%2e", "..%2F..", "\\", "..\\..",
-    "\u0000", "a\u0000b", "\r\n", "a\nb", "\t", "\u007f", "\u202e", " ", "",
+    "..",
+    ".",
+    "../",
+    "../..",
+    "/",
+    "a/b",
+    "a/../b",
+    "?",
+    "a?b=c",
+    "#",
+    "a#b",
+    "%2F",
+    "a%2Fb",
+    "%2e%2e",
+    "..%2F..",
+    "\\",
+    "..\\..",
+    "\u0000",
+    "a\u0000b",
+    "\r\n",
+    "a\nb",
+    "\t",
+    "\u007f",
+    "\u202e",
+    " ",
+    "",
 ] as const;
 
 /** Strings that reach lookup tables and prototypes. */
 export const PROTOTYPE_KEYS = ["__proto__", "constructor", "toString", "valueOf", "hasOwnProperty", "prototype"] as const;
 
-const HOSTILE_TEXT = [...SEGMENT_ESCAPES, ...PROTOTYPE_KEYS, UNKNOWN, "😀", "e\u0301", "\uD800", "\uFFFF", "null", "true", "0", "-1", "NaN", "[]", "{}"];
+const HOSTILE_TEXT = [
+    ...SEGMENT_ESCAPES,
+    ...PROTOTYPE_KEYS,
+    UNKNOWN,
+    "😀",
+    "e\u0301",
+    "\uD800",
+    "\uFFFF",
+    "null",
+    "true",
+    "0",
+    "-1",
+    "NaN",
+    "[]",
+    "{}",
+];
 
 /** Numbers at and beyond the edges (NaN and infinities included: a program can pass them). */
 const ODD_NUMBERS = [0, -0, -1, 1.5, 2 ** 31, 2 ** 31 - 1, 2 ** 53 + 2, -(2 ** 63), 1e308, Number.MIN_VALUE, NaN, Infinity, -Infinity];
@@ -123,7 +162,10 @@ export function setAt(o: Obj, path: Path, value: unknown, create = false): Obj {
 }
 
 export function getAt(o: unknown, path: Path): unknown {
-    return path.reduce<unknown>((cur, seg) => (cur !== null && typeof cur === "object" ? (cur as Record<string | number, unknown>)[seg] : undefined), o);
+    return path.reduce<unknown>(
+        (cur, seg) => (cur !== null && typeof cur === "object" ? (cur as Record<string | number, unknown>)[seg] : undefined),
+        o,
+    );
 }
 
 /** Every path below the root of a JSON-shaped value, containers included, down to the depth of the deepest schema. */
@@ -201,7 +243,9 @@ export function preview(v: unknown, depth = 0): string {
     if (v === null || typeof v !== "object") return String(v);
     if (depth >= 6) return Array.isArray(v) ? `[...${nesting(v)} levels]` : `{...${nesting(v)} levels}`;
     if (Array.isArray(v)) return `[${v.map((x) => preview(x, depth + 1)).join(",")}]`;
-    return `{${Object.entries(v).map(([k, x]) => `${preview(k)}:${preview(x, depth + 1)}`).join(",")}}`;
+    return `{${Object.entries(v)
+        .map(([k, x]) => `${preview(k)}:${preview(x, depth + 1)}`)
+        .join(",")}}`;
 }
 
 /** `invalid (data type at tables[0].columns[1].dataType)`. */
@@ -219,13 +263,20 @@ function fits(kind: Kind, raw: unknown): boolean {
     // Handlers take inputs as plain JSON (core/json.ts), where NaN and the infinities become null.
     const v = typeof raw === "number" && !Number.isFinite(raw) ? null : raw;
     switch (kind) {
-        case "string": return typeof v === "string";
-        case "number": return typeof v === "number";
-        case "boolean": return typeof v === "boolean";
-        case "object": return v !== null && typeof v === "object" && !Array.isArray(v);
-        case "array": return Array.isArray(v);
-        case "image": return v === null || typeof v === "string" || (typeof v === "object" && !Array.isArray(v));
-        case "refused": return false;
+        case "string":
+            return typeof v === "string";
+        case "number":
+            return typeof v === "number";
+        case "boolean":
+            return typeof v === "boolean";
+        case "object":
+            return v !== null && typeof v === "object" && !Array.isArray(v);
+        case "array":
+            return Array.isArray(v);
+        case "image":
+            return v === null || typeof v === "string" || (typeof v === "object" && !Array.isArray(v));
+        case "refused":
+            return false;
     }
 }
 
@@ -242,18 +293,16 @@ export interface InputModel {
 function nearValid(model: InputModel): fc.Arbitrary<Case> {
     const typo: Mutation = { name: "unknown key", at: (_o, n) => [model.typos[n % model.typos.length]!], bad: junk.filter((v) => v !== UNKNOWN) };
     const all = [...model.mutations, typo];
-    return fc
-        .tuple(model.valid, fc.nat(), fc.nat(), fc.array(fc.nat(), { maxLength: 3 }))
-        .chain(([o, pick, n, unknowns]) => {
-            const applicable = all.map((m) => ({ m, path: m.at(o, n) })).filter((x): x is { m: Mutation; path: Path } => x.path !== undefined);
-            const { m, path } = applicable[pick % applicable.length]!;
-            const bad = typeof m.bad === "function" ? m.bad(o) : m.bad;
-            return bad.map((value): Case => {
-                const broken = setAt(o, path, value);
-                const input = m.crossField ? broken : withUnknowns(broken, unknowns, path);
-                return { kind: "invalid", input, mutation: m.name, property: render([...path, ...(m.report ?? [])]) };
-            });
+    return fc.tuple(model.valid, fc.nat(), fc.nat(), fc.array(fc.nat(), { maxLength: 3 })).chain(([o, pick, n, unknowns]) => {
+        const applicable = all.map((m) => ({ m, path: m.at(o, n) })).filter((x): x is { m: Mutation; path: Path } => x.path !== undefined);
+        const { m, path } = applicable[pick % applicable.length]!;
+        const bad = typeof m.bad === "function" ? m.bad(o) : m.bad;
+        return bad.map((value): Case => {
+            const broken = setAt(o, path, value);
+            const input = m.crossField ? broken : withUnknowns(broken, unknowns, path);
+            return { kind: "invalid", input, mutation: m.name, property: render([...path, ...(m.report ?? [])]) };
         });
+    });
 }
 
 function garbage(model: InputModel): fc.Arbitrary<Case> {
@@ -301,7 +350,9 @@ export function verdict(c: Case, reply: CheckReply, kinds: InputModel["kinds"]):
         }
         const atKey = (p: unknown) => typeof p === "string" && (p === k || p.startsWith(`${k}.`) || p.startsWith(`${k}[`));
         if (kind !== undefined && !fits(kind, v) && !failures.some((f) => atKey(f.property))) {
-            problems.push(`${k}: a value that is not ${kind === "refused" ? "allowed at all" : `of type ${kind}`} was not reported (${preview(v).slice(0, 80)})`);
+            problems.push(
+                `${k}: a value that is not ${kind === "refused" ? "allowed at all" : `of type ${kind}`} was not reported (${preview(v).slice(0, 80)})`,
+            );
         }
     }
     return problems;

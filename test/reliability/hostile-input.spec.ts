@@ -38,16 +38,41 @@ interface Subject {
 }
 
 const SUBJECTS: readonly Subject[] = [
-    { type: "OrganizationalBranding", module: "entra/branding", model: brandingModel, service: "graph", canary: { organizationId: IDS.tenantId, backgroundColor: "#112233" } },
-    { type: "OrganizationalBrandingLocalization", module: "entra/brandingLocalization", model: localizationModel, service: "graph", canary: { organizationId: IDS.tenantId, locale: "fr-FR", signInPageText: "Accès" } },
+    {
+        type: "OrganizationalBranding",
+        module: "entra/branding",
+        model: brandingModel,
+        service: "graph",
+        canary: { organizationId: IDS.tenantId, backgroundColor: "#112233" },
+    },
+    {
+        type: "OrganizationalBrandingLocalization",
+        module: "entra/brandingLocalization",
+        model: localizationModel,
+        service: "graph",
+        canary: { organizationId: IDS.tenantId, locale: "fr-FR", signInPageText: "Accès" },
+    },
     { type: "TemporaryAccessPassMethods", module: "entra/temporaryAccessPass", model: tapModel, service: "graph", canary: { user: IDS.aliceUpn } },
-    { type: "PushDataset", module: "powerbi/pushDataset", model: pushDatasetModel, service: "powerbi", canary: { name: "Canary", tables: [{ name: "T", columns: [{ name: "c", dataType: "Int64" }] }] } },
-    { type: "GitPush", module: "devops/gitPush", model: gitPushModel, service: "devops", canary: { organization: "fabrikam", project: "Web Portal", repository: "web", pushId: 1 } },
+    {
+        type: "PushDataset",
+        module: "powerbi/pushDataset",
+        model: pushDatasetModel,
+        service: "powerbi",
+        canary: { name: "Canary", tables: [{ name: "T", columns: [{ name: "c", dataType: "Int64" }] }] },
+    },
+    {
+        type: "GitPush",
+        module: "devops/gitPush",
+        model: gitPushModel,
+        service: "devops",
+        canary: { organization: "fabrikam", project: "Web Portal", repository: "web", pushId: 1 },
+    },
 ];
 
 const handlerOf = (s: Subject) => compiledHandler(s.module);
 
-const sorted = (failures: readonly pulumi.dynamic.CheckFailure[]) => [...failures].sort((a, b) => `${a.property}\0${a.reason}`.localeCompare(`${b.property}\0${b.reason}`));
+const sorted = (failures: readonly pulumi.dynamic.CheckFailure[]) =>
+    [...failures].sort((a, b) => `${a.property}\0${a.reason}`.localeCompare(`${b.property}\0${b.reason}`));
 
 /** What one run saw, so that a generator that stopped producing a kind of case cannot pass unnoticed. */
 class Coverage {
@@ -65,7 +90,7 @@ async function checkOnce(handler: pulumi.dynamic.ResourceProvider, model: InputM
     try {
         reply = await handler.check!({}, c.input);
     } catch (err) {
-        throw new Error(`check threw for a ${describeCase(c)} input: ${(err as Error).message}`);
+        throw new Error(`check threw for a ${describeCase(c)} input: ${(err as Error).message}`, { cause: err });
     }
     const problems = verdict(c, reply, model.kinds);
     if (problems.length === 0 && (reply.failures ?? []).length === 0) {
@@ -87,12 +112,16 @@ describe("hostile input: check over generated inputs of every resource", functio
             const handler = handlerOf(s);
             await handler.configure!(handlerConfig(fx));
             const seen = new Coverage();
-            await fc.assert(fc.asyncProperty(cases(s.model), (c) => checkOnce(handler, s.model, c, seen)), { seed: SEED + i, numRuns: RUNS });
+            await fc.assert(
+                fc.asyncProperty(cases(s.model), (c) => checkOnce(handler, s.model, c, seen)),
+                { seed: SEED + i, numRuns: RUNS },
+            );
             // The run was all microtasks: let the timers it starved (idle keep-alive sockets) fire before the next fetch.
             await new Promise((resolve) => setTimeout(resolve, 0));
             assert.deepEqual(await fx.emu.admin.requests(), [], "check sent requests");
 
-            for (const kind of ["valid", "invalid", "garbage"] as const) assert.ok((seen.kinds.get(kind) ?? 0) > RUNS / 5, `${kind}: ${seen.kinds.get(kind)} of ${RUNS}`);
+            for (const kind of ["valid", "invalid", "garbage"] as const)
+                assert.ok((seen.kinds.get(kind) ?? 0) > RUNS / 5, `${kind}: ${seen.kinds.get(kind)} of ${RUNS}`);
             const unused = [...s.model.mutations.map((m) => m.name), "unknown key"].filter((m) => !seen.mutations.has(m));
             assert.deepEqual(unused, [], "every kind of defect was generated");
 
@@ -106,15 +135,24 @@ describe("hostile input: check over generated inputs of every resource", functio
     it("ignores members on the prototype, which is where the host puts what a __proto__ key holds", async () => {
         // The host builds `news` with google-protobuf's Struct.toJavaScript, which assigns every key: a `__proto__`
         // key sets the object's prototype. So what it holds must never reach validation, file reads or the inputs.
-        const smuggled = (inner: Record<string, unknown>, own: Record<string, unknown>) => Object.assign(Object.create(inner) as Record<string, unknown>, own);
-        const [branding, , tap, dataset] = SUBJECTS.map(handlerOf) as [pulumi.dynamic.ResourceProvider, unknown, pulumi.dynamic.ResourceProvider, pulumi.dynamic.ResourceProvider];
+        const smuggled = (inner: Record<string, unknown>, own: Record<string, unknown>) =>
+            Object.assign(Object.create(inner) as Record<string, unknown>, own);
+        const [branding, , tap, dataset] = SUBJECTS.map(handlerOf) as [
+            pulumi.dynamic.ResourceProvider,
+            unknown,
+            pulumi.dynamic.ResourceProvider,
+            pulumi.dynamic.ResourceProvider,
+        ];
         const b = await branding.check!({}, smuggled({ bannerLogo: BAD_FILES.missing, onDestroy: "nonsense" }, { backgroundColor: "#112233" }));
         assert.deepEqual(b, { inputs: { backgroundColor: "#112233", onDestroy: "restore" }, failures: [] });
         const t = await tap.check!({}, smuggled({ user: "../../me" }, {}));
         assert.deepEqual(t.inputs, {});
         const table = { name: "Sales", tables: [{ name: "T", columns: [{ name: "c", dataType: "Int64" }] }] };
         const d = await dataset.check!({}, smuggled({ adopt: "..", workspaceId: "../x" }, table));
-        assert.deepEqual([d.failures, (d.inputs as Record<string, unknown>).adopt, (d.inputs as Record<string, unknown>).workspaceId], [[], undefined, undefined]);
+        assert.deepEqual(
+            [d.failures, (d.inputs as Record<string, unknown>).adopt, (d.inputs as Record<string, unknown>).workspaceId],
+            [[], undefined, undefined],
+        );
         assert.deepEqual(await fx.emu.admin.requests(), []);
     });
 
@@ -125,8 +163,9 @@ describe("hostile input: check over generated inputs of every resource", functio
             host = await startHost({ cwd: program.dir, project: "hostile" });
             await host.configure(emulatorConfig(fx));
             for (const s of SUBJECTS) {
-                // eslint-disable-next-line @typescript-eslint/no-require-imports
-                const stub = (require(path.resolve(__dirname, "..", "..", "provider", s.module, "resource.ts")) as { stub: pulumi.dynamic.ResourceProvider }).stub;
+                const modulePath = path.resolve(__dirname, "..", "..", "provider", s.module, "resource.ts");
+                // eslint-disable-next-line @typescript-eslint/no-require-imports -- each resource's module, by path
+                const stub = (require(modulePath) as { stub: pulumi.dynamic.ResourceProvider }).stub;
                 providers.set(s.type, await serializeProvider(stub));
             }
         });
@@ -134,7 +173,11 @@ describe("hostile input: check over generated inputs of every resource", functio
             await host?.close();
         });
         const hostCheck = (s: Subject, news: PropertyMap) =>
-            host.check({ urn: `urn:pulumi:dev::hostile::pulumi-nodejs:dynamic/tenantkit:${s.type}::subject`, news: { ...news, __provider: providers.get(s.type)! }, preview: true });
+            host.check({
+                urn: `urn:pulumi:dev::hostile::pulumi-nodejs:dynamic/tenantkit:${s.type}::subject`,
+                news: { ...news, __provider: providers.get(s.type)! },
+                preview: true,
+            });
 
         it(`answers ${HOST_SAMPLE} inputs per resource exactly as the handler does in-process, and calls no API`, async () => {
             for (const [i, s] of SUBJECTS.entries()) {
@@ -142,7 +185,10 @@ describe("hostile input: check over generated inputs of every resource", functio
                 await handler.configure!(handlerConfig(fx));
                 const seed = SEED + 100 + i;
                 // Deep junk stays in-process: google-protobuf takes seconds per message for 1,000 levels.
-                const sample = fc.sample(cases(s.model).filter((c) => nesting(c.input) <= HOST_NESTING), { seed, numRuns: HOST_SAMPLE });
+                const sample = fc.sample(
+                    cases(s.model).filter((c) => nesting(c.input) <= HOST_NESTING),
+                    { seed, numRuns: HOST_SAMPLE },
+                );
                 for (const c of sample) {
                     const local = await handler.check!({}, c.input);
                     const remote = await hostCheck(s, c.input as PropertyMap);

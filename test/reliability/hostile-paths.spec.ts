@@ -23,7 +23,24 @@ import { BAD_FILES, configuredHandler, fileAsset, IMAGE_PROPERTIES, type ImagePr
 const enc = encodeURIComponent;
 const LONG = "x".repeat(10_000);
 /** Values that no guid-valued identifier may take. */
-const NOT_GUIDS = ["..", ".", "../", "/", "?", "#", "%2F", "", " ", "\u0000", LONG, `${IDS.salesWorkspaceId}/../x`, `${IDS.salesWorkspaceId}?x=1`, `${IDS.salesWorkspaceId}#x`, `${IDS.salesWorkspaceId}%2F`, `${IDS.tenantId}\n`];
+const NOT_GUIDS = [
+    "..",
+    ".",
+    "../",
+    "/",
+    "?",
+    "#",
+    "%2F",
+    "",
+    " ",
+    "\u0000",
+    LONG,
+    `${IDS.salesWorkspaceId}/../x`,
+    `${IDS.salesWorkspaceId}?x=1`,
+    `${IDS.salesWorkspaceId}#x`,
+    `${IDS.salesWorkspaceId}%2F`,
+    `${IDS.tenantId}\n`,
+];
 
 describe("hostile identifiers and files: refused at preview, or kept in their own path segment", function () {
     this.timeout(60_000);
@@ -36,7 +53,12 @@ describe("hostile identifiers and files: refused at preview, or kept in their ow
     /** Runs `body` with the program-side settings pointing at the emulator. */
     async function asProgram<T>(body: () => Promise<T>): Promise<T> {
         const saved = { ...process.env };
-        Object.assign(process.env, { TENANTKIT_EMULATOR: fx.emu.url, AZURE_TENANT_ID: IDS.tenantId, AZURE_CLIENT_ID: IDS.quickstartClientId, AZURE_CLIENT_SECRET: IDS.quickstartClientSecret });
+        Object.assign(process.env, {
+            TENANTKIT_EMULATOR: fx.emu.url,
+            AZURE_TENANT_ID: IDS.tenantId,
+            AZURE_CLIENT_ID: IDS.quickstartClientId,
+            AZURE_CLIENT_SECRET: IDS.quickstartClientSecret,
+        });
         try {
             return await body();
         } finally {
@@ -45,8 +67,36 @@ describe("hostile identifiers and files: refused at preview, or kept in their ow
     }
 
     describe("TemporaryAccessPassMethods user", () => {
-        const ACCEPTED = ["a/b@contoso.com", "../../me@contoso.com", "..@contoso.com", "x?y=1&z@contoso.com", "x#frag@contoso.com", "x%2Fy@contoso.com", "%2e%2e%2f@contoso.com", "back\\slash@contoso.com", `${"l".repeat(113)}@${"d".repeat(255)}`];
-        const REFUSED = ["..", ".", "../", "/", "?", "#", "%2F", "", "   ", "me", "a/b", "a\u0000b@contoso.com", "a\nb@contoso.com", "x\u007f@contoso.com", `${"l".repeat(114)}@contoso.com`, `a@${"d".repeat(256)}`, LONG];
+        const ACCEPTED = [
+            "a/b@contoso.com",
+            "../../me@contoso.com",
+            "..@contoso.com",
+            "x?y=1&z@contoso.com",
+            "x#frag@contoso.com",
+            "x%2Fy@contoso.com",
+            "%2e%2e%2f@contoso.com",
+            "back\\slash@contoso.com",
+            `${"l".repeat(113)}@${"d".repeat(255)}`,
+        ];
+        const REFUSED = [
+            "..",
+            ".",
+            "../",
+            "/",
+            "?",
+            "#",
+            "%2F",
+            "",
+            "   ",
+            "me",
+            "a/b",
+            "a\u0000b@contoso.com",
+            "a\nb@contoso.com",
+            "x\u007f@contoso.com",
+            `${"l".repeat(114)}@contoso.com`,
+            `a@${"d".repeat(256)}`,
+            LONG,
+        ];
         const tapPath = (user: string) => `/graph/v1.0/users/${enc(user)}/authentication/temporaryAccessPassMethods`;
 
         it("reaches exactly the user named, for names full of path characters, from the handler and from the program", async () => {
@@ -130,7 +180,20 @@ describe("hostile identifiers and files: refused at preview, or kept in their ow
         });
 
         const REFUSED: Record<string, unknown[]> = {
-            organization: ["..", ".", "a/b", "fabrikam/../contoso", "fabrikam?x=1", "fabrikam#x", "fab%2Frikam", "fab\u0000rikam", "x".repeat(51), "", " ", LONG],
+            organization: [
+                "..",
+                ".",
+                "a/b",
+                "fabrikam/../contoso",
+                "fabrikam?x=1",
+                "fabrikam#x",
+                "fab%2Frikam",
+                "fab\u0000rikam",
+                "x".repeat(51),
+                "",
+                " ",
+                LONG,
+            ],
             project: [".", "..", " .. ", "", "a\u0001b", "x".repeat(65), LONG],
             repository: [".", "..", " . ", "", "\u0007", "a\u0000b"],
             pushId: [0, -1, 1.5, 2 ** 31, "1", "1/../2", null],
@@ -156,7 +219,12 @@ describe("hostile identifiers and files: refused at preview, or kept in their ow
 
         it("refuses a workspaceId that is not a guid, and . or .. as the dataset to adopt, at preview", async () => {
             const handler = await configuredHandler("powerbi/pushDataset", fx);
-            for (const workspaceId of NOT_GUIDS) assert.deepEqual(failedProperties(await handler.check!({}, { ...table, workspaceId })), ["workspaceId"], JSON.stringify(workspaceId.slice(0, 40)));
+            for (const workspaceId of NOT_GUIDS)
+                assert.deepEqual(
+                    failedProperties(await handler.check!({}, { ...table, workspaceId })),
+                    ["workspaceId"],
+                    JSON.stringify(workspaceId.slice(0, 40)),
+                );
             for (const adopt of [".", "..", ""]) assert.deepEqual(failedProperties(await handler.check!({}, { ...table, adopt })), ["adopt"], adopt);
             assert.deepEqual(await requests("powerbi"), []);
         });
@@ -172,7 +240,11 @@ describe("hostile identifiers and files: refused at preview, or kept in their ow
                 const seen = await requests("powerbi");
                 const own = `GET ${collection}/${enc(adopt)}`;
                 assert.ok(seen.includes(own), `${JSON.stringify(adopt.slice(0, 40))}: ${seen.join(", ").slice(0, 300)}`);
-                assert.deepEqual(seen.filter((r) => r !== own && r !== `GET ${collection}`), [], "no request to any other path, and no write");
+                assert.deepEqual(
+                    seen.filter((r) => r !== own && r !== `GET ${collection}`),
+                    [],
+                    "no request to any other path, and no write",
+                );
             }
         });
     });
@@ -185,7 +257,25 @@ describe("hostile identifiers and files: refused at preview, or kept in their ow
                 assert.deepEqual(failedProperties(await branding.check!({}, { organizationId })), ["organizationId"]);
                 assert.deepEqual(failedProperties(await localization.check!({}, { organizationId, locale: "fr-FR" })), ["organizationId"]);
             }
-            for (const locale of [".", "..", "../", "/", "?", "#", "%2F", "", "fr-FR/../en-US", "fr-FR?x=1", "fr-FR#x", "fr%2FFR", "fr-FR\u0000", "fr-FR\n", LONG, "0", "default"]) {
+            for (const locale of [
+                ".",
+                "..",
+                "../",
+                "/",
+                "?",
+                "#",
+                "%2F",
+                "",
+                "fr-FR/../en-US",
+                "fr-FR?x=1",
+                "fr-FR#x",
+                "fr%2FFR",
+                "fr-FR\u0000",
+                "fr-FR\n",
+                LONG,
+                "0",
+                "default",
+            ]) {
                 assert.deepEqual(failedProperties(await localization.check!({}, { locale })), ["locale"], JSON.stringify(locale.slice(0, 40)));
             }
             assert.deepEqual(await requests("graph"), []);
@@ -200,7 +290,9 @@ describe("hostile identifiers and files: refused at preview, or kept in their ow
             await host.configure(emulatorConfig(fx));
             for (const module of ["entra/branding", "entra/brandingLocalization"]) {
                 // eslint-disable-next-line @typescript-eslint/no-require-imports
-                const { stub } = require(path.resolve(__dirname, "..", "..", "provider", module, "resource.ts")) as { stub: pulumi.dynamic.ResourceProvider };
+                const { stub } = require(path.resolve(__dirname, "..", "..", "provider", module, "resource.ts")) as {
+                    stub: pulumi.dynamic.ResourceProvider;
+                };
                 providers[module] = await serializeProvider(stub);
             }
         });
@@ -212,16 +304,24 @@ describe("hostile identifiers and files: refused at preview, or kept in their ow
         const expected = (kind: keyof typeof BAD_FILES, p: ImageProperty): RegExp => {
             const css = p === "customCSS";
             switch (kind) {
-                case "missing": return /does not exist \(resolved from /;
-                case "folder": return /is not a file/;
+                case "missing":
+                    return /does not exist \(resolved from /;
+                case "folder":
+                    return /is not a file/;
                 case "gifNamedPng":
-                case "textNamedPng": return css ? /is not a \.css file/ : new RegExp(`is not a PNG or (JPEG|ICO) image \\(${p} accepts`);
-                case "oversizedPng": return css ? /is not a \.css file/ : new RegExp(`is 308224 bytes; ${p} allows at most \\d+ bytes`);
-                case "oversizedCss": return css ? /is 26628 bytes; customCSS allows at most 25600 bytes \(25 KB\)/ : /is not a PNG or (JPEG|ICO) image/;
+                case "textNamedPng":
+                    return css ? /is not a \.css file/ : new RegExp(`is not a PNG or (JPEG|ICO) image \\(${p} accepts`);
+                case "oversizedPng":
+                    return css ? /is not a \.css file/ : new RegExp(`is 308224 bytes; ${p} allows at most \\d+ bytes`);
+                case "oversizedCss":
+                    return css ? /is 26628 bytes; customCSS allows at most 25600 bytes \(25 KB\)/ : /is not a PNG or (JPEG|ICO) image/;
             }
         };
 
-        for (const [module, type, extra] of [["entra/branding", "OrganizationalBranding", {}], ["entra/brandingLocalization", "OrganizationalBrandingLocalization", { locale: "fr-FR" }]] as const) {
+        for (const [module, type, extra] of [
+            ["entra/branding", "OrganizationalBranding", {}],
+            ["entra/brandingLocalization", "OrganizationalBrandingLocalization", { locale: "fr-FR" }],
+        ] as const) {
             it(`${type}: each image property refuses oversized, mislabelled and missing files, naming the file`, async () => {
                 const urn = `urn:pulumi:dev::hostile::pulumi-nodejs:dynamic/tenantkit:${type}::b`;
                 for (const p of IMAGE_PROPERTIES) {
@@ -231,7 +331,10 @@ describe("hostile identifiers and files: refused at preview, or kept in their ow
                             const what = `${p} = ${kind} as ${typeof value === "string" ? "a path" : "a FileAsset"}`;
                             assert.deepEqual(failedProperties(r), [p], what);
                             for (const f of r.failures) assert.ok(f.reason.startsWith(`${file} `), `${what}: the reason names the file: ${f.reason}`);
-                            assert.ok(r.failures.some((f) => expected(kind, p).test(f.reason)), `${what}: ${r.failures.map((f) => f.reason).join(" | ")}`);
+                            assert.ok(
+                                r.failures.some((f) => expected(kind, p).test(f.reason)),
+                                `${what}: ${r.failures.map((f) => f.reason).join(" | ")}`,
+                            );
                         }
                     }
                 }

@@ -25,8 +25,13 @@ export type ImageProperty = (typeof IMAGE_PROPERTIES)[number];
 
 /** One valid file per image property, relative to the program's folder. */
 export const VALID_FILES: Readonly<Record<ImageProperty, string>> = {
-    backgroundImage: "assets/background.png", bannerLogo: "assets/banner.png", squareLogo: "assets/square.png", squareLogoDark: "assets/square-dark.jpg",
-    headerLogo: "assets/header.png", favicon: "assets/favicon.ico", customCSS: "assets/custom.css",
+    backgroundImage: "assets/background.png",
+    bannerLogo: "assets/banner.png",
+    squareLogo: "assets/square.png",
+    squareLogoDark: "assets/square-dark.jpg",
+    headerLogo: "assets/header.png",
+    favicon: "assets/favicon.ico",
+    customCSS: "assets/custom.css",
 };
 
 /** Files no image property accepts, each refused at preview with its name in the reason. */
@@ -48,8 +53,13 @@ export const BAD_FILES = {
 /** Writes the valid and bad files into `dir`. */
 export function writeBrandingFiles(dir: string): void {
     const valid: Record<ImageProperty, Buffer | string> = {
-        backgroundImage: png(800, 600), bannerLogo: png(245, 36), squareLogo: png(240, 240), squareLogoDark: jpeg(240, 240),
-        headerLogo: png(245, 36), favicon: ico(32, 32), customCSS: "body { color: #0F6CBD; }\n",
+        backgroundImage: png(800, 600),
+        bannerLogo: png(245, 36),
+        squareLogo: png(240, 240),
+        squareLogoDark: jpeg(240, 240),
+        headerLogo: png(245, 36),
+        favicon: ico(32, 32),
+        customCSS: "body { color: #0F6CBD; }\n",
     };
     for (const p of IMAGE_PROPERTIES) writeFixture(dir, VALID_FILES[p], valid[p]);
     writeFixture(dir, BAD_FILES.gifNamedPng, gif(100, 20));

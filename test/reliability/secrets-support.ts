@@ -98,7 +98,9 @@ export function runArtifacts(op: string, r: RunResult): Artifact[] {
 /** The state file as stored, the same without secret values, and every `__provider` in it. */
 export function stateArtifacts(op: string, statePath: string): Artifact[] {
     const text = fs.readFileSync(statePath, "utf8");
-    const providers = loadState(statePath).resources.flatMap((r) => [r.inputs.__provider, r.outputs.__provider]).filter((p) => typeof p === "string");
+    const providers = loadState(statePath)
+        .resources.flatMap((r) => [r.inputs.__provider, r.outputs.__provider])
+        .filter((p) => typeof p === "string");
     return [
         { name: `${op}: state file`, text, holdsSecretValues: true },
         { name: `${op}: state file outside secret values`, text: JSON.stringify(outsideSecrets(JSON.parse(text))) },
@@ -153,7 +155,10 @@ export async function asProgram<T>(scope: { env?: Record<string, string>; config
     Object.assign(process.env, blankSettingsEnv(), scope.env ?? {});
     const config = scope.config ?? {};
     const plain = Object.fromEntries(Object.entries(config).map(([k, v]) => [k, typeof v === "string" ? v : v.value]));
-    runtimeConfig.setAllConfig(plain, Object.keys(config).filter((k) => typeof config[k] !== "string"));
+    runtimeConfig.setAllConfig(
+        plain,
+        Object.keys(config).filter((k) => typeof config[k] !== "string"),
+    );
     try {
         return await body();
     } finally {
@@ -170,7 +175,15 @@ export function seedWithTenants(ids: readonly string[]): Seed {
     const seed = defaultSeed(T0);
     const quickstart = seed.tenants[0]!.clients.find((a) => a.clientId === IDS.quickstartClientId)!;
     for (const [n, id] of ids.entries()) {
-        seed.tenants.push({ id, domains: [`sequence${n}.contoso.example`], clients: [structuredClone(quickstart)], users: [], displayName: `Sequence ${n}`, premium: false, branding: null });
+        seed.tenants.push({
+            id,
+            domains: [`sequence${n}.contoso.example`],
+            clients: [structuredClone(quickstart)],
+            users: [],
+            displayName: `Sequence ${n}`,
+            premium: false,
+            branding: null,
+        });
     }
     return seed;
 }
@@ -191,8 +204,14 @@ export function seedAccepting(c: { clientSecret: string; pat: string }): Seed {
  */
 export function tapListWithPass(pass: string, opts: { withContext: boolean }): Record<string, unknown> {
     const method = {
-        id: IDS.aliceTapId, temporaryAccessPass: pass, createdDateTime: T0.toISOString(), startDateTime: T0.toISOString(),
-        lifetimeInMinutes: 60, isUsableOnce: false, isUsable: true, methodUsabilityReason: "EnabledByPolicy",
+        id: IDS.aliceTapId,
+        temporaryAccessPass: pass,
+        createdDateTime: T0.toISOString(),
+        startDateTime: T0.toISOString(),
+        lifetimeInMinutes: 60,
+        isUsableOnce: false,
+        isUsable: true,
+        methodUsabilityReason: "EnabledByPolicy",
     };
     const context = `https://graph.microsoft.com/v1.0/$metadata#users('${IDS.aliceId}')/authentication/temporaryAccessPassMethods`;
     return opts.withContext ? { "@odata.context": context, value: [method] } : { value: [method] };

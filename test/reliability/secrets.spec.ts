@@ -22,8 +22,20 @@ import { isSecret, secret, type PropertyMap, type StackConfig } from "../../harn
 import { IDS, useEmulator } from "../emulator/helpers";
 import { useStateDir } from "../support/stacks";
 import {
-    asProgram, blankSettingsEnv, captureOutput, errorArtifacts, findLeaks, makeCanaries, runArtifacts, seedAccepting,
-    seedWithTenants, stateArtifacts, tapListWithPass, withRandomPart, type Artifact, type Secret,
+    asProgram,
+    blankSettingsEnv,
+    captureOutput,
+    errorArtifacts,
+    findLeaks,
+    makeCanaries,
+    runArtifacts,
+    seedAccepting,
+    seedWithTenants,
+    stateArtifacts,
+    tapListWithPass,
+    withRandomPart,
+    type Artifact,
+    type Secret,
 } from "./secrets-support";
 
 const PROGRAM = path.resolve(__dirname, "..", "fixtures", "programs", "secrets", "index.ts");
@@ -93,20 +105,33 @@ describe("secrets never leak (issue 8)", function () {
                 await fx.emu.admin.seed(seedAccepting(C));
                 await fx.emu.admin.setFaults({
                     match: { service: "graph", method: "GET", path: "^/v1\\.0/users/alice%40contoso\\.onmicrosoft\\.com/" },
-                    kind: "status", status: 200, body: tapListWithPass(C.tap, { withContext: true }), times: 0,
+                    kind: "status",
+                    status: 200,
+                    body: tapListWithPass(C.tap, { withContext: true }),
+                    times: 0,
                 });
                 const value = async ([kind]: readonly [Credential, Via], service: Service): Promise<string> => {
                     if (kind === "client secret") return C.clientSecret;
                     if (kind === "PAT") return C.pat;
                     const audience = service === "graph" ? undefined : DEVOPS_AUDIENCE;
-                    return (await fx.emu.admin.mintUserToken({ tenant: IDS.tenantId, user: IDS.aliceUpn, scopes: ["UserAuthMethod-TAP.Read.All"], audience })).access_token;
+                    return (
+                        await fx.emu.admin.mintUserToken({
+                            tenant: IDS.tenantId,
+                            user: IDS.aliceUpn,
+                            scopes: ["UserAuthMethod-TAP.Read.All"],
+                            audience,
+                        })
+                    ).access_token;
                 };
                 const values = { graph: await value(setup.graph, "graph"), devops: await value(setup.devops, "devops") };
                 const { config, env } = placeSetup(setup, values);
                 const statePath = states.statePath(`stack-${n}`);
                 const runner = new LifecycleRunner({
-                    programPath: PROGRAM, statePath, project: "secretsprog",
-                    config: { "tenantkit:emulator": fx.emu.url, ...config }, hostEnv: { ...blankSettingsEnv(), ...env },
+                    programPath: PROGRAM,
+                    statePath,
+                    project: "secretsprog",
+                    config: { "tenantkit:emulator": fx.emu.url, ...config },
+                    hostEnv: { ...blankSettingsEnv(), ...env },
                 });
 
                 const artifacts: Artifact[] = [];
@@ -118,22 +143,37 @@ describe("secrets never leak (issue 8)", function () {
                         ok(up);
                         assert.ok(isSecret(up.outputs.pass), "the resource's pass is a secret output");
                         assert.ok(isSecret(up.outputs.tapViaOutput), "the Output form's result is secret when it holds a pass");
-                        assert.ok(isSecret(runner.state().resources.find((r) => r.type === TAP_TYPE)!.outputs.temporaryAccessPass), "the pass is stored as a secret");
+                        assert.ok(
+                            isSecret(runner.state().resources.find((r) => r.type === TAP_TYPE)!.outputs.temporaryAccessPass),
+                            "the pass is stored as a secret",
+                        );
                         artifacts.push(...runArtifacts("up", up), ...stateArtifacts("up", statePath));
-                        const inWrapper = findLeaks(stateArtifacts("up", statePath).map((a) => ({ ...a, holdsSecretValues: false })), ALL_SECRETS);
-                        assert.ok(inWrapper.includes("temporary access pass (as is) in up: state file"), `the search finds the pass inside its secret wrapper: ${inWrapper}`);
+                        const inWrapper = findLeaks(
+                            stateArtifacts("up", statePath).map((a) => ({ ...a, holdsSecretValues: false })),
+                            ALL_SECRETS,
+                        );
+                        assert.ok(
+                            inWrapper.includes("temporary access pass (as is) in up: state file"),
+                            `the search finds the pass inside its secret wrapper: ${inWrapper}`,
+                        );
 
                         const refresh = await runner.refresh();
                         ok(refresh);
                         assert.equal(refresh.steps.filter((s) => s.op.startsWith("refresh")).length, 2, "both lookups were read again");
-                        assert.ok(isSecret(runner.state().resources.find((r) => r.type === TAP_TYPE)!.outputs.temporaryAccessPass), "still secret after refresh");
+                        assert.ok(
+                            isSecret(runner.state().resources.find((r) => r.type === TAP_TYPE)!.outputs.temporaryAccessPass),
+                            "still secret after refresh",
+                        );
                         artifacts.push(...runArtifacts("refresh", refresh), ...stateArtifacts("refresh", statePath));
 
                         const destroy = await runner.destroy();
                         ok(destroy);
                         artifacts.push(...runArtifacts("destroy", destroy), ...stateArtifacts("destroy", statePath));
                         // What the SDK would store as `__provider` now, with the secrets in this process's environment.
-                        for (const [name, stub] of [["TemporaryAccessPassMethods", tapStub], ["GitPush", gitPushStub]] as const) {
+                        for (const [name, stub] of [
+                            ["TemporaryAccessPassMethods", tapStub],
+                            ["GitPush", gitPushStub],
+                        ] as const) {
                             artifacts.push({ name: `serializeProvider(${name} stub)`, text: await serializeProvider(stub) });
                         }
                     });
@@ -160,8 +200,14 @@ describe("secrets never leak (issue 8)", function () {
     describe("the program-side forms in a program's process, with a refused credential", () => {
         /** Each setup's two credentials, each through both forms of its lookup: the Output form and the Promise form. */
         const FORMS: Record<Service, readonly [string, string][]> = {
-            graph: [["tapOutput", "getTemporaryAccessPassMethodsOutput"], ["tapPromise", "getTemporaryAccessPassMethods"]],
-            devops: [["pushOutput", "getGitPushOutput"], ["pushPromise", "getGitPush"]],
+            graph: [
+                ["tapOutput", "getTemporaryAccessPassMethodsOutput"],
+                ["tapPromise", "getTemporaryAccessPassMethods"],
+            ],
+            devops: [
+                ["pushOutput", "getGitPushOutput"],
+                ["pushPromise", "getGitPush"],
+            ],
         };
         /** The service's own refusal of each canary, which the default seed does not know. */
         const REFUSAL: Record<Credential, RegExp> = {
@@ -177,7 +223,9 @@ describe("secrets never leak (issue 8)", function () {
                     it(`${kind} via ${via}: ${fn} fails the preview naming the refusal, and no secret shows`, async () => {
                         const { config, env } = placeSetup(setup, { graph: SECRET_OF[setup.graph[0]], devops: SECRET_OF[setup.devops[0]] });
                         const runner = new LifecycleRunner({
-                            programPath: PROGRAM, statePath: states.statePath(`forms-${n}-${only}`), project: "secretsprog",
+                            programPath: PROGRAM,
+                            statePath: states.statePath(`forms-${n}-${only}`),
+                            project: "secretsprog",
                             config: { "tenantkit:emulator": fx.emu.url, "secretsprog:only": only, ...config },
                         });
                         const output = captureOutput();
@@ -185,8 +233,15 @@ describe("secrets never leak (issue 8)", function () {
                         assert.equal(preview.errors.length, 1, JSON.stringify(preview.errors));
                         assert.match(preview.errors[0]!.message, REFUSAL[kind]);
                         const sent = [{ name: "the emulator's request log", text: JSON.stringify(await fx.emu.admin.requests()) }];
-                        assert.notDeepEqual(findLeaks(sent, [{ what: kind, value: SECRET_OF[kind] }]), [], "the search finds the secret in the request that carried it");
-                        const artifacts = [...runArtifacts("preview", preview), { name: "the program process's stdout and stderr", text: output.text() }];
+                        assert.notDeepEqual(
+                            findLeaks(sent, [{ what: kind, value: SECRET_OF[kind] }]),
+                            [],
+                            "the search finds the secret in the request that carried it",
+                        );
+                        const artifacts = [
+                            ...runArtifacts("preview", preview),
+                            { name: "the program process's stdout and stderr", text: output.text() },
+                        ];
                         assert.deepEqual(findLeaks(artifacts, ALL_SECRETS), []);
                     });
                 }
@@ -236,14 +291,16 @@ describe("secrets never leak (issue 8)", function () {
             readonly setup: number;
             readonly service: Service;
         }
-        const CELLS: Cell[] = ROWS.flatMap(([kind, failure, expected]) => (kind === "TAP value" ? [undefined] : [...VIAS]).map((via?: Via) => ({ kind, failure, expected, via })))
-            .map((c, id) => {
-                // The pass rides with Graph's static token; each credential sits where its setup puts it.
-                const [setup, service] = c.kind === "TAP value" ? [2, "graph" as const] : placement(c.kind, c.via!);
-                return { ...c, id, setup, service };
-            });
+        const CELLS: Cell[] = ROWS.flatMap(([kind, failure, expected]) =>
+            (kind === "TAP value" ? [undefined] : [...VIAS]).map((via?: Via) => ({ kind, failure, expected, via })),
+        ).map((c, id) => {
+            // The pass rides with Graph's static token; each credential sits where its setup puts it.
+            const [setup, service] = c.kind === "TAP value" ? [2, "graph" as const] : placement(c.kind, c.via!);
+            return { ...c, id, setup, service };
+        });
         function placement(kind: Kind, via: Via): [number, Service] {
-            for (const [n, s] of SETUPS.entries()) for (const service of ["graph", "devops"] as const) if (s[service][0] === kind && s[service][1] === via) return [n, service];
+            for (const [n, s] of SETUPS.entries())
+                for (const service of ["graph", "devops"] as const) if (s[service][0] === kind && s[service][1] === via) return [n, service];
             throw new Error(`no setup carries ${kind} via ${via}`);
         }
         /** Tenants (so token paths `/{tenant id}/oauth2/v2.0/token`) of their own for each sequence of client-secret cells. */
@@ -276,15 +333,30 @@ describe("secrets never leak (issue 8)", function () {
         function target(cell: Cell, surface: Surface): Target {
             if (cell.kind === "client secret") {
                 const tenant = TENANTS[surface][cell.setup]!;
-                return { lookup: "tap", props: { user: IDS.aliceUpn }, faultPath: `^/${tenant}/oauth2/v2\\.0/token$`, logMarker: `/login/${tenant}/oauth2/` };
+                return {
+                    lookup: "tap",
+                    props: { user: IDS.aliceUpn },
+                    faultPath: `^/${tenant}/oauth2/v2\\.0/token$`,
+                    logMarker: `/login/${tenant}/oauth2/`,
+                };
             }
             if (cell.service === "devops") {
                 const pushId = 9000 + cell.id * 2 + (surface === "host" ? 0 : 1);
-                const props = { organization: IDS.devopsOrganization, project: IDS.devopsWebProjectName, repository: IDS.devopsWebRepositoryName, pushId };
+                const props = {
+                    organization: IDS.devopsOrganization,
+                    project: IDS.devopsWebProjectName,
+                    repository: IDS.devopsWebRepositoryName,
+                    pushId,
+                };
                 return { lookup: "push", props, faultPath: `/pushes/${pushId}$`, logMarker: `/pushes/${pushId}` };
             }
             const user = encodeURIComponent(`cell${cell.id}-${surface}@contoso.onmicrosoft.com`);
-            return { lookup: "tap", props: { user: decodeURIComponent(user) }, faultPath: `^/v1\\.0/users/${escape(user)}/`, logMarker: `/users/${user}/` };
+            return {
+                lookup: "tap",
+                props: { user: decodeURIComponent(user) },
+                faultPath: `^/v1\\.0/users/${escape(user)}/`,
+                logMarker: `/users/${user}/`,
+            };
         }
 
         function faultRule(cell: Cell, t: Target): FaultRule | undefined {
@@ -302,7 +374,8 @@ describe("secrets never leak (issue 8)", function () {
                 case "malformed JSON":
                     return cell.kind === "TAP value" ? { match, kind: "truncated", body: pass } : { match, kind: "malformed" };
                 case "HTML page":
-                    if (cell.kind === "TAP value") return { match, kind: "status", status: 200, body: pass, headers: { "content-type": "text/html; charset=utf-8" } };
+                    if (cell.kind === "TAP value")
+                        return { match, kind: "status", status: 200, body: pass, headers: { "content-type": "text/html; charset=utf-8" } };
                     // Azure DevOps answers a refused credential with a 203 sign-in page (API-FACTS.md D).
                     return { match, kind: "html", status: service === "devops" ? 203 : 200 };
                 case "wrong credential":
@@ -315,7 +388,11 @@ describe("secrets never leak (issue 8)", function () {
             const [type, stub] = t.lookup === "tap" ? (["TemporaryAccessPassMethods", tapStub] as const) : (["GitPush", gitPushStub] as const);
             const urn = `urn:pulumi:dev::secretsprog::pulumi-nodejs:dynamic/tenantkit:${type}::cell${cell.id}`;
             const props: PropertyMap = { __provider: await serializeProvider(stub), ...t.props };
-            const failure = (p: Promise<unknown>) => p.then(() => "succeeded", (err: unknown) => errorText(err));
+            const failure = (p: Promise<unknown>) =>
+                p.then(
+                    () => "succeeded",
+                    (err: unknown) => errorText(err),
+                );
             const [create, read] = await Promise.all([
                 failure(host.create({ urn, properties: props })),
                 failure(host.read({ urn, id: `cell${cell.id}`, state: props, inputs: props })),
@@ -329,10 +406,19 @@ describe("secrets never leak (issue 8)", function () {
         /** The Promise form in this process, as a program calls it. */
         async function inProgram(t: Target): Promise<Outcome[]> {
             const p = t.props;
-            const call = t.lookup === "tap"
-                ? getTemporaryAccessPassMethods({ user: String(p.user) })
-                : getGitPush({ organization: String(p.organization), project: String(p.project), repository: String(p.repository), pushId: Number(p.pushId) });
-            const err = await call.then(() => undefined, (e: unknown) => e);
+            const call =
+                t.lookup === "tap"
+                    ? getTemporaryAccessPassMethods({ user: String(p.user) })
+                    : getGitPush({
+                          organization: String(p.organization),
+                          project: String(p.project),
+                          repository: String(p.repository),
+                          pushId: Number(p.pushId),
+                      });
+            const err = await call.then(
+                () => undefined,
+                (e: unknown) => e,
+            );
             const text = err === undefined ? "succeeded" : err instanceof Error ? err.message : String(err);
             return [{ surface: "program-side function", text, artifacts: err === undefined ? [] : errorArtifacts("the function's error", err) }];
         }
@@ -360,7 +446,10 @@ describe("secrets never leak (issue 8)", function () {
                     const sent = (await fx.emu.admin.requests({ service: "login" })).filter((e) => e.path.includes(t.logMarker) && e.seq > seen);
                     sentFor.set(cell.id, [...(sentFor.get(cell.id) ?? []), ...sent]);
                     for (let n = 0; n < 20 && (await fx.emu.admin.faults()).some((f) => f.match.path === t.faultPath); n++) {
-                        await fetch(`${fx.emu.url}${t.logMarker}v2.0/token`, { method: "POST" }).then((r) => r.arrayBuffer(), () => undefined);
+                        await fetch(`${fx.emu.url}${t.logMarker}v2.0/token`, { method: "POST" }).then(
+                            (r) => r.arrayBuffer(),
+                            () => undefined,
+                        );
                     }
                     seen = Math.max(seen, ...(await fx.emu.admin.requests({ service: "login" })).map((e) => e.seq));
                 }
@@ -382,13 +471,22 @@ describe("secrets never leak (issue 8)", function () {
             const output = captureOutput();
             try {
                 // Every host starts before this process's environment changes below (a host inherits it).
-                hosts.push(...await Promise.all(SETUPS.map(async (_, n) => {
-                    const { config, env } = canarySettings(n, "host");
-                    const stackConfig = { "tenantkit:emulator": fx.emu.url, ...config };
-                    const host = await startHost({ cwd: path.dirname(PROGRAM), project: "secretsprog", config: stackConfig, env: { ...blankSettingsEnv(), ...env } });
-                    await host.configure(stackConfig);
-                    return host;
-                })));
+                hosts.push(
+                    ...(await Promise.all(
+                        SETUPS.map(async (_, n) => {
+                            const { config, env } = canarySettings(n, "host");
+                            const stackConfig = { "tenantkit:emulator": fx.emu.url, ...config };
+                            const host = await startHost({
+                                cwd: path.dirname(PROGRAM),
+                                project: "secretsprog",
+                                config: stackConfig,
+                                env: { ...blankSettingsEnv(), ...env },
+                            });
+                            await host.configure(stackConfig);
+                            return host;
+                        }),
+                    )),
+                );
                 const program = async () => {
                     // One setup at a time: a program process has one stack config and one environment.
                     for (const n of SETUPS.keys()) {
@@ -400,7 +498,10 @@ describe("secrets never leak (issue 8)", function () {
                 const sent = await fx.emu.admin.requests();
                 for (const cell of CELLS.filter((c) => c.kind !== "client secret")) {
                     const markers = [target(cell, "host").logMarker, target(cell, "function").logMarker];
-                    sentFor.set(cell.id, sent.filter((e) => markers.some((m) => e.path.includes(m))));
+                    sentFor.set(
+                        cell.id,
+                        sent.filter((e) => markers.some((m) => e.path.includes(m))),
+                    );
                 }
             } finally {
                 output.stop();
@@ -417,7 +518,9 @@ describe("secrets never leak (issue 8)", function () {
          * without the messages that name another cell of that host, so a leak is charged to the cell that caused it.
          */
         function hostArtifacts(cell: Cell): Artifact[] {
-            const others = CELLS.filter((c) => c.setup === cell.setup && c.id !== cell.id && c.kind !== "client secret").map((c) => target(c, "host").logMarker);
+            const others = CELLS.filter((c) => c.setup === cell.setup && c.id !== cell.id && c.kind !== "client secret").map(
+                (c) => target(c, "host").logMarker,
+            );
             const output = hostOutput.get(cell.setup)!;
             return (["stdout", "stderr"] as const).map((stream) => {
                 const messages: string[] = [];
@@ -434,16 +537,28 @@ describe("secrets never leak (issue 8)", function () {
             const where = cell.via ? `via ${cell.via}` : "in Graph's answer";
             it(`${cell.kind} ${where}, ${cell.failure}: every surface reports ${cell.expected.source} and no secret shows`, () => {
                 const found = outcomes.get(cell.id) ?? [];
-                assert.deepEqual(found.map((o) => o.surface).sort(), ["program-side function", "provider host create", "provider host read (refresh)"]);
+                assert.deepEqual(found.map((o) => o.surface).sort(), [
+                    "program-side function",
+                    "provider host create",
+                    "provider host read (refresh)",
+                ]);
                 for (const o of found) assert.match(o.text, cell.expected, `${o.surface}: ${o.text}`);
                 const sent = sentFor.get(cell.id) ?? [];
                 if (cell.kind === "TAP value") {
                     assert.equal(sent.filter((e) => e.fault !== undefined).length >= 2, true, "the emulator answered both surfaces with the pass");
                 } else {
                     const log = [{ name: "the emulator's request log", text: JSON.stringify(sent) }];
-                    assert.notDeepEqual(findLeaks(log, [{ what: cell.kind, value: SECRET_OF[cell.kind] }]), [], "the search finds the secret in the request that carried it");
+                    assert.notDeepEqual(
+                        findLeaks(log, [{ what: cell.kind, value: SECRET_OF[cell.kind] }]),
+                        [],
+                        "the search finds the secret in the request that carried it",
+                    );
                 }
-                const artifacts = [...found.flatMap((o) => o.artifacts), ...hostArtifacts(cell), { name: "this program process's output", text: programOutput }];
+                const artifacts = [
+                    ...found.flatMap((o) => o.artifacts),
+                    ...hostArtifacts(cell),
+                    { name: "this program process's output", text: programOutput },
+                ];
                 assert.deepEqual(findLeaks(artifacts, ALL_SECRETS), []);
             });
         }

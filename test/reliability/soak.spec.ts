@@ -25,7 +25,11 @@ describe("soak: mixed operations under random faults and the throttle", function
             assert.deepEqual(new Set(mine.map((r) => r.kind)), new Set(["status", "reset", "malformed"]));
             assert.ok(mine.some((r) => r.status === 429 && r.retryAfter !== undefined) && mine.some((r) => r.served === true));
         }
-        assert.equal(rules.some((r) => r.match.service === "login"), false, "token requests are left alone");
+        assert.equal(
+            rules.some((r) => r.match.service === "login"),
+            false,
+            "token requests are left alone",
+        );
         const a = seeded(42);
         const b = seeded(42);
         assert.deepEqual([a(), a(), a()], [b(), b(), b()]);
@@ -38,8 +42,16 @@ describe("soak: mixed operations under random faults and the throttle", function
         let results: SoakResults;
         try {
             results = await runSoak({
-                operations: 120, seed, faultRate: 0.1, throttlePerSecond: 10, throttleRetryAfter: "0.5", requestTimeoutSeconds: 2,
-                initialDatasets: 12, refreshShare: 0.5, workDir, log: (line) => lines.push(line),
+                operations: 120,
+                seed,
+                faultRate: 0.1,
+                throttlePerSecond: 10,
+                throttleRetryAfter: "0.5",
+                requestTimeoutSeconds: 2,
+                initialDatasets: 12,
+                refreshShare: 0.5,
+                workDir,
+                log: (line) => lines.push(line),
             });
         } catch (err) {
             console.log(lines.join("\n"));
@@ -49,8 +61,18 @@ describe("soak: mixed operations under random faults and the throttle", function
         console.log(`      ${JSON.stringify(figures)}`);
         const explain = `\n${lines.join("\n")}`;
         assert.ok(results.operations >= 120, `${results.operations} operations`);
-        assert.ok(results.faultsInjected > 0 && results.retries > 0, `faults were injected and retried: ${results.faultsInjected}, ${results.retries}`);
-        for (const kind of ["create PushDataset", "update PushDataset", "refresh:same PushDataset", "delete PushDataset", "create TemporaryAccessPassMethods", "create GitPush"]) {
+        assert.ok(
+            results.faultsInjected > 0 && results.retries > 0,
+            `faults were injected and retried: ${results.faultsInjected}, ${results.retries}`,
+        );
+        for (const kind of [
+            "create PushDataset",
+            "update PushDataset",
+            "refresh:same PushDataset",
+            "delete PushDataset",
+            "create TemporaryAccessPassMethods",
+            "create GitPush",
+        ]) {
             assert.ok((results.operationsByKind[kind] ?? 0) > 0, `the run did ${kind}${explain}`);
         }
         assert.deepEqual(results.orphans, [], `orphans${explain}`);

@@ -3,7 +3,10 @@ import { type ApiError, isApiError } from "../../provider/core/errors";
 
 /** The error a promise rejects with; fails the test when it resolves. */
 export async function rejectionOf(p: Promise<unknown>): Promise<Error> {
-    const err = await p.then(() => assert.fail("expected a failure"), (e: unknown) => e);
+    const err = await p.then(
+        () => assert.fail("expected a failure"),
+        (e: unknown) => e,
+    );
     assert.ok(err instanceof Error, `expected an Error, got ${String(err)}`);
     return err;
 }

@@ -38,16 +38,24 @@ async function send(method, path, token, body, ok = [200, 201, 204]) {
 const tokens = new Map();
 function token(scope) {
     if (!tokens.has(scope)) {
-        tokens.set(scope, (async () => {
-            await request("GET", `/login/${domain()}/v2.0/.well-known/openid-configuration`, undefined, undefined, [200]);
-            const res = await fetch(`${url()}/login/${domain()}/oauth2/v2.0/token`, {
-                method: "POST",
-                headers: { "content-type": "application/x-www-form-urlencoded" },
-                body: new URLSearchParams({ grant_type: "client_credentials", client_id: env.BENCH_EMULATOR_CLIENT_ID, client_secret: env.BENCH_EMULATOR_CLIENT_SECRET, scope }).toString(),
-            });
-            if (res.status !== 200) throw new Error(`token: ${res.status}`);
-            return (await res.json()).access_token;
-        })());
+        tokens.set(
+            scope,
+            (async () => {
+                await request("GET", `/login/${domain()}/v2.0/.well-known/openid-configuration`, undefined, undefined, [200]);
+                const res = await fetch(`${url()}/login/${domain()}/oauth2/v2.0/token`, {
+                    method: "POST",
+                    headers: { "content-type": "application/x-www-form-urlencoded" },
+                    body: new URLSearchParams({
+                        grant_type: "client_credentials",
+                        client_id: env.BENCH_EMULATOR_CLIENT_ID,
+                        client_secret: env.BENCH_EMULATOR_CLIENT_SECRET,
+                        scope,
+                    }).toString(),
+                });
+                if (res.status !== 200) throw new Error(`token: ${res.status}`);
+                return (await res.json()).access_token;
+            })(),
+        );
     }
     return tokens.get(scope);
 }

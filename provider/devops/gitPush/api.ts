@@ -24,7 +24,11 @@ export async function fetchGitPush(devops: ServiceClient, args: GitPushArgs): Pr
         const res = await devops.request<unknown>({
             method: "GET",
             path: pushPath(devops.baseUrl, args),
-            query: { "api-version": API_VERSION, includeCommits: args.includeCommits || undefined, includeRefUpdates: args.includeRefUpdates || undefined },
+            query: {
+                "api-version": API_VERSION,
+                includeCommits: args.includeCommits || undefined,
+                includeRefUpdates: args.includeRefUpdates || undefined,
+            },
             operation: `read push ${args.pushId}`,
         });
         data = res.data;
@@ -33,7 +37,9 @@ export async function fetchGitPush(devops: ServiceClient, args: GitPushArgs): Pr
     }
     const parsed = GitPush.safeParse(data);
     if (!parsed.success) {
-        throw new Error(`Azure DevOps answered push ${args.pushId} with an unexpected body (${parsed.error.issues[0]?.path.join(".")}: ${parsed.error.issues[0]?.message}); check tenantkit:devopsEndpoint`);
+        throw new Error(
+            `Azure DevOps answered push ${args.pushId} with an unexpected body (${parsed.error.issues[0]?.path.join(".")}: ${parsed.error.issues[0]?.message}); check tenantkit:devopsEndpoint`,
+        );
     }
     return parsed.data;
 }
@@ -50,7 +56,13 @@ function explain(err: unknown, args: GitPushArgs): unknown {
         });
     }
     if (err.status === 404) {
-        const what = /Project/i.test(`${err.code}`) ? `project "${args.project}"` : /Repository/i.test(`${err.code}`) ? `repository "${args.repository}"` : /Push/i.test(`${err.code}`) ? `push ${args.pushId}` : `organization, project, repository or push`;
+        const what = /Project/i.test(`${err.code}`)
+            ? `project "${args.project}"`
+            : /Repository/i.test(`${err.code}`)
+              ? `repository "${args.repository}"`
+              : /Push/i.test(`${err.code}`)
+                ? `push ${args.pushId}`
+                : `organization, project, repository or push`;
         return withContext(err, { nextStep: `${what} was not found (${where}, push ${args.pushId}): check the name or id` });
     }
     if (err.status === 429) {

@@ -21,7 +21,9 @@ export async function getGitPush(args: GetGitPushArgs, opts?: pulumi.InvokeOptio
     const { connection, ...lookup } = args;
     const parsed = GitPushArgs.safeParse(lookup);
     if (!parsed.success) {
-        throw new Error(`getGitPush: invalid arguments: ${parsed.error.issues.map((i) => `${propertyPath(i.path) || "args"}: ${i.message}`).join("; ")}`);
+        throw new Error(
+            `getGitPush: invalid arguments: ${parsed.error.issues.map((i) => `${propertyPath(i.path) || "args"}: ${i.message}`).join("; ")}`,
+        );
     }
     const a = parsed.data;
     // No handler names this call in errors: the function does, as a handler names its resource and operation.

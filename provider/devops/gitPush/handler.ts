@@ -15,11 +15,13 @@ type Outputs = GitPushArgs & { push: GitPush } & JsonObject;
 
 const KEYS = ["organization", "project", "repository", "pushId", "includeCommits", "includeRefUpdates"] as const;
 const idOf = (a: GitPushArgs) => `${a.organization}/${a.project ?? ""}/${a.repository}/${a.pushId}`;
-const argsOf = (v: Partial<GitPushArgs>): GitPushArgs => Object.fromEntries(KEYS.filter((k) => v[k] !== undefined).map((k) => [k, v[k]])) as GitPushArgs;
+const argsOf = (v: Partial<GitPushArgs>): GitPushArgs =>
+    Object.fromEntries(KEYS.filter((k) => v[k] !== undefined).map((k) => [k, v[k]])) as GitPushArgs;
 
 export const handler = defineHandler<Inputs, Outputs>({
     type: typeToken("GitPush"),
-    describe: (i) => `push ${String(i.pushId ?? "?")} of repository "${String(i.repository ?? "?")}" in organization "${String(i.organization ?? "?")}"`,
+    describe: (i) =>
+        `push ${String(i.pushId ?? "?")} of repository "${String(i.repository ?? "?")}" in organization "${String(i.organization ?? "?")}"`,
 
     async check(news) {
         const checked = checkWithSchema(GitPushArgs, news);

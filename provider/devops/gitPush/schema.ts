@@ -15,13 +15,21 @@ const segment = (what: string) =>
         .trim()
         .min(1, `${what} must not be empty`)
         .refine((s) => !CONTROL.test(s), "must not contain control characters")
-        .refine((s) => !isDotSegment(s), `must not be "." or "..": in a URL path they mean this folder and its parent, so no request can name such a ${what}`);
+        .refine(
+            (s) => !isDotSegment(s),
+            `must not be "." or "..": in a URL path they mean this folder and its parent, so no request can name such a ${what}`,
+        );
 
 export const GitPushArgs = z.strictObject({
     /** The organization (Azure DevOps Services) or the collection (Azure DevOps Server). */
-    organization: segment("organization").refine((s) => /^[A-Za-z0-9][A-Za-z0-9._-]{0,49}$/.test(s), "must be an organization name: letters, digits, '.', '_' or '-', at most 50 characters"),
+    organization: segment("organization").refine(
+        (s) => /^[A-Za-z0-9][A-Za-z0-9._-]{0,49}$/.test(s),
+        "must be an organization name: letters, digits, '.', '_' or '-', at most 50 characters",
+    ),
     /** Project name or id; omitted, the `{project}` path segment is left out (the official example does so). */
-    project: segment("project").refine((s) => s.length <= 64, "must be at most 64 characters").optional(),
+    project: segment("project")
+        .refine((s) => s.length <= 64, "must be at most 64 characters")
+        .optional(),
     /** Repository name or id. */
     repository: segment("repository"),
     pushId: z.number().int("must be an integer").min(1, "must be at least 1").max(2147483647, "must fit in int32"),
@@ -32,8 +40,12 @@ export const GitPushArgs = z.strictObject({
 export type GitPushArgs = z.infer<typeof GitPushArgs>;
 
 const IdentityRef = z.looseObject({
-    id: z.string(), displayName: z.string(), uniqueName: z.string().optional(),
-    url: z.string().optional(), imageUrl: z.string().optional(), descriptor: z.string().optional(),
+    id: z.string(),
+    displayName: z.string(),
+    uniqueName: z.string().optional(),
+    url: z.string().optional(),
+    imageUrl: z.string().optional(),
+    descriptor: z.string().optional(),
 });
 const GitUserDate = z.looseObject({ name: z.string().optional(), email: z.string().optional(), date: z.string().optional() });
 const Link = z.looseObject({ href: z.string() });
@@ -49,8 +61,11 @@ export const GitCommitRef = z.looseObject({
 });
 
 export const GitRefUpdate = z.looseObject({
-    name: z.string(), oldObjectId: z.string(), newObjectId: z.string(),
-    repositoryId: z.string().optional(), isLocked: z.boolean().optional(),
+    name: z.string(),
+    oldObjectId: z.string(),
+    newObjectId: z.string(),
+    repositoryId: z.string().optional(),
+    isLocked: z.boolean().optional(),
 });
 
 export const GitPush = z.looseObject({
@@ -63,7 +78,9 @@ export const GitPush = z.looseObject({
     _links: z.record(z.string(), Link).optional(),
     commits: z.array(GitCommitRef).optional(),
     refUpdates: z.array(GitRefUpdate).optional(),
-    repository: z.looseObject({ id: z.string().optional(), name: z.string().optional(), url: z.string().optional(), project: z.looseObject({}).optional() }).optional(),
+    repository: z
+        .looseObject({ id: z.string().optional(), name: z.string().optional(), url: z.string().optional(), project: z.looseObject({}).optional() })
+        .optional(),
 });
 export type GitPush = z.infer<typeof GitPush>;
 

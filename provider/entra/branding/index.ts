@@ -1,5 +1,16 @@
 export { OrganizationalBranding } from "./resource";
 export type {
-    BrandingImage, BrandingKeyValue, BrandingProperties, BrandingState, ContentCustomization, ImageState, LocalizationProperties, LocalizationState,
-    LoginPageLayoutConfiguration, LoginPageTextVisibilitySettings, OnDestroy, OrganizationalBrandingArgs, OrganizationalBrandingLocalizationArgs,
+    BrandingImage,
+    BrandingKeyValue,
+    BrandingProperties,
+    BrandingState,
+    ContentCustomization,
+    ImageState,
+    LocalizationProperties,
+    LocalizationState,
+    LoginPageLayoutConfiguration,
+    LoginPageTextVisibilitySettings,
+    OnDestroy,
+    OrganizationalBrandingArgs,
+    OrganizationalBrandingLocalizationArgs,
 } from "../organizationalBranding/types";

@@ -11,7 +11,10 @@ import type { LocalizationProperties } from "../organizationalBranding/types";
 export const Locale = z
     .string()
     .refine((s) => s !== "0" && s.toLowerCase() !== "default", "0 and default name the default branding: use entra.OrganizationalBranding for it")
-    .refine((s) => s === "0" || s.toLowerCase() === "default" || /^[a-z]{2}(-[A-Z]{2})?$/.test(s), "must be a culture name such as fr-FR (language lowercase, region uppercase)");
+    .refine(
+        (s) => s === "0" || s.toLowerCase() === "default" || /^[a-z]{2}(-[A-Z]{2})?$/.test(s),
+        "must be a culture name such as fr-FR (language lowercase, region uppercase)",
+    );
 
 export const OrganizationalBrandingLocalizationArgs = z.strictObject({ ...commonShape, locale: Locale });
 

@@ -81,7 +81,11 @@ export class BrandingApi {
 
     async getImage(property: ImageProperty): Promise<LiveImage | null> {
         const res = await this.call({
-            method: "GET", path: this.streamPath(property), headers: { Accept: STREAM_ACCEPT }, responseType: "buffer", operation: `read ${property}`,
+            method: "GET",
+            path: this.streamPath(property),
+            headers: { Accept: STREAM_ACCEPT },
+            responseType: "buffer",
+            operation: `read ${property}`,
         });
         const bytes = res.data as Buffer;
         const contentType = (res.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
@@ -91,7 +95,13 @@ export class BrandingApi {
     }
 
     async putImage(property: ImageProperty, bytes: Buffer, contentType: string): Promise<void> {
-        await this.call({ method: "PUT", path: this.streamPath(property), headers: { "Content-Type": contentType }, body: bytes, operation: `upload ${property}` });
+        await this.call({
+            method: "PUT",
+            path: this.streamPath(property),
+            headers: { "Content-Type": contentType },
+            body: bytes,
+            operation: `upload ${property}`,
+        });
     }
 
     async deleteImage(property: ImageProperty): Promise<void> {
@@ -105,7 +115,13 @@ export class BrandingApi {
      * duplicate it, and a 409 to it means the first one landed.
      */
     async createLocalization(body: BrandingPatch): Promise<void> {
-        const post = () => this.call({ method: "POST", path: [...this.base(), "localizations"], body: { ...body, id: this.locale }, operation: `create localization ${this.locale}` });
+        const post = () =>
+            this.call({
+                method: "POST",
+                path: [...this.base(), "localizations"],
+                body: { ...body, id: this.locale },
+                operation: `create localization ${this.locale}`,
+            });
         try {
             await post();
         } catch (err) {
@@ -124,9 +140,20 @@ export class BrandingApi {
     /** Deletes this localization, or the default branding (doc body `{"id":"0"}`); its images must be gone first. */
     async deleteBranding(): Promise<void> {
         if (this.isDefault) {
-            await this.call({ method: "DELETE", path: this.base(), body: { id: DEFAULT_LOCALE }, okStatuses: [404], operation: "delete the default branding" });
+            await this.call({
+                method: "DELETE",
+                path: this.base(),
+                body: { id: DEFAULT_LOCALE },
+                okStatuses: [404],
+                operation: "delete the default branding",
+            });
         } else {
-            await this.call({ method: "DELETE", path: [...this.base(), "localizations", this.locale], okStatuses: [404], operation: `delete localization ${this.locale}` });
+            await this.call({
+                method: "DELETE",
+                path: [...this.base(), "localizations", this.locale],
+                okStatuses: [404],
+                operation: `delete localization ${this.locale}`,
+            });
         }
     }
 
@@ -161,7 +188,9 @@ function explain(err: unknown, api: BrandingApi): unknown {
         });
     }
     if (err.status === 404 && /organization/i.test(err.path) && !/branding/.test(err.path.split("/").slice(-2).join("/"))) {
-        return withContext(err, { nextStep: `organization ${api.organizationId} was not found: check organizationId (it is the tenant id), or omit it` });
+        return withContext(err, {
+            nextStep: `organization ${api.organizationId} was not found: check organizationId (it is the tenant id), or omit it`,
+        });
     }
     return err;
 }

@@ -16,7 +16,12 @@ import type { BrandingInputs } from "./schema";
 
 /** A descriptor already in state (after refresh) is checked again from its path. */
 function imageSource(value: unknown): unknown {
-    if (value && typeof value === "object" && typeof (value as ImageDescriptor).sha256 === "string" && typeof (value as ImageDescriptor).path === "string") {
+    if (
+        value &&
+        typeof value === "object" &&
+        typeof (value as ImageDescriptor).sha256 === "string" &&
+        typeof (value as ImageDescriptor).path === "string"
+    ) {
         return (value as ImageDescriptor).path;
     }
     return value;

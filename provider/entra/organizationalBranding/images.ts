@@ -38,7 +38,10 @@ export interface ImageDescriptor {
 const KB = 1024;
 
 const SQUARE_LOGO: ImageRule = {
-    formats: ["png", "jpeg"], maxWidth: 240, maxHeight: 240, maxBytes: 50 * KB,
+    formats: ["png", "jpeg"],
+    maxWidth: 240,
+    maxHeight: 240,
+    maxBytes: 50 * KB,
     note: "PNG or JPEG, at most 240x240 px and 50 KB (Entra admin center; Graph says 10 KB)",
 };
 
@@ -48,30 +51,46 @@ const SQUARE_LOGO: ImageRule = {
  */
 export const IMAGE_RULES: Readonly<Record<ImageProperty, ImageRule>> = Object.freeze({
     backgroundImage: {
-        formats: ["png", "jpeg"], maxWidth: 1920, maxHeight: 1080, maxBytes: 300 * KB,
-        note: "PNG or JPEG, at most 1920x1080 px and 300 KB (Entra admin center; the Graph pages' \"not smaller than 300 KB\" is a doc error)",
+        formats: ["png", "jpeg"],
+        maxWidth: 1920,
+        maxHeight: 1080,
+        maxBytes: 300 * KB,
+        note: 'PNG or JPEG, at most 1920x1080 px and 300 KB (Entra admin center; the Graph pages\' "not smaller than 300 KB" is a doc error)',
     },
     bannerLogo: {
-        formats: ["png", "jpeg"], maxWidth: 245, maxHeight: 36, maxBytes: 50 * KB,
-        note: "PNG or JPEG, at most 245x36 px (Graph pages also write \"36 x 245\": a doc error) and 50 KB (Entra admin center only)",
+        formats: ["png", "jpeg"],
+        maxWidth: 245,
+        maxHeight: 36,
+        maxBytes: 50 * KB,
+        note: 'PNG or JPEG, at most 245x36 px (Graph pages also write "36 x 245": a doc error) and 50 KB (Entra admin center only)',
     },
     squareLogo: SQUARE_LOGO,
     squareLogoDark: SQUARE_LOGO,
     headerLogo: {
-        formats: ["png", "jpeg"], maxWidth: 245, maxHeight: 36, maxBytes: 10 * KB,
+        formats: ["png", "jpeg"],
+        maxWidth: 245,
+        maxHeight: 36,
+        maxBytes: 10 * KB,
         note: "PNG or JPEG, at most 245x36 px and 10 KB (Entra admin center only)",
     },
     favicon: {
-        formats: ["png", "ico"], maxBytes: 5 * KB,
+        formats: ["png", "ico"],
+        maxBytes: 5 * KB,
         note: "PNG or ICO, at most 5 KB; Entra asks for 32x32 px, which is reported but not enforced (Graph states no limit)",
     },
     customCSS: {
-        formats: ["css"], maxBytes: 25 * KB,
+        formats: ["css"],
+        maxBytes: 25 * KB,
         note: "a UTF-8 text file named *.css, at most 25 KB (Graph)",
     },
 });
 
-const CONTENT_TYPES: Readonly<Record<ImageFormat, string>> = { png: "image/png", jpeg: "image/jpeg", ico: "image/vnd.microsoft.icon", css: "text/css" };
+const CONTENT_TYPES: Readonly<Record<ImageFormat, string>> = {
+    png: "image/png",
+    jpeg: "image/jpeg",
+    ico: "image/vnd.microsoft.icon",
+    css: "text/css",
+};
 const FORMAT_NAMES: Readonly<Record<ImageFormat, string>> = { png: "PNG", jpeg: "JPEG", ico: "ICO", css: "CSS" };
 // image-size's name for each format it reads for us.
 const IMAGE_SIZE_TYPES: Readonly<Record<Exclude<ImageFormat, "css">, string>> = { png: "png", jpeg: "jpg", ico: "ico" };
@@ -141,7 +160,14 @@ function sourcePath(property: ImageProperty, value: unknown): { path: string } |
             return { problem: `the asset given for ${property} has no file path: ${instead}` };
         }
     }
-    const kind = value === null ? "null" : Array.isArray(value) ? "an array" : typeof value === "object" ? "an object that is not an asset" : `a ${typeof value}`;
+    const kind =
+        value === null
+            ? "null"
+            : Array.isArray(value)
+              ? "an array"
+              : typeof value === "object"
+                ? "an object that is not an asset"
+                : `a ${typeof value}`;
     return { problem: `${property} must be a FileAsset or a file path, not ${kind}` };
 }
 
@@ -241,10 +267,14 @@ export function readImage(d: ImageDescriptor, cwd: string): Buffer {
     try {
         bytes = fs.readFileSync(path.resolve(cwd, d.path));
     } catch (err) {
-        throw new Error(`${d.path} cannot be read for upload (${errorCode(err)}, resolved from ${cwd}); it was there when the preview checked it`);
+        throw new Error(`${d.path} cannot be read for upload (${errorCode(err)}, resolved from ${cwd}); it was there when the preview checked it`, {
+            cause: err,
+        });
     }
     if (sha256(bytes) !== d.sha256) {
-        throw new Error(`${d.path} changed since the preview checked it (its SHA-256 differs): run the update again so the preview shows the new content`);
+        throw new Error(
+            `${d.path} changed since the preview checked it (its SHA-256 differs): run the update again so the preview shows the new content`,
+        );
     }
     return bytes;
 }

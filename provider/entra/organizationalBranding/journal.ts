@@ -60,7 +60,7 @@ export function readJournal(cwd: string, organizationId: string, locale: string)
         // No such file, or a path component that is no folder: there is no journal.
         const code = (err as NodeJS.ErrnoException).code;
         if (code === "ENOENT" || code === "ENOTDIR") return undefined;
-        throw new Error(`cannot read the branding journal ${file}: ${(err as Error).message}`);
+        throw new Error(`cannot read the branding journal ${file}: ${(err as Error).message}`, { cause: err });
     }
     let parsed: unknown;
     try {
@@ -90,6 +90,7 @@ export function writeJournal(cwd: string, journal: Journal): void {
         throw new Error(
             `cannot write the branding journal ${file} (${(err as Error).message}); nothing was changed. tenantkit records the ` +
                 `branding's prior values there before changing it, so that a crash cannot lose them: make the program's folder writable`,
+            { cause: err },
         );
     }
 }
@@ -148,7 +149,10 @@ export interface Revert {
  * are not in `kept` (managed by the program or already by state) are to be given back.
  */
 export function recoverPrior(
-    journal: Journal | undefined, live: Prior, managed: readonly BrandingProperty[], kept: readonly BrandingProperty[] = managed,
+    journal: Journal | undefined,
+    live: Prior,
+    managed: readonly BrandingProperty[],
+    kept: readonly BrandingProperty[] = managed,
 ): { prior: Prior; revert: Revert[] } {
     if (!journal || !live.existed) return { prior: only(live, managed), revert: [] };
     const values = { ...live.values };
@@ -168,9 +172,7 @@ export function recoverPrior(
     }
     const existed = journal.prior.existed || !consistent;
     const full: Prior = { existed, values, images };
-    const revert = written
-        .filter((p) => !kept.includes(p))
-        .map((p) => ({ property: p, prior: full, intended: journal.intended }));
+    const revert = written.filter((p) => !kept.includes(p)).map((p) => ({ property: p, prior: full, intended: journal.intended }));
     return { prior: only(full, managed), revert };
 }
 
@@ -196,5 +198,12 @@ export function journalOf(organizationId: string, locale: string, prior: Prior, 
             iValues[r.property] = r.intended.values[r.property];
         }
     }
-    return { version: 1, organizationId, locale, startedAt: now.toISOString(), prior: { existed: prior.existed, values, images }, intended: { values: iValues, images: iImages } };
+    return {
+        version: 1,
+        organizationId,
+        locale,
+        startedAt: now.toISOString(),
+        prior: { existed: prior.existed, values, images },
+        intended: { values: iValues, images: iImages },
+    };
 }

@@ -12,7 +12,16 @@ import type { ImageDescriptor } from "./images";
 import { applyPlan, emptyPlan, isEmpty, type Progress, setDesired, setReverted, type WritePlan } from "./plan";
 import { IMAGE_PROPERTIES, isImageProperty, type BrandingProperty, type ImageProperty, RELATIVE_URL_KEYS } from "./properties";
 import { type BrandingOutputs, managedOf, type Observed, type Prior, liveDescriptor, liveValue, relativeUrlOf, sameImage, sameJson } from "./record";
-import { intendedOf, journalOf, journaled as journaledProperties, readJournal, recoverPrior, removeJournal, type Revert, writeJournal } from "./journal";
+import {
+    intendedOf,
+    journalOf,
+    journaled as journaledProperties,
+    readJournal,
+    recoverPrior,
+    removeJournal,
+    type Revert,
+    writeJournal,
+} from "./journal";
 import { snapshotPrior, ensureBranding, readState } from "./snapshot";
 import type { BrandingInputs, BrandingWire } from "./schema";
 
@@ -68,11 +77,13 @@ export async function createBranding(ctx: Context, inputs: BrandingInputs): Prom
     const plan = emptyPlan();
     for (const r of revert) setReverted(plan, r.property, r.prior, "restore");
     for (const p of managed) setDesired(plan, p, inputs[p], ctx.cwd);
-    if (!live) await ensureBranding(api).catch((err: unknown) => {
-        // Refused (a 4xx such as a missing license): nothing was created, so the journal has nothing to protect.
-        if (isApiError(err) && err.status !== undefined && err.status >= 400 && err.status < 500) removeJournal(ctx.cwd, api.organizationId, api.locale);
-        throw err;
-    });
+    if (!live)
+        await ensureBranding(api).catch((err: unknown) => {
+            // Refused (a 4xx such as a missing license): nothing was created, so the journal has nothing to protect.
+            if (isApiError(err) && err.status !== undefined && err.status >= 400 && err.status < 500)
+                removeJournal(ctx.cwd, api.organizationId, api.locale);
+            throw err;
+        });
     const outs = await journaled(ctx, api, () => write(ctx, api, inputs, managed, prior, plan, undefined));
     markTakenOver(ctx, api, outs.prior);
     return { id: ctx.idOf(organizationId), outs };
@@ -85,8 +96,14 @@ export async function createBranding(ctx: Context, inputs: BrandingInputs): Prom
  * returning, so before any write.
  */
 async function takePrior(
-    ctx: Context, api: BrandingApi, live: BrandingWire | undefined, props: readonly BrandingProperty[], existed: boolean, inputs: BrandingInputs,
-    kept: readonly BrandingProperty[], always: boolean,
+    ctx: Context,
+    api: BrandingApi,
+    live: BrandingWire | undefined,
+    props: readonly BrandingProperty[],
+    existed: boolean,
+    inputs: BrandingInputs,
+    kept: readonly BrandingProperty[],
+    always: boolean,
 ): Promise<{ prior: Prior; revert: Revert[] }> {
     const journal = readJournal(ctx.cwd, api.organizationId, api.locale);
     const covered = journal ? [...new Set([...props, ...journaledProperties(journal)])] : [...props];
@@ -140,7 +157,13 @@ export async function updateBranding(ctx: Context, olds: BrandingOutputs, news: 
 
 /** Applies the plan, then reads the branding back to record what the service shows (observed) and its URLs. */
 async function write(
-    ctx: Context, api: BrandingApi, inputs: BrandingInputs, managed: BrandingProperty[], prior: Prior, plan: WritePlan, olds: BrandingOutputs | undefined,
+    ctx: Context,
+    api: BrandingApi,
+    inputs: BrandingInputs,
+    managed: BrandingProperty[],
+    prior: Prior,
+    plan: WritePlan,
+    olds: BrandingOutputs | undefined,
 ): Promise<BrandingOutputs> {
     const progress: Progress = { patched: false, images: new Set() };
     try {
@@ -155,7 +178,14 @@ async function write(
 }
 
 /** After a failure half-way: what was written holds the program's value, the rest what was there before. */
-function partialValues(inputs: BrandingInputs, managed: BrandingProperty[], plan: WritePlan, progress: Progress, olds: BrandingOutputs | undefined, prior: Prior): BrandingInputs {
+function partialValues(
+    inputs: BrandingInputs,
+    managed: BrandingProperty[],
+    plan: WritePlan,
+    progress: Progress,
+    olds: BrandingOutputs | undefined,
+    prior: Prior,
+): BrandingInputs {
     const values: Record<string, unknown> = { ...inputs };
     for (const p of managed) {
         const planned = isImageProperty(p) ? p in plan.images : p in plan.patch;
@@ -168,12 +198,21 @@ function partialValues(inputs: BrandingInputs, managed: BrandingProperty[], plan
     return values as BrandingInputs;
 }
 
-function outputsOf(api: BrandingApi, values: BrandingInputs, managed: BrandingProperty[], prior: Prior, after: BrandingWire | undefined, olds: BrandingOutputs | undefined): BrandingOutputs {
+function outputsOf(
+    api: BrandingApi,
+    values: BrandingInputs,
+    managed: BrandingProperty[],
+    prior: Prior,
+    after: BrandingWire | undefined,
+    olds: BrandingOutputs | undefined,
+): BrandingOutputs {
     const observed: Observed = after
         ? {
               values: Object.fromEntries(managed.filter((p) => !isImageProperty(p)).map((p) => [p, liveValue(after, p as never)])),
               images: Object.fromEntries(
-                  managed.filter(isImageProperty).map((p) => [p, { relativeUrl: relativeUrlOf(after, p), sha256: (values[p] as ImageDescriptor | undefined)?.sha256 ?? null }]),
+                  managed
+                      .filter(isImageProperty)
+                      .map((p) => [p, { relativeUrl: relativeUrlOf(after, p), sha256: (values[p] as ImageDescriptor | undefined)?.sha256 ?? null }]),
               ),
           }
         : (olds?.observed ?? { values: {}, images: {} });

@@ -10,7 +10,8 @@ import { clearedValue, type ImageProperty, isImageProperty, type JsonProperty, t
 import type { OnDestroy } from "./schema";
 import type { Prior } from "./record";
 
-export type ImageWrite = { readonly kind: "put"; readonly bytes: Buffer; readonly contentType: string; readonly sha256: string } | { readonly kind: "delete" };
+export type ImageWrite =
+    { readonly kind: "put"; readonly bytes: Buffer; readonly contentType: string; readonly sha256: string } | { readonly kind: "delete" };
 
 export interface WritePlan {
     readonly patch: BrandingPatch;

@@ -46,7 +46,6 @@ export function isImageProperty(p: string): p is ImageProperty {
     return (IMAGE_PROPERTIES as readonly string[]).includes(p);
 }
 
-
 export function isComplexProperty(p: string): p is ComplexProperty {
     return (COMPLEX_PROPERTIES as readonly string[]).includes(p);
 }

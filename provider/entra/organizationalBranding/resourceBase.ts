@@ -24,7 +24,13 @@ export interface BrandingResourceBase extends OutputShape<BrandingState> {}
 
 /** What both branding resources share: the seeded outputs and the lazily created ones. */
 export abstract class BrandingResourceBase extends TenantkitResource {
-    protected constructor(type: string, name: string, args: object, opts: pulumi.CustomResourceOptions | undefined, stub: pulumi.dynamic.ResourceProvider) {
+    protected constructor(
+        type: string,
+        name: string,
+        args: object,
+        opts: pulumi.CustomResourceOptions | undefined,
+        stub: pulumi.dynamic.ResourceProvider,
+    ) {
         const props = seededProps(args);
         super(type, name, props, opts, { stub });
         lazyUndefinedOutputs(this, [...JSON_PROPERTIES, ...IMAGE_PROPERTIES], props);

@@ -10,7 +10,6 @@ import { IMAGE_PROPERTIES, type ImageProperty, RELATIVE_URL_KEYS } from "./prope
 import type { BrandingProperties } from "./types";
 import { GUID } from "../../core/patterns";
 
-
 /** Length in characters as a person counts them (code points, so an emoji is one). */
 const chars = (s: string): number => [...s].length;
 
@@ -101,8 +100,7 @@ export const OrganizationalBrandingArgs = z.strictObject(commonShape);
 conforms<BrandingProperties, typeof OrganizationalBrandingArgs>(true);
 
 /** The JSON-valued properties after validation. */
-const JsonValues = z.strictObject(brandingJsonShape);
-export type BrandingJsonValues = z.infer<typeof JsonValues>;
+export type BrandingJsonValues = z.output<z.ZodObject<typeof brandingJsonShape>>;
 
 /** Validated inputs as state keeps them: images replaced by their descriptors. */
 export type BrandingInputs = BrandingJsonValues &

@@ -29,7 +29,8 @@ export async function ensureBranding(api: BrandingApi): Promise<BrandingWire> {
         await api.createLocalization({});
     }
     const live = await api.get();
-    if (!live) throw new Error(`the branding ${api.isDefault ? "default" : api.locale} could not be created: Graph still answers 404 after creating it`);
+    if (!live)
+        throw new Error(`the branding ${api.isDefault ? "default" : api.locale} could not be created: Graph still answers 404 after creating it`);
     return live;
 }
 
@@ -40,7 +41,12 @@ export async function priorImage(api: BrandingApi, p: ImageProperty): Promise<Pr
 }
 
 /** The values of `props` before tenantkit writes them; nothing was there when the branding did not exist. */
-export async function snapshotPrior(api: BrandingApi, live: BrandingWire | undefined, props: readonly BrandingProperty[], existed: boolean): Promise<Prior> {
+export async function snapshotPrior(
+    api: BrandingApi,
+    live: BrandingWire | undefined,
+    props: readonly BrandingProperty[],
+    existed: boolean,
+): Promise<Prior> {
     const values: Partial<Record<JsonProperty, JsonValue>> = {};
     const images: Partial<Record<ImageProperty, PriorImage | null>> = {};
     for (const p of props) {

@@ -149,7 +149,20 @@ export interface ImageState {
     readonly height: number | null;
 }
 
-type Texts = Omit<BrandingProperties, "customCannotAccessYourAccountUrl" | "customResetItNowText" | "backgroundImage" | "bannerLogo" | "squareLogo" | "squareLogoDark" | "headerLogo" | "favicon" | "customCSS" | "onDestroy" | "organizationId">;
+type Texts = Omit<
+    BrandingProperties,
+    | "customCannotAccessYourAccountUrl"
+    | "customResetItNowText"
+    | "backgroundImage"
+    | "bannerLogo"
+    | "squareLogo"
+    | "squareLogoDark"
+    | "headerLogo"
+    | "favicon"
+    | "customCSS"
+    | "onDestroy"
+    | "organizationId"
+>;
 
 /**
  * A branding as state holds it: the managed values as applied (or as found, after a refresh that saw drift),

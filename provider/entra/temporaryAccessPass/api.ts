@@ -97,7 +97,8 @@ function explain(err: unknown, user: string | undefined): unknown {
     const who = user === undefined ? "the signed-in user (/me)" : `user "${user}"`;
     if (user === undefined && (err.status === 400 || err.status === 403) && /delegated/i.test(err.serviceMessage ?? "")) {
         return withContext(err, {
-            nextStep: "/me needs a signed-in user, but this credential is an application: pass `user` (an object id or UPN), or sign in as a user (a delegated token in tenantkit:graphToken)",
+            nextStep:
+                "/me needs a signed-in user, but this credential is an application: pass `user` (an object id or UPN), or sign in as a user (a delegated token in tenantkit:graphToken)",
         });
     }
     if (err.status === 403) {

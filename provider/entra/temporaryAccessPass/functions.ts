@@ -17,7 +17,10 @@ import type { GetTemporaryAccessPassMethodsArgs, GetTemporaryAccessPassMethodsOu
  * `tenantkit:*` config, or with `args.connection`. Of the invoke options, `parent` is accepted; `provider` is
  * refused (pass `connection`).
  */
-export async function getTemporaryAccessPassMethods(args: GetTemporaryAccessPassMethodsArgs = {}, opts?: pulumi.InvokeOptions): Promise<TemporaryAccessPassMethodsResult> {
+export async function getTemporaryAccessPassMethods(
+    args: GetTemporaryAccessPassMethodsArgs = {},
+    opts?: pulumi.InvokeOptions,
+): Promise<TemporaryAccessPassMethodsResult> {
     checkInvokeOptions("getTemporaryAccessPassMethods", opts);
     const { connection, ...lookup } = args;
     const parsed = TemporaryAccessPassMethodsArgs.safeParse(lookup);
@@ -30,7 +33,9 @@ export async function getTemporaryAccessPassMethods(args: GetTemporaryAccessPass
         return await fetchTemporaryAccessPassMethods(session.client("graph"), session.settings.cloud, parsed.data.user);
     } catch (err) {
         // No handler names this call in errors: the function does, as a handler names its resource and operation.
-        throw withContext(err, { resource: `getTemporaryAccessPassMethods (${parsed.data.user === undefined ? "the signed-in user" : `user "${parsed.data.user}"`})` });
+        throw withContext(err, {
+            resource: `getTemporaryAccessPassMethods (${parsed.data.user === undefined ? "the signed-in user" : `user "${parsed.data.user}"`})`,
+        });
     }
 }
 

@@ -21,9 +21,15 @@ export interface TemporaryAccessPassMethods extends OutputShape<TemporaryAccessP
  */
 export class TemporaryAccessPassMethods extends TenantkitResource {
     constructor(name: string, args: TemporaryAccessPassMethodsArgs = {}, opts?: pulumi.CustomResourceOptions) {
-        super("TemporaryAccessPassMethods", name, { ...args, user: args.user, userId: undefined, method: undefined, temporaryAccessPass: undefined }, opts, {
-            stub,
-            secretOutputs: ["temporaryAccessPass"],
-        });
+        super(
+            "TemporaryAccessPassMethods",
+            name,
+            { ...args, user: args.user, userId: undefined, method: undefined, temporaryAccessPass: undefined },
+            opts,
+            {
+                stub,
+                secretOutputs: ["temporaryAccessPass"],
+            },
+        );
     }
 }

@@ -69,4 +69,3 @@ export type TemporaryAccessPassMethod = z.infer<typeof TemporaryAccessPassMethod
 conforms<TemporaryAccessPassLookup, typeof TemporaryAccessPassMethodsArgs>(true);
 const _methodIsPublic = (m: TemporaryAccessPassMethod): PublicMethod => m;
 void _methodIsPublic;
-

@@ -33,7 +33,11 @@ export class DatasetApi {
             ...(args.datasources.length ? { datasources: args.datasources } : {}),
         };
         const res = await this.call({
-            method: "POST", path: this.base(), query: { defaultRetentionPolicy: args.defaultRetentionPolicy }, body, okStatuses: [201, 202],
+            method: "POST",
+            path: this.base(),
+            query: { defaultRetentionPolicy: args.defaultRetentionPolicy },
+            body,
+            okStatuses: [201, 202],
             operation: `create dataset "${args.name}"`,
         });
         return parse(DatasetWire, res.data, "the created dataset");
@@ -78,7 +82,11 @@ export class DatasetApi {
     }
 }
 
-function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } }, data: unknown, what: string): T {
+function parse<T>(
+    schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } },
+    data: unknown,
+    what: string,
+): T {
     const r = schema.safeParse(data);
     if (!r.success) throw new Error(`Power BI answered with an unexpected body for ${what}: ${r.error.issues[0]?.message}`);
     return r.data;
@@ -96,7 +104,9 @@ function explain(err: unknown, api: DatasetApi): unknown {
         });
     }
     if (err.status === 404 && api.workspaceId && /group|workspace/i.test(`${err.code} ${err.serviceMessage}`)) {
-        return withContext(err, { nextStep: `${api.where} was not found: check workspaceId (the group id in the workspace URL), or omit it for My workspace` });
+        return withContext(err, {
+            nextStep: `${api.where} was not found: check workspaceId (the group id in the workspace URL), or omit it for My workspace`,
+        });
     }
     return err;
 }

@@ -21,7 +21,8 @@ const api = (ctx: { session(): { client(s: "powerbi"): import("../../core/http")
 
 export const handler = defineHandler<Inputs, Outputs>({
     type: typeToken("PushDataset"),
-    describe: (inputs) => `dataset "${String(inputs.name ?? "?")}" in ${inputs.workspaceId ? `workspace ${String(inputs.workspaceId)}` : "My workspace"}`,
+    describe: (inputs) =>
+        `dataset "${String(inputs.name ?? "?")}" in ${inputs.workspaceId ? `workspace ${String(inputs.workspaceId)}` : "My workspace"}`,
 
     async check(news) {
         const checked = checkWithSchema(PushDatasetArgs, news);

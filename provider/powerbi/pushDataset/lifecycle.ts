@@ -61,14 +61,20 @@ async function findOrPost(api: DatasetApi, args: PushDatasetArgs): Promise<{ id:
 }
 
 /** A table's schema as a comparable text: names case-insensitive, types canonical, order ignored. */
-export function signature(t: { name: string; columns?: readonly { name: string; dataType: string }[]; measures?: readonly { name: string; expression?: string }[] }, withMeasures: boolean): string {
+export function signature(
+    t: { name: string; columns?: readonly { name: string; dataType: string }[]; measures?: readonly { name: string; expression?: string }[] },
+    withMeasures: boolean,
+): string {
     const cols = (t.columns ?? []).map((c) => `${c.name.toLowerCase()}:${DATA_TYPES[c.dataType.toLowerCase()] ?? c.dataType}`).sort();
     const measures = withMeasures ? (t.measures ?? []).map((m) => `${m.name.toLowerCase()}=${m.expression ?? ""}`).sort() : [];
     return JSON.stringify([t.name.toLowerCase(), cols, measures]);
 }
 
 function liveAsTable(t: LiveTable): Table {
-    const table: Table = { name: t.name, columns: (t.columns ?? []).map((c) => ({ name: c.name, dataType: DATA_TYPES[c.dataType.toLowerCase()] ?? c.dataType })) };
+    const table: Table = {
+        name: t.name,
+        columns: (t.columns ?? []).map((c) => ({ name: c.name, dataType: DATA_TYPES[c.dataType.toLowerCase()] ?? c.dataType })),
+    };
     if (t.measures?.length) table.measures = t.measures.map((m) => ({ name: m.name, expression: m.expression ?? "" }));
     return table;
 }
@@ -96,8 +102,17 @@ const outputsOf = (args: PushDatasetArgs, id: string): DatasetOutputs => ({ ...a
  */
 async function takeOver(api: DatasetApi, id: string, args: PushDatasetArgs, how: string): Promise<void> {
     const live = await api.tables(id);
-    const liveNames = live.map((t) => t.name.toLowerCase()).sort().join("\n");
-    if (liveNames !== args.tables.map((t) => t.name.toLowerCase()).sort().join("\n")) {
+    const liveNames = live
+        .map((t) => t.name.toLowerCase())
+        .sort()
+        .join("\n");
+    if (
+        liveNames !==
+        args.tables
+            .map((t) => t.name.toLowerCase())
+            .sort()
+            .join("\n")
+    ) {
         throw new Error(
             `${how} dataset ${id} has the tables [${live.map((t) => t.name).join(", ")}], the program declares ` +
                 `[${args.tables.map((t) => t.name).join(", ")}]: declare the same tables to take it over (tables cannot be added or ` +

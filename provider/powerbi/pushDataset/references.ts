@@ -10,12 +10,18 @@ import type * as pulumi from "@pulumi/pulumi";
 interface Names {
     /** `known` is false when the input's `tables` (or a table's `columns`) is not a list: unknown, or malformed. */
     readonly tablesKnown: boolean;
-    readonly tables: ReadonlyArray<{ name?: string; columnsKnown: boolean; columns: ReadonlyArray<{ name?: string; sortByColumn?: string }>; measures: ReadonlyArray<{ name?: string }> }>;
+    readonly tables: ReadonlyArray<{
+        name?: string;
+        columnsKnown: boolean;
+        columns: ReadonlyArray<{ name?: string; sortByColumn?: string }>;
+        measures: ReadonlyArray<{ name?: string }>;
+    }>;
     readonly relationships: ReadonlyArray<{ name?: string; fromTable?: string; fromColumn?: string; toTable?: string; toColumn?: string }>;
 }
 
 const text = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
-const items = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? v.map((x) => (x !== null && typeof x === "object" ? (x as Record<string, unknown>) : {})) : []);
+const items = (v: unknown): Record<string, unknown>[] =>
+    Array.isArray(v) ? v.map((x) => (x !== null && typeof x === "object" ? (x as Record<string, unknown>) : {})) : [];
 
 /** The names in `inputs`, positions kept (so property paths stay right), whatever else is wrong with them. */
 function namesOf(inputs: unknown): Names {
@@ -30,7 +36,11 @@ function namesOf(inputs: unknown): Names {
             measures: items(t.measures).map((m) => ({ name: text(m.name) })),
         })),
         relationships: items(o.relationships).map((r) => ({
-            name: text(r.name), fromTable: text(r.fromTable), fromColumn: text(r.fromColumn), toTable: text(r.toTable), toColumn: text(r.toColumn),
+            name: text(r.name),
+            fromTable: text(r.fromTable),
+            fromColumn: text(r.fromColumn),
+            toTable: text(r.toTable),
+            toColumn: text(r.toColumn),
         })),
     };
 }
@@ -64,19 +74,27 @@ export function referenceFailures(inputs: unknown): pulumi.dynamic.CheckFailure[
         const columnSet = new Set(columns.filter((c): c is string => c !== undefined).map(key));
         t.columns.forEach((c, ci) => {
             if (c.sortByColumn === undefined || !allKnown) return;
-            if (!columnSet.has(key(c.sortByColumn))) fail(`tables[${ti}].columns[${ci}].sortByColumn`, `"${c.sortByColumn}" is not a column of table "${t.name}"`);
-            else if (c.name !== undefined && key(c.sortByColumn) === key(c.name)) fail(`tables[${ti}].columns[${ci}].sortByColumn`, "a column cannot be sorted by itself");
+            if (!columnSet.has(key(c.sortByColumn)))
+                fail(`tables[${ti}].columns[${ci}].sortByColumn`, `"${c.sortByColumn}" is not a column of table "${t.name}"`);
+            else if (c.name !== undefined && key(c.sortByColumn) === key(c.name))
+                fail(`tables[${ti}].columns[${ci}].sortByColumn`, "a column cannot be sorted by itself");
         });
         const measures = t.measures.map((m) => m.name);
         for (const i of duplicates(measures)) fail(`tables[${ti}].measures[${i}].name`, `"${measures[i]}" is already a measure of table "${t.name}"`);
         measures.forEach((m, mi) => {
-            if (m !== undefined && columnSet.has(key(m))) fail(`tables[${ti}].measures[${mi}].name`, `"${m}" is already a column of table "${t.name}"`);
+            if (m !== undefined && columnSet.has(key(m)))
+                fail(`tables[${ti}].measures[${mi}].name`, `"${m}" is already a column of table "${t.name}"`);
         });
     });
 
     // A relationship's table is judged only when every table name is known, its column only when all of that table's are.
     const tablesKnown = args.tablesKnown && args.tables.every((t) => t.name !== undefined);
-    const byName = new Map(args.tables.map((t) => [key(t.name ?? ""), t.columnsKnown && t.columns.every((c) => c.name !== undefined) ? new Set(t.columns.map((c) => key(c.name!))) : undefined]));
+    const byName = new Map(
+        args.tables.map((t) => [
+            key(t.name ?? ""),
+            t.columnsKnown && t.columns.every((c) => c.name !== undefined) ? new Set(t.columns.map((c) => key(c.name!))) : undefined,
+        ]),
+    );
     const relNames = args.relationships.map((r) => r.name);
     for (const i of duplicates(relNames)) fail(`relationships[${i}].name`, `"${relNames[i]}" is already the name of another relationship`);
     args.relationships.forEach((r, ri) => {
@@ -87,7 +105,8 @@ export function referenceFailures(inputs: unknown): pulumi.dynamic.CheckFailure[
             if (!byName.has(key(table))) fail(`relationships[${ri}].${side}Table`, `"${table}" is not a table of this dataset`);
             else {
                 const columns = byName.get(key(table));
-                if (columns && column !== undefined && !columns.has(key(column))) fail(`relationships[${ri}].${side}Column`, `"${column}" is not a column of table "${table}"`);
+                if (columns && column !== undefined && !columns.has(key(column)))
+                    fail(`relationships[${ri}].${side}Column`, `"${column}" is not a column of table "${table}"`);
             }
         }
     });

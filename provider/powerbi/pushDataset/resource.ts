@@ -29,14 +29,28 @@ export class PushDataset extends TenantkitResource {
      */
     static get(name: string, id: pulumi.Input<pulumi.ID>, lookup?: PushDatasetLookup, opts?: pulumi.CustomResourceOptions): PushDataset {
         // Every output must be among the props for the engine to fill it; the service answers them all.
-        const outputs = { workspaceId: lookup?.workspaceId, connection: lookup?.connection, name: undefined, tables: undefined, relationships: undefined, datasources: undefined };
+        const outputs = {
+            workspaceId: lookup?.workspaceId,
+            connection: lookup?.connection,
+            name: undefined,
+            tables: undefined,
+            relationships: undefined,
+            datasources: undefined,
+        };
         return new PushDataset(name, outputs as unknown as PushDatasetArgs, { ...opts, id });
     }
 
     constructor(name: string, args: PushDatasetArgs, opts?: pulumi.CustomResourceOptions) {
         // defaultMode and defaultRetentionPolicy always have a value (check applies the defaults); workspaceId and
         // adopt have one only when the program sets them.
-        const props = { datasetId: undefined, defaultMode: undefined, defaultRetentionPolicy: undefined, relationships: undefined, datasources: undefined, ...args };
+        const props = {
+            datasetId: undefined,
+            defaultMode: undefined,
+            defaultRetentionPolicy: undefined,
+            relationships: undefined,
+            datasources: undefined,
+            ...args,
+        };
         super("PushDataset", name, props, opts, { stub });
         lazyUndefinedOutputs(this, ["workspaceId", "adopt"], props);
     }

@@ -6,7 +6,11 @@ import * as z from "zod";
 import { conforms } from "../../core/schemaCheck";
 import { isDotSegment } from "../../core/urls";
 import type {
-    PushDatasetCrossFilteringBehavior, PushDatasetDataType, PushDatasetProperties, PushDatasetState, PushDatasetSummarizeBy,
+    PushDatasetCrossFilteringBehavior,
+    PushDatasetDataType,
+    PushDatasetProperties,
+    PushDatasetState,
+    PushDatasetSummarizeBy,
 } from "./types";
 import { GUID } from "../../core/patterns";
 
@@ -16,7 +20,6 @@ import { GUID } from "../../core/patterns";
  */
 export const NAME_ANY = /^[\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]+$/u;
 export const NAME_LIMITED = /^[\t\n\r\x20\x23\x2D\x30-\x39\x40-\x5A\x5E-\x5F\x61-\x7A\x7E-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]{1,100}$/u;
-
 
 const nameAny = z.string().regex(NAME_ANY, "must be a non-empty name without control characters other than tab and line breaks");
 const nameLimited = z
@@ -32,17 +35,25 @@ const lookupTable = <V extends string>(entries: Record<string, V>): Readonly<Rec
 
 /** Data types the service accepts, by their lowercase spelling (official examples use `Int64`, `int64`, `string`, `bool`, `dateTime`). */
 export const DATA_TYPES = lookupTable<PushDatasetDataType>({
-    int64: "Int64", double: "Double", decimal: "Decimal", boolean: "Boolean", bool: "Boolean", datetime: "DateTime", string: "String",
+    int64: "Int64",
+    double: "Double",
+    decimal: "Decimal",
+    boolean: "Boolean",
+    bool: "Boolean",
+    datetime: "DateTime",
+    string: "String",
 });
-const dataType = z
-    .string()
-    .transform((s, ctx): PushDatasetDataType => {
-        const canonical = DATA_TYPES[s.toLowerCase()];
-        if (!canonical) ctx.addIssue({ code: "custom", message: `must be one of Int64, Double, Decimal, Boolean, DateTime, String (got "${s}")` });
-        return canonical ?? (s as PushDatasetDataType);
-    });
+const dataType = z.string().transform((s, ctx): PushDatasetDataType => {
+    const canonical = DATA_TYPES[s.toLowerCase()];
+    if (!canonical) ctx.addIssue({ code: "custom", message: `must be one of Int64, Double, Decimal, Boolean, DateTime, String (got "${s}")` });
+    return canonical ?? (s as PushDatasetDataType);
+});
 
-const FILTERING = lookupTable<PushDatasetCrossFilteringBehavior>({ onedirection: "OneDirection", bothdirections: "BothDirections", automatic: "Automatic" });
+const FILTERING = lookupTable<PushDatasetCrossFilteringBehavior>({
+    onedirection: "OneDirection",
+    bothdirections: "BothDirections",
+    automatic: "Automatic",
+});
 const crossFiltering = z
     .string()
     .transform((s, ctx): PushDatasetCrossFilteringBehavior => {
@@ -109,9 +120,16 @@ export const Datasource = z.strictObject({
     datasourceType: z.string().optional(),
     connectionDetails: z
         .strictObject({
-            account: z.string().optional(), classInfo: z.string().optional(), database: z.string().optional(), domain: z.string().optional(),
-            emailAddress: z.string().optional(), kind: z.string().optional(), loginServer: z.string().optional(), path: z.string().optional(),
-            server: z.string().optional(), url: z.string().optional(),
+            account: z.string().optional(),
+            classInfo: z.string().optional(),
+            database: z.string().optional(),
+            domain: z.string().optional(),
+            emailAddress: z.string().optional(),
+            kind: z.string().optional(),
+            loginServer: z.string().optional(),
+            path: z.string().optional(),
+            server: z.string().optional(),
+            url: z.string().optional(),
         })
         .optional(),
     datasourceId: uuid.optional(),
@@ -120,7 +138,8 @@ export const Datasource = z.strictObject({
 
 /** Modes the service refuses for push datasets, and why. */
 const REFUSED_MODES = lookupTable({
-    Streaming: "Streaming datasets can no longer be created (Power BI answers FeatureDeprecatedError; real-time streaming is being retired): use Push or PushStreaming",
+    Streaming:
+        "Streaming datasets can no longer be created (Power BI answers FeatureDeprecatedError; real-time streaming is being retired): use Push or PushStreaming",
     AsAzure: "AsAzure is a live connection to Azure Analysis Services, not a push dataset: these calls create push datasets only",
     AsOnPrem: "AsOnPrem is a live connection to an on-premises Analysis Services, not a push dataset: these calls create push datasets only",
 });
@@ -145,7 +164,10 @@ export const PushDatasetArgs = z.strictObject({
     adopt: z
         .string()
         .min(1)
-        .refine((s) => !isDotSegment(s), 'must be the id of the dataset to adopt, not "." or ".." (in a URL path they mean this folder and its parent)')
+        .refine(
+            (s) => !isDotSegment(s),
+            'must be the id of the dataset to adopt, not "." or ".." (in a URL path they mean this folder and its parent)',
+        )
         .optional(),
 });
 export type PushDatasetArgs = z.infer<typeof PushDatasetArgs>;

@@ -12,8 +12,22 @@ export type PushDatasetDataType = "Int64" | "Double" | "Decimal" | "Boolean" | "
 
 /** How reports summarize a column (the tabular model's AggregateFunction); any letter case, as the official example's `none`, `sum`. */
 export type PushDatasetSummarizeBy =
-    | "Default" | "None" | "Sum" | "Min" | "Max" | "Count" | "Average" | "DistinctCount"
-    | "default" | "none" | "sum" | "min" | "max" | "count" | "average" | "distinctCount";
+    | "Default"
+    | "None"
+    | "Sum"
+    | "Min"
+    | "Max"
+    | "Count"
+    | "Average"
+    | "DistinctCount"
+    | "default"
+    | "none"
+    | "sum"
+    | "min"
+    | "max"
+    | "count"
+    | "average"
+    | "distinctCount";
 
 /** Filter direction of a relationship: `OneDirection` filters the table whose values are aggregated; `BothDirections` treats both as one. */
 export type PushDatasetCrossFilteringBehavior = "OneDirection" | "BothDirections" | "Automatic";
@@ -151,7 +165,10 @@ export interface PushDatasetArgs extends InputShape<PushDatasetProperties> {
 }
 
 /** A push dataset as state holds it: the properties with their defaults applied, and the dataset id. */
-export interface PushDatasetState extends WithDefaults<PushDatasetProperties, "relationships" | "datasources" | "defaultMode" | "defaultRetentionPolicy"> {
+export interface PushDatasetState extends WithDefaults<
+    PushDatasetProperties,
+    "relationships" | "datasources" | "defaultMode" | "defaultRetentionPolicy"
+> {
     /** The dataset id (a uuid), also the resource's id. */
     readonly datasetId: string;
 }

@@ -46,7 +46,9 @@ export const azureMappings: readonly QuotaMapping[] = [
         uses: (r, s) => {
             if ("resourceGroupName" in r.inputs === false || RESOURCE_GROUP_TYPES.includes(r.type)) return [];
             const rg = str(r.inputs.resourceGroupName);
-            return [one("resource-groups/resources-of-any-type-per-resource-group/subscription", rg ? `${s.subscription(r)} ${rg.toLowerCase()}` : null)];
+            return [
+                one("resource-groups/resources-of-any-type-per-resource-group/subscription", rg ? `${s.subscription(r)} ${rg.toLowerCase()}` : null),
+            ];
         },
     },
 ];

@@ -127,51 +127,94 @@ export const databricksMappings: readonly QuotaMapping[] = [
             ];
         },
     },
-    ...counts([t("ipAccessList", "IpAccessList")], ["ipAddresses"], (r, s) => [
-        { limit: "cidr-notation/ip-access/workspace", scope: s.workspace(r), amount: size(r.inputs.ipAddresses) },
-    ], ["ipAddresses"]),
+    ...counts(
+        [t("ipAccessList", "IpAccessList")],
+        ["ipAddresses"],
+        (r, s) => [{ limit: "cidr-notation/ip-access/workspace", scope: s.workspace(r), amount: size(r.inputs.ipAddresses) }],
+        ["ipAddresses"],
+    ),
     ...counts([t("catalog", "Catalog")], [], (r, s) => [counted("data-catalog/catalog/metastore", s.metastore(r))]),
     ...counts([t("schema", "Schema")], ["catalogName"], (r) => [counted("data-catalog/schema/catalog", str(r.inputs.catalogName) ?? null)]),
-    ...counts([t("sqlTable", "SqlTable"), t("table", "Table")], UC_OBJECT.concat("columns"),
-        inSchemaAndMetastore("data-catalog/table/schema", "data-catalog/table/metastore", { limit: "data-catalog/column/table", input: "columns" }), ["columns"]),
+    ...counts(
+        [t("sqlTable", "SqlTable"), t("table", "Table")],
+        UC_OBJECT.concat("columns"),
+        inSchemaAndMetastore("data-catalog/table/schema", "data-catalog/table/metastore", { limit: "data-catalog/column/table", input: "columns" }),
+        ["columns"],
+    ),
     ...counts([t("volume", "Volume")], UC_OBJECT, inSchemaAndMetastore("data-catalog/volume/schema", "data-catalog/volume/metastore")),
-    ...counts([t("registeredModel", "RegisteredModel")], UC_OBJECT.concat("aliases"), inSchemaAndMetastore("data-catalog/registered-model/schema",
-        "data-catalog/registered-model/metastore", { limit: "data-catalog/registered-model-alias/registered-model", input: "aliases" }), ["aliases"]),
+    ...counts(
+        [t("registeredModel", "RegisteredModel")],
+        UC_OBJECT.concat("aliases"),
+        inSchemaAndMetastore("data-catalog/registered-model/schema", "data-catalog/registered-model/metastore", {
+            limit: "data-catalog/registered-model-alias/registered-model",
+            input: "aliases",
+        }),
+        ["aliases"],
+    ),
     ...counts([t("connection", "Connection")], [], (r, s) => [counted("data-catalog/connection/metastore", s.metastore(r))]),
     ...counts([t("externalLocation", "ExternalLocation")], [], (r, s) => [counted("data-catalog/external-location/metastore", s.metastore(r))]),
     ...counts([t("storageCredential", "StorageCredential"), t("credential", "Credential")], [], (r, s) => [
         counted("data-catalog/storage-and-service-credential/metastore", s.metastore(r)),
     ]),
-    ...counts([t("externalMetadata", "ExternalMetadata")], [], (r, s) => [counted("data-catalog/external-metadata-objects/metastore", s.metastore(r))]),
-    ...counts([t("qualityMonitor", "QualityMonitor"), t("qualityMonitorV2", "QualityMonitorV2"), t("lakehouseMonitor", "LakehouseMonitor"), t("dataQualityMonitor", "DataQualityMonitor")], [],
-        (r, s) => [counted("data-monitoring/monitors/metastore", s.metastore(r))]),
+    ...counts([t("externalMetadata", "ExternalMetadata")], [], (r, s) => [
+        counted("data-catalog/external-metadata-objects/metastore", s.metastore(r)),
+    ]),
+    ...counts(
+        [
+            t("qualityMonitor", "QualityMonitor"),
+            t("qualityMonitorV2", "QualityMonitorV2"),
+            t("lakehouseMonitor", "LakehouseMonitor"),
+            t("dataQualityMonitor", "DataQualityMonitor"),
+        ],
+        [],
+        (r, s) => [counted("data-monitoring/monitors/metastore", s.metastore(r))],
+    ),
     ...counts([t("share", "Share")], ["name", "objects"], (r, s) => [counted("data-sharing/share/metastore", s.metastore(r)), ...shareObjects(r)]),
     ...counts([t("recipient", "Recipient")], [], (r, s) => [counted("data-sharing/recipient/metastore", s.metastore(r))]),
     ...counts([t("metastoreProvider", "MetastoreProvider")], [], (r, s) => [counted("data-sharing/provider/metastore", s.metastore(r))]),
-    ...counts([t("group", "Group"), t("accountIamGroupV2", "AccountIamGroupV2"), t("workspaceIamGroupV2", "WorkspaceIamGroupV2")], [],
-        (r, s) => [counted("identity/groups/account", s.account(r))]),
-    ...counts([
-        t("user", "User"), t("servicePrincipal", "ServicePrincipal"), t("accountIamUserV2", "AccountIamUserV2"),
-        t("accountIamServicePrincipalV2", "AccountIamServicePrincipalV2"), t("workspaceIamUserV2", "WorkspaceIamUserV2"),
-        t("workspaceIamServicePrincipalV2", "WorkspaceIamServicePrincipalV2"),
-    ], [], (r, s) => [counted("identity/users-and-service-principals/account", s.account(r))]),
+    ...counts([t("group", "Group"), t("accountIamGroupV2", "AccountIamGroupV2"), t("workspaceIamGroupV2", "WorkspaceIamGroupV2")], [], (r, s) => [
+        counted("identity/groups/account", s.account(r)),
+    ]),
+    ...counts(
+        [
+            t("user", "User"),
+            t("servicePrincipal", "ServicePrincipal"),
+            t("accountIamUserV2", "AccountIamUserV2"),
+            t("accountIamServicePrincipalV2", "AccountIamServicePrincipalV2"),
+            t("workspaceIamUserV2", "WorkspaceIamUserV2"),
+            t("workspaceIamServicePrincipalV2", "WorkspaceIamServicePrincipalV2"),
+        ],
+        [],
+        (r, s) => [counted("identity/users-and-service-principals/account", s.account(r))],
+    ),
     // Direct memberships are counted per member (a principal's direct parent groups), within the account.
-    ...counts([t("groupMember", "GroupMember"), t("accountIamDirectGroupMemberV2", "AccountIamDirectGroupMemberV2"), t("workspaceIamDirectGroupMemberV2", "WorkspaceIamDirectGroupMemberV2")], ["memberId", "principalId"],
+    ...counts(
+        [
+            t("groupMember", "GroupMember"),
+            t("accountIamDirectGroupMemberV2", "AccountIamDirectGroupMemberV2"),
+            t("workspaceIamDirectGroupMemberV2", "WorkspaceIamDirectGroupMemberV2"),
+        ],
+        ["memberId", "principalId"],
         (r, s) => {
             const member = str(r.inputs.memberId) ?? str(r.inputs.principalId);
             return [one("identity/direct-group-memberships/account", member ? `${s.account(r)} member ${member}` : null)];
-        }),
+        },
+    ),
     ...counts([t("mwsNetworkConnectivityConfig", "MwsNetworkConnectivityConfig")], ["region"], (r, s) => {
         const region = str(r.inputs.region);
         return [counted("network-connectivity-configuration/configurations-ncc-per-region/account", region ? `${s.account(r)} ${region}` : null)];
     }),
     // The rule's region is its configuration's, which its inputs do not carry: the worst case applies.
-    ...counts([t("mwsNccPrivateEndpointRule", "MwsNccPrivateEndpointRule")], [], () => [counted("network-connectivity-configuration/private-endpoints-per-region/region", null)]),
+    ...counts([t("mwsNccPrivateEndpointRule", "MwsNccPrivateEndpointRule")], [], () => [
+        counted("network-connectivity-configuration/private-endpoints-per-region/region", null),
+    ]),
     ...counts([t("mwsNccBinding", "MwsNccBinding")], ["networkConnectivityConfigId"], (r) => [
         counted("network-connectivity-configuration/workspaces-per-configuration/ncc", str(r.inputs.networkConnectivityConfigId) ?? null),
     ]),
     ...counts([t("sqlVisualization", "SqlVisualization")], ["queryId"], (r) => [one("query/visualizations/query", str(r.inputs.queryId) ?? null)]),
-    ...counts([t("sqlWidget", "SqlWidget")], ["dashboardId"], (r) => [one("dashboards-legacy/widgets/legacy-dashboard", str(r.inputs.dashboardId) ?? null)]),
+    ...counts([t("sqlWidget", "SqlWidget")], ["dashboardId"], (r) => [
+        one("dashboards-legacy/widgets/legacy-dashboard", str(r.inputs.dashboardId) ?? null),
+    ]),
     { type: t("directory", "Directory"), inputs: ["path"], uses: (r) => workspacePath(r, true) },
     ...counts([t("notebook", "Notebook"), t("workspaceFile", "WorkspaceFile")], ["path"], (r) => workspacePath(r, false)),
 ];
