@@ -10,7 +10,7 @@ import type { AccessToken, ClientSecretCredentialOptions, TokenCredential } from
 import { DEVOPS_AUDIENCE, scopeFor } from "./clouds";
 import { fetchEmulatorCa, isEmulatorAuthority } from "./emulatorTrust";
 import { registerSecret } from "./redact";
-import { type AuthoritySource, noCredentialsError, tokenError, type Unreachable, UNREACHABLE_CODES } from "./tokenErrors";
+import { type AuthoritySource, noCredentialsError, tokenError, type Unreachable, isUnreachableCode } from "./tokenErrors";
 import { emulatorEndpoints, type SettingKey, type Settings } from "./settings";
 import type { ApiService } from "./patterns";
 
@@ -262,7 +262,7 @@ function reachabilityPolicy(authorityHost: string, reachability: Reachability): 
 function connectionCode(err: unknown): string | undefined {
     for (let e: unknown = err, depth = 0; e instanceof Error && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
         const code = (e as { code?: unknown }).code;
-        if (typeof code === "string" && UNREACHABLE_CODES.has(code)) return code;
+        if (typeof code === "string" && isUnreachableCode(code)) return code;
     }
     return undefined;
 }
@@ -279,7 +279,7 @@ async function emulatorTrustPolicy(s: Settings, reachability: Reachability): Pro
         // connection's code in parentheses ("cannot reach the emulator at ... (ECONNREFUSED)"). Any other failure
         // (a server that is no emulator, a slow one) is not reported as unreachable.
         const code = /\((E[A-Z_]+)\)/.exec(err instanceof Error ? err.message : "")?.[1];
-        if (code !== undefined && UNREACHABLE_CODES.has(code))
+        if (code !== undefined && isUnreachableCode(code))
             reachability.noteFailure({ url: new URL(s.emulator ?? s.endpoints.authorityHost).origin, code });
         else reachability.noteAnswer();
         throw err;

@@ -17,6 +17,7 @@ import {
 import { parseServiceError, requestIdFrom } from "./errorBodies";
 import { headerValue, redactSecrets } from "./redact";
 import { isRetryable, parseRetryAfter } from "./retry";
+import { failureMeaning, neverReached } from "./failures";
 
 export { ApiError, AuthenticationError, NotFoundError, ThrottledError, defaultNextStep, isAuthFailure, safePath } from "./apiError";
 export type { ApiErrorInit, ErrorContext, ServiceName } from "./apiError";
@@ -61,14 +62,11 @@ export type WriteOutcome = "none" | "finished" | "pending";
 /** {@link WriteOutcome} of a failure; anything that is not an ApiError was thrown before or after the request: `none`. */
 export function writeOutcome(err: unknown): WriteOutcome {
     if (!isApiError(err)) return "none";
-    if (err.status === 504 || (err.status === undefined && (err.code === "ETIMEDOUT" || err.code === "ECONNABORTED"))) return "pending";
-    if (err.status === undefined) return NEVER_SENT_CODES.has(err.code ?? "") ? "none" : "finished";
+    if (err.status === 504 || (err.status === undefined && failureMeaning(err.code)?.reached === "pending")) return "pending";
+    if (err.status === undefined) return neverReached(err.code) ? "none" : "finished";
     if (err.status >= 500 || err.code === "InvalidResponse" || err.code === "IncompleteResponse") return "finished";
     return "none";
 }
-
-/** Network failures before the request left: a refused connection, an unknown host. */
-const NEVER_SENT_CODES: ReadonlySet<string> = new Set(["ECONNREFUSED", "EAI_AGAIN", "ENOTFOUND"]);
 
 /** The subclass a failure deserves: callers act differently on auth failures, 404 and throttling. */
 export function createApiError(init: ApiErrorInit): ApiError {

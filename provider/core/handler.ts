@@ -15,6 +15,7 @@ import { type ConfigReader, CONFIG_NAMESPACE, resolveSettings, type SettingKey, 
 import { sessionFor, type Session } from "./session";
 import { toPlainJson, type JsonObject } from "./json";
 import { UNKNOWN } from "./patterns";
+import { neverReached } from "./failures";
 
 export { UNKNOWN } from "./patterns";
 
@@ -139,13 +140,12 @@ const SAVED_CONFIG_HINT =
     "if this is `pulumi refresh` or `pulumi destroy` and the tenantkit config changed since the last `pulumi up` " +
     "(a rotated secret, a moved endpoint): they sign in with the config saved at that up, so run them with " +
     "`--run-program` (or run `pulumi up` first)";
-const UNREACHABLE_CODES: ReadonlySet<string> = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
 
 function savedConfigHint(operation: string, err: ApiError): { nextStep?: string } {
     if (operation !== "read" && operation !== "delete") return {};
     const credentials = (err.service === "login" && (err.status === 400 || err.status === 401)) || isAuthenticationError(err);
     // A token endpoint that gave no answer has no status, whatever MSAL or the emulator's CA fetch called it.
-    const unreachable = err.status === undefined && (err.service === "login" || UNREACHABLE_CODES.has(err.code ?? ""));
+    const unreachable = err.status === undefined && (err.service === "login" || neverReached(err.code));
     if (!credentials && !unreachable) return {};
     return { nextStep: err.nextStep ? `${err.nextStep}; ${SAVED_CONFIG_HINT}` : SAVED_CONFIG_HINT };
 }

@@ -2,6 +2,7 @@
  * The retry decision, as a pure function: no I/O, no timers, no clock of its own. The HTTP client asks it
  * after every failed attempt and does the waiting itself, so every branch here is testable without sleeping.
  */
+import { failureMeaning, neverReached } from "./failures";
 
 /** How many times and how patiently a request is retried. */
 export interface RetryPolicy {
@@ -56,30 +57,6 @@ export function defaultRetryPolicy(overrides: Partial<RetryPolicy> = {}): RetryP
 const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS"]);
 
 /**
- * Network errors that are usually transient (the outcome of a sent request is unknown), plus the client's
- * own `InvalidResponse` for a 2xx whose body was not the JSON promised (a proxied or mangled answer) and
- * `IncompleteResponse` for a 2xx whose body broke off before its Content-Length.
- */
-const TRANSIENT_NETWORK_CODES: ReadonlySet<string> = new Set([
-    "ECONNRESET",
-    "ETIMEDOUT",
-    "ECONNABORTED",
-    "EPIPE",
-    "ECONNREFUSED",
-    "EAI_AGAIN",
-    "SOCKET HANG UP",
-    "INVALIDRESPONSE",
-    "INCOMPLETERESPONSE",
-]);
-
-/**
- * Failures where the service certainly did not act on the request, so even a POST may be repeated:
- * 429 means the request was rejected by throttling, not executed (Graph `concepts/throttling.md`; Azure
- * core-rest-pipeline retries 429 for every method), and a refused or unresolved connection never sent it.
- */
-const NOT_EXECUTED_CODES: ReadonlySet<string> = new Set(["ECONNREFUSED", "EAI_AGAIN"]);
-
-/**
  * Whether a status is worth retrying at all: 408, 429 and 5xx except 501 (Not Implemented) and
  * 505 (HTTP Version Not Supported), which no retry can fix.
  */
@@ -90,7 +67,7 @@ export function isTransientStatus(status: number): boolean {
 
 /** Whether a network or client error code is worth retrying (`socket hang up` is matched too). */
 export function isTransientErrorCode(code: string | undefined): boolean {
-    return code !== undefined && TRANSIENT_NETWORK_CODES.has(code.toUpperCase());
+    return failureMeaning(code)?.transient === true;
 }
 
 /** Whether a method may be repeated without an explicit `idempotent: true` from the caller. */
@@ -140,7 +117,9 @@ function whyNotRetryable(input: Pick<RetryInput, "method" | "idempotent" | "stat
     if (!transient) {
         return `${what} is not retried`;
     }
-    const notExecuted = input.status === 429 || (input.status === undefined && NOT_EXECUTED_CODES.has((input.errorCode ?? "").toUpperCase()));
+    // 429 means throttled, not executed (Graph `concepts/throttling.md`; Azure core-rest-pipeline retries 429 for every
+    // method); a request that never reached the service did nothing: even a POST may go again.
+    const notExecuted = input.status === 429 || (input.status === undefined && neverReached(input.errorCode));
     if (!notExecuted && input.idempotent !== true && !isIdempotentMethod(method)) {
         return `${method} is not idempotent, so ${what} is not retried`;
     }

@@ -11,6 +11,7 @@ import { type ApiError, createApiError } from "./errors";
 import { redactSecrets } from "./redact";
 import { CONFIG_NAMESPACE, fixFor, SETTING_KEYS, type SettingKey } from "./settings";
 import type { ApiService } from "./patterns";
+import { failureMeaning, neverReached } from "./failures";
 
 /** Which setting put the token authority where it is; an unreachable authority's next step names it. */
 export type AuthoritySource = { readonly setting: "emulator" | "authorityHost" } | { readonly setting: "cloud"; readonly cloud: string };
@@ -123,16 +124,10 @@ export function tokenError(err: unknown, ctx: TokenRequestContext): ApiError {
     });
 }
 
-const UNREACHABLE_WHY: Readonly<Record<string, string>> = {
-    ECONNREFUSED: "the connection was refused",
-    ENOTFOUND: "its host name does not resolve",
-    EAI_AGAIN: "its host name could not be resolved (DNS did not answer)",
-    EHOSTUNREACH: "there is no route to its host",
-    ENETUNREACH: "there is no route to its network",
-};
-
-/** The codes of a connection that never reached the other side. */
-export const UNREACHABLE_CODES: ReadonlySet<string> = new Set(Object.keys(UNREACHABLE_WHY));
+/** Whether a connection's code says it never reached the other side (core/failures.ts). */
+export function isUnreachableCode(code: string): boolean {
+    return neverReached(code);
+}
 
 function setting(key: SettingKey): string {
     return `${CONFIG_NAMESPACE}:${key} (${SETTING_KEYS[key].env})`;
@@ -152,7 +147,7 @@ function unreachableError(u: Unreachable, ctx: TokenRequestContext, path: string
         url.protocol = "http:";
         const emulator = url.origin;
         where =
-            `the emulator at ${emulator} could not be reached (${UNREACHABLE_WHY[u.code] ?? u.code}), so the credentials were not judged: ` +
+            `the emulator at ${emulator} could not be reached (${failureMeaning(u.code)?.why ?? u.code}), so the credentials were not judged: ` +
             `${setting("emulator")} points there; start the emulator (npx tenantkit-emulator --port ${new URL(emulator).port || "<port>"}) or set ` +
             `${CONFIG_NAMESPACE}:emulator to the one that runs, then run again`;
     } else {
@@ -161,7 +156,7 @@ function unreachableError(u: Unreachable, ctx: TokenRequestContext, path: string
                 ? `it is the ${source.cloud} cloud's authority, from ${setting("cloud")}; ${setting("authorityHost")} overrides it`
                 : `${setting("authorityHost")} points there`;
         where =
-            `the token endpoint ${authority} could not be reached (${UNREACHABLE_WHY[u.code] ?? u.code}), so the credentials were not judged: ` +
+            `the token endpoint ${authority} could not be reached (${failureMeaning(u.code)?.why ?? u.code}), so the credentials were not judged: ` +
             `${setBy}; check that address, network access to it and any proxy, then run again`;
     }
     return createApiError({
