@@ -88,11 +88,11 @@ export class ApiError extends Error {
     readonly attempts: number;
     readonly retryAfterMs: number | undefined;
     /** The effective next step: the context's, else the given one, else the generic one for the status. */
-    nextStep: string | undefined;
-    /** Set through `withContext` (errors.ts). */
-    context: ErrorContext;
-    /** Set through `withGiveUpReason` (errors.ts). */
-    gaveUp: string | undefined;
+    readonly nextStep: string | undefined;
+    /** Which resource and operation failed; `withContext` (errors.ts) returns a copy with more. */
+    readonly context: ErrorContext;
+    /** Why the client stopped retrying; `withGiveUpReason` (errors.ts) returns a copy with it. */
+    readonly gaveUp: string | undefined;
     readonly #ownNextStep: string | undefined;
 
     constructor(init: ApiErrorInit) {
@@ -113,18 +113,45 @@ export class ApiError extends Error {
         this.context = { ...init.context };
         this.gaveUp = clean(init.gaveUp);
         this.#ownNextStep = clean(init.nextStep) ?? defaultNextStep(this.service, this.status, this.code, init.credentialSource);
-        this.nextStep = undefined;
-        this.recompose();
-    }
-
-    /** Rebuild `message` (and the stack's first line) from the fields; used after the context changes. */
-    recompose(): void {
         this.nextStep = this.context.nextStep !== undefined ? redactSecrets(this.context.nextStep) : this.#ownNextStep;
         this.message = redactSecrets(composeMessage(this));
-        if (typeof this.stack === "string") {
-            const frames = this.stack.indexOf("\n    at ");
-            this.stack = `${this.name}: ${this.message}${frames >= 0 ? this.stack.slice(frames) : ""}`;
-        }
+        this.setStackHead(this.stack);
+    }
+
+    /**
+     * A copy with more context, or the reason the retries gave up. An ApiError is never changed once made: a caller
+     * that adds its resource to an error it rethrows does not change what another caller holds. The copy keeps the
+     * class, the original's frames and, as `cause`, the original.
+     */
+    copyWith(changes: { readonly context?: ErrorContext; readonly gaveUp?: string }): this {
+        const Kind = this.constructor as new (init: ApiErrorInit) => this;
+        const copy = new Kind({
+            service: this.service,
+            method: this.method,
+            path: this.path,
+            status: this.status,
+            code: this.code,
+            innerCode: this.innerCode,
+            serviceMessage: this.serviceMessage,
+            requestId: this.requestId,
+            clientRequestId: this.clientRequestId,
+            retryable: this.retryable,
+            attempts: this.attempts,
+            retryAfterMs: this.retryAfterMs,
+            nextStep: this.#ownNextStep,
+            context: { ...this.context, ...changes.context },
+            gaveUp: changes.gaveUp ?? this.gaveUp,
+        });
+        copy.setStackHead(this.stack);
+        Object.defineProperty(copy, "cause", { value: this, enumerable: false, configurable: true, writable: true });
+        return copy;
+    }
+
+    /** The stack's frames under this error's own first line (the message is composed from the fields). */
+    private setStackHead(stack: string | undefined): void {
+        if (typeof stack !== "string") return;
+        const frames = stack.indexOf("\n    at ");
+        this.stack = `${this.name}: ${this.message}${frames >= 0 ? stack.slice(frames) : ""}`;
     }
 
     /** Only the allow-listed fields, redacted once more in case a secret was registered after construction. */

@@ -77,24 +77,16 @@ export function createApiError(init: ApiErrorInit): ApiError {
 }
 
 /**
- * Add where the error happened (the resource, the operation, a precise next step) and re-compose its
- * message. Anything that is not an ApiError is returned unchanged.
+ * A copy of the error that says where it happened (the resource, the operation, a precise next step), its message
+ * composed again; the error itself is not changed. Anything that is not an ApiError is returned as it is.
  */
 export function withContext<E>(err: E, ctx: ErrorContext): E {
-    if (isApiError(err)) {
-        err.context = { ...err.context, ...ctx };
-        err.recompose();
-    }
-    return err;
+    return isApiError(err) ? (err.copyWith({ context: ctx }) as E) : err;
 }
 
-/** Record why the client stopped retrying a retryable failure, and re-compose the message. */
+/** A copy of the error that says why the client stopped retrying a retryable failure. */
 export function withGiveUpReason<E>(err: E, reason: string): E {
-    if (isApiError(err)) {
-        err.gaveUp = redactSecrets(reason);
-        err.recompose();
-    }
-    return err;
+    return isApiError(err) ? (err.copyWith({ gaveUp: redactSecrets(reason) }) as E) : err;
 }
 
 /** What the caller knows about the request that failed. */

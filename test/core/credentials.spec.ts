@@ -106,8 +106,8 @@ describe("credentials", () => {
         assert.equal(scopes.length, 2, "the two forced refreshes shared one request");
         const [a, b] = forced.map((r) => (r as PromiseRejectedResult).reason as Error);
         assert.notEqual(a, b, "each caller gets its own error, to add its own context to");
-        withContext(a, { resource: 'pulumi-nodejs:dynamic/tenantkit:PushDataset (dataset "Sales")', operation: "create" });
-        assert.match(a!.message, /\(create\)|create/);
+        const withResource = withContext(a, { resource: 'pulumi-nodejs:dynamic/tenantkit:PushDataset (dataset "Sales")', operation: "create" });
+        assert.match(withResource!.message, /\(create\)|create/);
         assert.doesNotMatch(b!.message, /PushDataset|create/, "the other caller's error is untouched");
         assert.match(b!.message, /AADSTS7000215/);
         fail = false;

@@ -124,9 +124,11 @@ describe("ApiError", () => {
     });
 
     it("re-composes the message when a handler adds the resource, operation and a precise next step", () => {
-        const err = fromResponse({ status: 403, data: GRAPH_ERROR }, GET_TAP);
-        withContext(err, { nextStep: "grant UserAuthMethod-TAP.Read.All" });
-        withContext(err, { resource: "tenantkit:TemporaryAccessPassMethods 'alice'", operation: "read" });
+        const raw = fromResponse({ status: 403, data: GRAPH_ERROR }, GET_TAP);
+        const err = withContext(withContext(raw, { nextStep: "grant UserAuthMethod-TAP.Read.All" }), {
+            resource: "tenantkit:TemporaryAccessPassMethods 'alice'",
+            operation: "read",
+        });
         assert.match(err.message, /^tenantkit:TemporaryAccessPassMethods 'alice' \(read\): graph GET .* failed: 403 badRequest\/invalidRange: /);
         assert.match(err.message, /Next: grant UserAuthMethod-TAP\.Read\.All$/);
         assert.equal(err.stack?.split("\n")[0], `ApiError: ${err.message}`);
