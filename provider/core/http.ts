@@ -68,6 +68,18 @@ export interface ServiceRequest {
     readonly okStatuses?: readonly number[];
     /** Names the call in errors, e.g. `list TAP methods`. */
     readonly operation?: string;
+    /**
+     * The documented shape of a 2xx JSON body: one that does not match is an `InvalidResponse` ApiError with the
+     * request id (like a body that is not JSON at all), never a plain Error. Any object with zod's `safeParse`.
+     */
+    readonly schema?: ResponseSchema;
+}
+
+/** What `schema` needs of a validator (zod's `safeParse`): the parsed value, or the first problem and where. */
+export interface ResponseSchema {
+    safeParse(
+        value: unknown,
+    ): { success: true; data: unknown } | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } };
 }
 
 export interface ServiceResponse<T> {
@@ -248,6 +260,19 @@ function interpret<T>(res: AxiosResponse<Buffer>, req: ServiceRequest, ctx: Requ
         return invalid(res.status, headers, ctx, "InvalidResponse", `expected JSON, got ${describeNonJsonBody(bytes) ?? "HTML"}`);
     }
     const json = bodyAsJson(text);
+    if (json !== undefined && req.schema) {
+        const parsed = req.schema.safeParse(json);
+        if (parsed.success) return result(parsed.data);
+        const first = parsed.error.issues[0];
+        const where = first && first.path.length > 0 ? first.path.map(String).join(".") : "the body";
+        return invalid(
+            res.status,
+            headers,
+            ctx,
+            "InvalidResponse",
+            `the body is not the documented shape (${where}: ${first?.message ?? "invalid"})`,
+        );
+    }
     if (json !== undefined) return result(json);
     return invalid(
         res.status,

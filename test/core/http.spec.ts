@@ -191,3 +191,25 @@ describe("service client: requests and responses", () => {
         assert.equal(server.seen.length, 1);
     });
 });
+
+describe("service client: the documented shape of a body", () => {
+    before(() => server.start());
+    after(() => server.close());
+    afterEach(() => server.verify());
+
+    it("a 2xx body of the wrong shape is an InvalidResponse ApiError naming the field and the request id", async () => {
+        const shape = {
+            safeParse: (v: unknown) =>
+                typeof (v as { pushId?: unknown }).pushId === "number"
+                    ? { success: true as const, data: v }
+                    : { success: false as const, error: { issues: [{ path: ["pushId"], message: "expected number" }] } },
+        };
+        server.script({ status: 200, body: { pushId: "23" }, headers: { "request-id": "req-shape-1" } });
+        const err = await rejection(
+            client({ retry: { baseDelayMs: 1, maxAttempts: 1 } }).request({ method: "GET", path: ["v1.0", "x"], schema: shape }),
+        );
+        assert.equal((err as { code?: string }).code, "InvalidResponse", (err as Error).message);
+        assert.equal((err as { requestId?: string }).requestId, "req-shape-1");
+        assert.match((err as Error).message, /not the documented shape \(pushId: expected number\)/);
+    });
+});

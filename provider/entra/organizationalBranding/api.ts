@@ -62,10 +62,14 @@ export class BrandingApi {
     async get(): Promise<BrandingWire | undefined> {
         const { path, headers } = this.entity();
         try {
-            const res = await this.graph.request<unknown>({ method: "GET", path, headers, operation: "read branding" });
-            const parsed = BrandingWire.safeParse(res.data ?? {});
-            if (!parsed.success) throw new Error(`Graph answered the branding read with an unexpected body: ${parsed.error.issues[0]?.message}`);
-            return parsed.data as BrandingWire;
+            const res = await this.graph.request<BrandingWire | undefined>({
+                method: "GET",
+                path,
+                headers,
+                operation: "read branding",
+                schema: BrandingWire,
+            });
+            return res.data ?? {};
         } catch (err) {
             if (isNotFound(err)) return undefined;
             throw explain(err, this);

@@ -46,8 +46,13 @@ export class DatasetApi {
     /** The dataset, or undefined when it no longer exists. */
     async get(id: string): Promise<DatasetJson | undefined> {
         try {
-            const res = await this.client.request<unknown>({ method: "GET", path: [...this.base(), id], operation: "read dataset" });
-            return parse(DatasetWire, res.data, "the dataset");
+            const res = await this.client.request<DatasetJson>({
+                method: "GET",
+                path: [...this.base(), id],
+                operation: "read dataset",
+                schema: DatasetWire,
+            });
+            return res.data;
         } catch (err) {
             if (isNotFound(err)) return undefined;
             throw explain(err, this);
@@ -55,13 +60,13 @@ export class DatasetApi {
     }
 
     async list(): Promise<DatasetJson[]> {
-        const res = await this.call({ method: "GET", path: this.base(), operation: "list datasets" });
-        return parse(DatasetListWire, res.data, "the dataset list").value as DatasetJson[];
+        const res = await this.call({ method: "GET", path: this.base(), operation: "list datasets", schema: DatasetListWire });
+        return (res.data as { value: DatasetJson[] }).value;
     }
 
     async tables(id: string): Promise<LiveTable[]> {
-        const res = await this.call({ method: "GET", path: [...this.base(), id, "tables"], operation: "read tables" });
-        return parse(TableListWire, res.data, "the table list").value;
+        const res = await this.call({ method: "GET", path: [...this.base(), id, "tables"], operation: "read tables", schema: TableListWire });
+        return (res.data as { value: LiveTable[] }).value;
     }
 
     /** PutTable: changes one table's columns and measures in place. */
