@@ -11,9 +11,8 @@ import { TYPE_MODULE } from "./patterns";
  * Makes the declared outputs in `keys` that `seeded` does not hold exist as outputs of `undefined`, created on first
  * access and depending on `resource`. For outputs the provider leaves empty when the program leaves them unset (a
  * branding property tenantkit does not manage, the workspace of a dataset in My workspace): the SDK pays for every
- * seeded output of every resource in every run (four promises, each with a captured stack trace, in
- * runtime/rpc.js transferProperties), so a localization seeding all 40 of its outputs previewed at 2.5x the cost of
- * a bare dynamic resource (bench/preview.ts).
+ * seeded output of every resource in every run, so seeding only what the provider fills keeps a preview cheap
+ * (DESIGN.md, "Branding as desired state", has the figures).
  */
 export function lazyUndefinedOutputs(resource: pulumi.CustomResource, keys: readonly string[], seeded: object): void {
     for (const key of keys) {

@@ -132,9 +132,9 @@ function providerOf(raw: unknown): JsonObject {
 
 /**
  * `pulumi refresh` and `pulumi destroy` (without `--run-program`) configure the provider from the config saved in
- * state at the last `up`, not from the stack config as it is now (measured with the CLI: a secret rotated since
- * fails the refresh with the old one). Reads and deletes are what those commands run, so a failure to sign in or to
- * reach the service there says so, after the error's own next step.
+ * state at the last `up`, not from the stack config as it is now (a secret rotated since fails the refresh with the
+ * old one; test/cli/config-change.spec.ts). Reads and deletes are what those commands run, so a failure to sign in or
+ * to reach the service there says so, after the error's own next step.
  */
 const SAVED_CONFIG_HINT =
     "if this is `pulumi refresh` or `pulumi destroy` and the tenantkit config changed since the last `pulumi up` " +

@@ -41,7 +41,7 @@ function createSession(settings: Settings): Session {
             let client = clients.get(service);
             if (!client) {
                 // Loaded on the first request, not with the handler: check and diff send none, and axios with its
-                // dependencies is about 80 module files (bench/hostStart.ts measures the first call).
+                // dependencies is many modules to load before the host's first call.
                 // eslint-disable-next-line @typescript-eslint/no-require-imports
                 const { createServiceClient } = require("./http") as typeof import("./http");
                 client = createServiceClient({

@@ -1,8 +1,8 @@
 /**
  * State keeps the CDN list and the images' RelativeUrls as one object, `cdn`, so that the program side seeds one
  * output for the eight (resourceBase.ts derives `cdnList` and each `*RelativeUrl` from it when read): the SDK pays for
- * every seeded output of every resource in every preview (bench/preview.ts). The lifecycle works on the flat keys;
- * the handler folds and unfolds them at its boundary, and state with the flat keys (earlier builds) reads as it is.
+ * every seeded output of every resource in every preview. The lifecycle works on the flat keys; the handler folds
+ * and unfolds them at its boundary.
  */
 import type { JsonObject } from "../../core/json";
 import { RELATIVE_URL_KEYS } from "./properties";
