@@ -14,8 +14,6 @@ import type { ServiceName } from "./patterns";
  */
 export const NO_CREDENTIALS = "NoCredentials";
 
-export type { ServiceName } from "./patterns";
-
 /** Where an error happened, in the user's terms; set by handlers through {@link withContext}. */
 export interface ErrorContext {
     /** The resource, e.g. `tenantkit:TemporaryAccessPassMethods 'alice'`. */

@@ -10,9 +10,10 @@ import type { AccessToken, ClientSecretCredentialOptions, TokenCredential } from
 import { DEVOPS_AUDIENCE, scopeFor } from "./clouds";
 import { fetchEmulatorCa, isEmulatorAuthority } from "./emulatorTrust";
 import { registerSecret } from "./redact";
-import { type AuthoritySource, noCredentialsError, tokenError, type Unreachable, isUnreachableCode } from "./tokenErrors";
+import { type AuthoritySource, noCredentialsError, tokenError, type Unreachable } from "./tokenErrors";
 import { emulatorEndpoints, type SettingKey, type Settings } from "./settings";
 import type { ApiService } from "./patterns";
+import { neverReached } from "./failures";
 
 export type CredentialKind = "static-token" | "pat" | "client-secret" | "default-credential";
 
@@ -262,7 +263,7 @@ function reachabilityPolicy(authorityHost: string, reachability: Reachability): 
 function connectionCode(err: unknown): string | undefined {
     for (let e: unknown = err, depth = 0; e instanceof Error && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
         const code = (e as { code?: unknown }).code;
-        if (typeof code === "string" && isUnreachableCode(code)) return code;
+        if (typeof code === "string" && neverReached(code)) return code;
     }
     return undefined;
 }
@@ -279,7 +280,7 @@ async function emulatorTrustPolicy(s: Settings, reachability: Reachability): Pro
         // connection's code in parentheses ("cannot reach the emulator at ... (ECONNREFUSED)"). Any other failure
         // (a server that is no emulator, a slow one) is not reported as unreachable.
         const code = /\((E[A-Z_]+)\)/.exec(err instanceof Error ? err.message : "")?.[1];
-        if (code !== undefined && isUnreachableCode(code))
+        if (code !== undefined && neverReached(code))
             reachability.noteFailure({ url: new URL(s.emulator ?? s.endpoints.authorityHost).origin, code });
         else reachability.noteAnswer();
         throw err;

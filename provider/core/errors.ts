@@ -4,23 +4,15 @@
  * responses. The conversion reads only status, headers and body: the axios request config (with its
  * Authorization header) is never copied, so it cannot reach a message, a log line or state.
  */
-import {
-    ApiError,
-    AuthenticationError,
-    NotFoundError,
-    ThrottledError,
-    isAuthFailure,
-    type ApiErrorInit,
-    type ErrorContext,
-    type ServiceName,
-} from "./apiError";
+import { ApiError, AuthenticationError, NotFoundError, ThrottledError, isAuthFailure, type ApiErrorInit, type ErrorContext } from "./apiError";
 import { parseServiceError, requestIdFrom } from "./errorBodies";
 import { headerValue, redactSecrets } from "./redact";
 import { isRetryable, parseRetryAfter } from "./retry";
 import { failureMeaning, neverReached } from "./failures";
+import type { ServiceName } from "./patterns";
 
 export { ApiError, AuthenticationError, NotFoundError, ThrottledError, defaultNextStep, isAuthFailure, safePath } from "./apiError";
-export type { ApiErrorInit, ErrorContext, ServiceName } from "./apiError";
+export type { ApiErrorInit, ErrorContext } from "./apiError";
 export { parseGraphError, parsePowerBiError, parseDevOpsError, parseLoginError, parseServiceError, requestIdFrom } from "./errorBodies";
 export type { ServiceErrorBody } from "./errorBodies";
 

@@ -17,8 +17,6 @@ import { toPlainJson, type JsonObject } from "./json";
 import { UNKNOWN } from "./patterns";
 import { neverReached } from "./failures";
 
-export { UNKNOWN } from "./patterns";
-
 export interface HandlerContext {
     /** Settings resolved from `configure` and the environment; throws SettingsError listing every problem. */
     settings(): Settings;
@@ -174,10 +172,11 @@ export function defineHandler<I extends JsonObject, O extends JsonObject>(spec: 
         settings: () => (settings ??= resolveSettings(read)),
         session: () => sessionFor(stackCtx.settings()),
     };
-    /** The stack's settings, or those of the connection the resource carries (resolved per call: it is cheap). */
+    /** The stack's settings, or those of the connection the resource carries (resolved once per call, on first use). */
     const ctxFor = (connection: Connection | undefined): HandlerContext => {
         if (connection === undefined) return stackCtx;
-        const own: HandlerContext = { settings: () => connectionSettings(connection), session: () => sessionFor(own.settings()) };
+        let settings: Settings | undefined;
+        const own: HandlerContext = { settings: () => (settings ??= connectionSettings(connection)), session: () => sessionFor(own.settings()) };
         return own;
     };
     /** `raw`: the properties as the host passed them, whose `__provider` a partial failure must carry on. */

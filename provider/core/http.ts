@@ -6,16 +6,8 @@
 import { randomUUID } from "node:crypto";
 import { Agent as HttpAgent } from "node:http";
 import axios, { type AxiosInstance, type AxiosResponse } from "axios";
-import {
-    createApiError,
-    fromAxiosError,
-    fromResponse,
-    safePath,
-    withGiveUpReason,
-    type ApiError,
-    type RequestContext,
-    type ServiceName,
-} from "./errors";
+import { createApiError, fromAxiosError, fromResponse, safePath, withGiveUpReason, type ApiError, type RequestContext } from "./errors";
+import type { ServiceName } from "./patterns";
 import { bodyAsJson, describeNonJsonBody, looksLikeHtml, requestIdFrom } from "./errorBodies";
 import { serviceLimiterFor, realClock, type Clock } from "./limiter";
 import { headerValue, plainHeaders, redactSecrets } from "./redact";

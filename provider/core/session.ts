@@ -9,8 +9,6 @@ import type { ServiceClient } from "./http";
 import type { Settings } from "./settings";
 import type { ApiService } from "./patterns";
 
-export type { ApiService } from "./patterns";
-
 export interface Session {
     readonly settings: Settings;
     readonly credentials: Credentials;

@@ -11,7 +11,7 @@ import { type ApiError, createApiError } from "./errors";
 import { redactSecrets } from "./redact";
 import { CONFIG_NAMESPACE, fixFor, SETTING_KEYS, type SettingKey } from "./settings";
 import type { ApiService } from "./patterns";
-import { failureMeaning, neverReached } from "./failures";
+import { failureMeaning } from "./failures";
 
 /** Which setting put the token authority where it is; an unreachable authority's next step names it. */
 export type AuthoritySource = { readonly setting: "emulator" | "authorityHost" } | { readonly setting: "cloud"; readonly cloud: string };
@@ -122,11 +122,6 @@ export function tokenError(err: unknown, ctx: TokenRequestContext): ApiError {
         credentialSource: ctx.credentialSource,
         nextStep,
     });
-}
-
-/** Whether a connection's code says it never reached the other side (core/failures.ts). */
-export function isUnreachableCode(code: string): boolean {
-    return neverReached(code);
 }
 
 function setting(key: SettingKey): string {

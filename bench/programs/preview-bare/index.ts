@@ -25,12 +25,7 @@ const bare: pulumi.dynamic.ResourceProvider = {
 // every step.)
 const requestsModule = require.resolve("./requests.js");
 const withRequests: pulumi.dynamic.ResourceProvider = {
-    async check(_olds: Record<string, unknown>, news: Record<string, unknown>) {
-        return { inputs: news };
-    },
-    async diff() {
-        return {};
-    },
+    ...bare,
     async create(inputs: Record<string, unknown>) {
         // eslint-disable-next-line @typescript-eslint/no-require-imports -- the stub requires its module by path at call time, as tenantkit's does
         return require(requestsModule).create(inputs);
