@@ -128,6 +128,9 @@ export class Credentials {
         };
         let pending = this.inFlight.get(scope);
         if (!pending) {
+            // The credential keeps tokens of its own (MSAL's cache) and would hand back the refused one: a refresh
+            // builds it again, which also fetches the emulator's CA again (a restarted emulator has a new one).
+            if (forceRefresh) this.credential = undefined;
             pending = this.requestToken(scope).finally(() => this.inFlight.delete(scope));
             this.inFlight.set(scope, pending);
         }

@@ -14,19 +14,14 @@ export function isEmulatorAuthority(s: Settings): boolean {
     return LOOPBACK_HOST.test(emulator.hostname) && authority.hostname === emulator.hostname && authority.port === emulator.port;
 }
 
-const cache = new Map<string, Promise<string>>();
-
-/** The emulator's CA certificate (PEM), fetched once per process. */
+/**
+ * The emulator's CA certificate (PEM). Not kept here: the emulator makes a new CA at every start, so each credential
+ * that needs it (built once per session, and again after a failure or a refused token) asks the emulator.
+ */
 export function fetchEmulatorCa(s: Settings): Promise<string> {
     const base = s.emulator;
     if (!base || !isEmulatorAuthority(s)) return Promise.reject(new Error("the token authority is not a loopback emulator"));
-    let pending = cache.get(base);
-    if (!pending) {
-        pending = download(new URL("/_admin/ca.pem", base));
-        pending.catch(() => cache.delete(base));
-        cache.set(base, pending);
-    }
-    return pending;
+    return download(new URL("/_admin/ca.pem", base));
 }
 
 async function download(url: URL): Promise<string> {

@@ -63,117 +63,60 @@ export function looksLikeHtml(text: string): boolean {
 }
 
 /**
- * Graph: `{"error":{"code","message","innerError":{"code","request-id","client-request-id","date"}}}`
- * (learn /graph/errors; conformance/graph-error.example.json). Some translations spell `requestId`.
- */
-export function parseGraphError(body: unknown, headers?: unknown): ServiceErrorBody {
-    const error = field(bodyAsJson(body), "error");
-    const inner = field(error, "innerError") ?? field(error, "innererror");
-    return withFallback(body, {
-        code: str(error, "code"),
-        innerCode: str(inner, "code"),
-        message: str(error, "message"),
-        requestId: str(inner, "request-id") ?? str(inner, "requestId") ?? requestIdFrom("graph", headers),
-        correlationId: str(inner, "client-request-id"),
-    });
-}
-
-/**
- * Power BI: `{"error":{"code","message"}}` (powerbi-docs troubleshoot-rest-api.md), sometimes only a
- * `pbi.error` member or `details[].message` (community captures, API-FACTS.md C).
- */
-export function parsePowerBiError(body: unknown, headers?: unknown): ServiceErrorBody {
-    const json = bodyAsJson(body);
-    const error = field(json, "error") ?? json;
-    const pbi = field(error, "pbi.error");
-    const code = str(error, "code") ?? str(pbi, "code");
-    const pbiCode = str(pbi, "code");
-    return withFallback(body, {
-        code,
-        innerCode: pbiCode !== code ? pbiCode : undefined,
-        message: str(error, "message") ?? firstDetailMessage(error) ?? firstDetailMessage(pbi),
-        requestId: requestIdFrom("powerbi", headers),
-    });
-}
-
-/**
- * Azure DevOps: `{"$id","innerException","message","typeName","typeKey","errorCode","eventId"}`
- * (vsts-rest-api-specs GetDescriptorById example). Messages start with a `TF123456:` code when there is one.
- */
-export function parseDevOpsError(body: unknown, headers?: unknown): ServiceErrorBody {
-    const json = bodyAsJson(body);
-    const message = str(json, "message");
-    const tfCode = message !== undefined ? /^(TF\d+|VS\d+)\b/.exec(message)?.[1] : undefined;
-    const typeKey = str(json, "typeKey");
-    const errorCode = num(json, "errorCode");
-    return withFallback(body, {
-        code: typeKey ?? tfCode ?? (errorCode ? String(errorCode) : undefined),
-        innerCode: typeKey !== undefined ? tfCode : undefined,
-        message,
-        requestId: requestIdFrom("devops", headers),
-    });
-}
-
-/**
  * Microsoft identity platform token errors: `{"error","error_description","error_codes":[7000215],
  * "trace_id","correlation_id"}`. The description repeats trace and correlation ids on later lines; only
  * its first line is kept.
  */
+/** The token endpoint's request id headers. */
+const LOGIN_REQUEST_ID_HEADERS: readonly string[] = ["x-ms-request-id", "request-id"];
+
 export function parseLoginError(body: unknown, headers?: unknown): ServiceErrorBody {
     const json = bodyAsJson(body);
-    const codes = field(json, "error_codes");
+    const codes = jsonField(json, "error_codes");
     const first = Array.isArray(codes) && typeof codes[0] === "number" ? codes[0] : undefined;
-    return withFallback(body, {
-        code: str(json, "error"),
+    return withBodyFallback(body, {
+        code: jsonString(json, "error"),
         innerCode: first !== undefined ? `AADSTS${first}` : undefined,
-        message: str(json, "error_description")?.split(/\r?\n/)[0]?.trim(),
-        requestId: str(json, "trace_id") ?? requestIdFrom("login", headers),
-        correlationId: str(json, "correlation_id"),
+        message: jsonString(json, "error_description")?.split(/\r?\n/)[0]?.trim(),
+        requestId: jsonString(json, "trace_id") ?? requestIdFrom(LOGIN_REQUEST_ID_HEADERS, headers),
+        correlationId: jsonString(json, "correlation_id"),
     });
 }
 
-/** The parser for a service. */
-export function parseServiceError(service: string, body: unknown, headers?: unknown): ServiceErrorBody {
-    switch (service) {
-        case "graph":
-            return parseGraphError(body, headers);
-        case "powerbi":
-            return parsePowerBiError(body, headers);
-        case "devops":
-            return parseDevOpsError(body, headers);
-        default:
-            return parseLoginError(body, headers);
-    }
+/** The request id headers of a service whose profile names none. */
+export const GENERIC_REQUEST_ID_HEADERS: readonly string[] = ["request-id", "x-ms-request-id"];
+
+/**
+ * A service without a profile of its own: the OData convention `{"error":{"code","message"}}` most Microsoft APIs
+ * follow, and the request id in `request-id` or `x-ms-request-id`.
+ */
+export function parseGenericError(body: unknown, headers?: unknown): ServiceErrorBody {
+    const error = jsonField(bodyAsJson(body), "error");
+    return withBodyFallback(body, {
+        code: jsonString(error, "code"),
+        message: jsonString(error, "message"),
+        requestId: requestIdFrom(GENERIC_REQUEST_ID_HEADERS, headers),
+    });
 }
 
-/** Response headers that carry each service's request id, most specific first. */
-const REQUEST_ID_HEADERS: Readonly<Record<string, readonly string[]>> = {
-    graph: ["request-id", "x-ms-request-id"],
-    powerbi: ["requestid", "x-ms-request-id", "request-id"],
-    devops: ["activityid", "x-vss-activityid", "x-tfs-session", "x-vss-e2eid"],
-    login: ["x-ms-request-id", "request-id"],
-};
-
-/** The request id a service put in its response headers, if any. */
-export function requestIdFrom(service: string, headers: unknown): string | undefined {
-    for (const name of REQUEST_ID_HEADERS[service] ?? ["request-id", "x-ms-request-id"]) {
+/** The request id in the first of `names` (a service's request id headers) that the response carries. */
+export function requestIdFrom(names: readonly string[], headers: unknown): string | undefined {
+    for (const name of names) {
         const value = headerValue(headers, name);
         if (value) return value;
     }
     return undefined;
 }
 
-/** Fill an empty message with a description of a non-JSON body, and drop undefined fields. */
-function withFallback(body: unknown, parsed: ServiceErrorBody): ServiceErrorBody {
+/**
+ * A parsed error body as it is reported: an empty message filled with a description of a non-JSON body (an HTML page
+ * title, the start of a text), and undefined fields dropped. Every service's parser ends with it.
+ */
+export function withBodyFallback(body: unknown, parsed: ServiceErrorBody): ServiceErrorBody {
     const message = parsed.message ?? (bodyAsJson(body) === undefined ? describeNonJsonBody(body) : undefined);
     const out: Record<string, string> = {};
     for (const [k, v] of Object.entries({ ...parsed, message })) if (typeof v === "string" && v !== "") out[k] = v;
     return out;
-}
-
-function firstDetailMessage(o: unknown): string | undefined {
-    const details = field(o, "details");
-    return Array.isArray(details) ? str(details[0], "message") : undefined;
 }
 
 function bodyAsText(body: unknown): string | undefined {
@@ -183,16 +126,19 @@ function bodyAsText(body: unknown): string | undefined {
     return undefined;
 }
 
-function field(o: unknown, key: string): unknown {
+/** A member of a JSON object, or undefined for anything else. */
+export function jsonField(o: unknown, key: string): unknown {
     return typeof o === "object" && o !== null && !Array.isArray(o) ? (o as Record<string, unknown>)[key] : undefined;
 }
 
-function str(o: unknown, key: string): string | undefined {
-    const v = field(o, key);
+/** A non-empty string member of a JSON object. */
+export function jsonString(o: unknown, key: string): string | undefined {
+    const v = jsonField(o, key);
     return typeof v === "string" && v !== "" ? v : undefined;
 }
 
-function num(o: unknown, key: string): number | undefined {
-    const v = field(o, key);
+/** A number member of a JSON object. */
+export function jsonNumber(o: unknown, key: string): number | undefined {
+    const v = jsonField(o, key);
     return typeof v === "number" ? v : undefined;
 }

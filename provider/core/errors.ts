@@ -5,15 +5,15 @@
  * Authorization header) is never copied, so it cannot reach a message, a log line or state.
  */
 import { ApiError, AuthenticationError, NotFoundError, ThrottledError, isAuthFailure, type ApiErrorInit, type ErrorContext } from "./apiError";
-import { parseServiceError, requestIdFrom } from "./errorBodies";
+import { GENERIC_REQUEST_ID_HEADERS, parseGenericError, requestIdFrom } from "./errorBodies";
 import { headerValue, redactSecrets } from "./redact";
 import { isRetryable, parseRetryAfter } from "./retry";
 import { failureMeaning, neverReached } from "./failures";
 import type { ServiceName } from "./patterns";
+import type { ErrorReading } from "./serviceProfile";
 
 export { ApiError, AuthenticationError, NotFoundError, ThrottledError, defaultNextStep, isAuthFailure, safePath } from "./apiError";
 export type { ApiErrorInit, ErrorContext } from "./apiError";
-export { parseGraphError, parsePowerBiError, parseDevOpsError, parseLoginError, parseServiceError, requestIdFrom } from "./errorBodies";
 export type { ServiceErrorBody } from "./errorBodies";
 
 const API_ERROR_NAMES: ReadonlySet<string> = new Set(["ApiError", "AuthenticationError", "NotFoundError", "ThrottledError"]);
@@ -98,6 +98,8 @@ export interface RequestContext {
     readonly nowMs?: number;
     /** Where the Authorization header came from, never the secret (e.g. `static token tenantkit:graphToken`). */
     readonly credentialSource?: string;
+    /** How the service's error bodies and request ids read (its profile); the OData convention when absent. */
+    readonly reading?: ErrorReading;
 }
 
 /** The parts of a response an error is made from. */
@@ -129,7 +131,7 @@ export function fromAxiosError(err: unknown, ctx: RequestContext): ApiError {
 
 /** Convert a non-2xx response (or a 203 sign-in page) into an ApiError, parsing the service's error body. */
 export function fromResponse(res: ResponseLike, ctx: RequestContext): ApiError {
-    const parsed = parseServiceError(ctx.service, res.data, res.headers);
+    const parsed = (ctx.reading?.parseError ?? parseGenericError)(res.data, res.headers);
     return createApiError({
         ...baseInit(ctx),
         status: res.status,
@@ -155,7 +157,7 @@ function incompleteResponse(err: unknown, res: ResponseLike, ctx: RequestContext
         status: res.status,
         code: "IncompleteResponse",
         serviceMessage: `the answer broke off before the end of its body${cause}`,
-        requestId: requestIdFrom(ctx.service, res.headers),
+        requestId: requestIdFrom(ctx.reading?.requestIdHeaders ?? GENERIC_REQUEST_ID_HEADERS, res.headers),
         retryable: isRetryable({ method: ctx.method, idempotent: ctx.idempotent, status: res.status, errorCode: "IncompleteResponse" }),
     });
 }

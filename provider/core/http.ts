@@ -1,14 +1,24 @@
 /**
  * The axios-based client every api.ts uses, one per service and base URL: path segments always encoded,
  * a `client-request-id` on every request, timeouts, retries decided by retry.ts, the process-wide limiter,
- * one token refresh on 401, and failures turned into ApiError (errors.ts) with no secret inside.
+ * one token refresh on 401 when the credential can be refreshed, and failures turned into ApiError (errors.ts) with no secret inside.
  */
 import { randomUUID } from "node:crypto";
 import { Agent as HttpAgent } from "node:http";
 import axios, { type AxiosInstance, type AxiosResponse } from "axios";
-import { createApiError, fromAxiosError, fromResponse, safePath, withGiveUpReason, type ApiError, type RequestContext } from "./errors";
+import {
+    createApiError,
+    fromAxiosError,
+    fromResponse,
+    isAuthFailure,
+    safePath,
+    withGiveUpReason,
+    type ApiError,
+    type RequestContext,
+} from "./errors";
 import type { ServiceName } from "./patterns";
-import { bodyAsJson, describeNonJsonBody, looksLikeHtml, requestIdFrom } from "./errorBodies";
+import type { ServiceProfile } from "./serviceProfile";
+import { GENERIC_REQUEST_ID_HEADERS, bodyAsJson, describeNonJsonBody, looksLikeHtml, requestIdFrom } from "./errorBodies";
 import { serviceLimiterFor, realClock, type Clock } from "./limiter";
 import { headerValue, plainHeaders, redactSecrets } from "./redact";
 import { decideRetry, defaultRetryPolicy, isRetryable, type RetryPolicy } from "./retry";
@@ -19,11 +29,17 @@ import { DEFAULT_REQUEST_TIMEOUT_SECONDS } from "./settings";
 export type { RequestPath, QueryValues } from "./urls";
 
 export interface ServiceClientOptions {
-    readonly service: ServiceName;
+    /** The API called: its name (limiter, errors) and the conventions core cannot know (serviceProfile.ts). */
+    readonly profile: ServiceProfile;
     /** Scheme, host and optional path prefix, without the API version: `https://graph.microsoft.com`. */
     readonly baseUrl: string;
     /** Returns the Authorization header value; `forceRefresh` after a 401 asks for a new token. */
     readonly authorize: (opts: { forceRefresh: boolean }) => Promise<string>;
+    /**
+     * Whether `authorize` can hand out a different credential when the service refuses one (a token from a client
+     * secret or a sign-in: default). A PAT or a static token is what it is: a refusal is final, with no second request.
+     */
+    readonly refreshable?: boolean;
     /** Per-attempt timeout (default 30 s), as axios applies it: connecting, then socket inactivity. */
     readonly timeoutMs?: number;
     readonly retry?: Partial<RetryPolicy>;
@@ -102,7 +118,9 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
     const clock: Clock = { now: opts.now ?? realClock.now, sleep: opts.sleep ?? realClock.sleep };
     const random = opts.random ?? Math.random;
     const log = opts.log ?? (() => undefined);
-    const limiter = serviceLimiterFor(opts.service, baseUrl, { maxConcurrent: opts.maxConcurrent });
+    const { profile } = opts;
+    const refreshable = opts.refreshable ?? true;
+    const limiter = serviceLimiterFor(profile.name, baseUrl, { maxConcurrent: opts.maxConcurrent });
     const http = createAxios(opts);
 
     async function request<T>(req: ServiceRequest): Promise<ServiceResponse<T>> {
@@ -114,7 +132,8 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
         let refreshed = false;
         for (let attempt = 1; ; attempt += 1) {
             const ctx: RequestContext = {
-                service: opts.service,
+                service: profile.name,
+                reading: profile,
                 method,
                 path: pathAndQuery,
                 attempts: attempt,
@@ -136,15 +155,15 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
                     data: encodeBody(req.body),
                 });
                 limiter.noteResponse(res.headers, res.status, clock);
-                outcome = interpret<T>(res, req, ctx);
+                outcome = interpret<T>(res, req, ctx, profile);
             } catch (err) {
                 outcome = fromAxiosError(err, ctx);
             } finally {
                 release();
             }
             if (!(outcome instanceof Error)) return outcome;
-            const where = `${opts.service} ${method} ${safePath(pathAndQuery)}`;
-            if ((outcome.status === 401 || outcome.status === 203 || outcome.code === "SignInPage") && !refreshed) {
+            const where = `${profile.name} ${method} ${safePath(pathAndQuery)}`;
+            if (isAuthFailure(profile.name, outcome.status, outcome.code) && refreshable && !refreshed) {
                 // One new token per request: a token revoked or expired early is fixed by a refresh, a wrong one is not.
                 refreshed = true;
                 forceRefresh = true;
@@ -174,7 +193,7 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
     }
 
     const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    return { service: opts.service, baseUrl, request, waitForLateRequest: () => clock.sleep(timeoutMs) };
+    return { service: profile.name, baseUrl, request, waitForLateRequest: () => clock.sleep(timeoutMs) };
 }
 
 const DEFAULT_TIMEOUT_MS = DEFAULT_REQUEST_TIMEOUT_SECONDS * 1000;
@@ -200,8 +219,7 @@ function requestHeaders(opts: ServiceClientOptions, req: ServiceRequest, clientR
     const headers: Record<string, string> = {
         Accept: req.responseType === "buffer" ? "*/*" : "application/json",
         "User-Agent": opts.userAgent ?? `pulumi-tenantkit (node ${process.version})`,
-        // Azure DevOps answers bad credentials with 401 instead of a 203/302 sign-in page (API-FACTS.md D).
-        ...(opts.service === "devops" ? { "X-TFS-FedAuthRedirect": "Suppress" } : {}),
+        ...opts.profile.headers,
         ...opts.defaultHeaders,
         ...req.headers,
         "client-request-id": clientRequestId,
@@ -219,11 +237,11 @@ function encodeBody(body: unknown): Buffer | string | undefined {
 }
 
 /** The response as a result, or the ApiError it amounts to. */
-function interpret<T>(res: AxiosResponse<Buffer>, req: ServiceRequest, ctx: RequestContext): ServiceResponse<T> | ApiError {
+function interpret<T>(res: AxiosResponse<Buffer>, req: ServiceRequest, ctx: RequestContext, profile: ServiceProfile): ServiceResponse<T> | ApiError {
     const headers = plainHeaders(res.headers);
     const bytes = Buffer.isBuffer(res.data) ? res.data : Buffer.alloc(0);
     const ok = (res.status >= 200 && res.status < 300) || (req.okStatuses ?? []).includes(res.status);
-    const signIn = isSignInAnswer(ctx.service, res.status, headers);
+    const signIn = isSignInAnswer(profile, res.status, headers);
     if (!ok || signIn) {
         if (signIn)
             return invalid(
@@ -239,7 +257,7 @@ function interpret<T>(res: AxiosResponse<Buffer>, req: ServiceRequest, ctx: Requ
         status: res.status,
         headers,
         data: data as T,
-        requestId: requestIdFrom(ctx.service, headers),
+        requestId: requestIdFrom(profile.requestIdHeaders, headers),
         clientRequestId: ctx.clientRequestId ?? "",
     });
     if (req.responseType === "buffer") return brokenBytes(res.status, headers, bytes, ctx) ?? result(bytes);
@@ -293,13 +311,13 @@ function brokenBytes(status: number, headers: Readonly<Record<string, string>>, 
 }
 
 /**
- * 203 (Azure DevOps' sign-in page for bad credentials), a redirect to a sign-in page, or an HTML page where Azure
- * DevOps should answer JSON: "Treat 203 / text/html as an auth failure" (API-FACTS.md D).
+ * A sign-in page instead of an answer: a 203 (Azure DevOps' sign-in page; none of these APIs answers data with it), a
+ * redirect to a sign-in or login URL, or what the service's profile says is its own sign-in answer.
  */
-function isSignInAnswer(service: ServiceName, status: number, headers: Readonly<Record<string, string>>): boolean {
+function isSignInAnswer(profile: ServiceProfile, status: number, headers: Readonly<Record<string, string>>): boolean {
     if (status === 203) return true;
-    if (service === "devops" && status >= 200 && status < 300 && /text\/html/i.test(headers["content-type"] ?? "")) return true;
-    return status >= 300 && status < 400 && /sign-?in|login|vssps/i.test(headerValue(headers, "location") ?? "");
+    if (status >= 300 && status < 400 && /sign-?in|login/i.test(headerValue(headers, "location") ?? "")) return true;
+    return profile.isSignInAnswer?.(status, headers) ?? false;
 }
 
 function invalid(status: number, headers: Readonly<Record<string, string>>, ctx: RequestContext, code: string, message: string): ApiError {
@@ -310,7 +328,7 @@ function invalid(status: number, headers: Readonly<Record<string, string>>, ctx:
         status,
         code,
         serviceMessage: message,
-        requestId: requestIdFrom(ctx.service, headers),
+        requestId: requestIdFrom(ctx.reading?.requestIdHeaders ?? GENERIC_REQUEST_ID_HEADERS, headers),
         clientRequestId: ctx.clientRequestId,
         attempts: ctx.attempts,
         context: ctx.context,

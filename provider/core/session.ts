@@ -8,11 +8,13 @@ import { Credentials } from "./credentials";
 import type { ServiceClient } from "./http";
 import type { Settings } from "./settings";
 import type { ApiService } from "./patterns";
+import type { ServiceProfile } from "./serviceProfile";
 
 export interface Session {
     readonly settings: Settings;
     readonly credentials: Credentials;
-    client(service: ApiService): ServiceClient;
+    /** The client of one API, created on first use and shared by every caller of this session. */
+    client(profile: ServiceProfile): ServiceClient;
 }
 
 const sessions = new Map<string, Session>();
@@ -35,7 +37,8 @@ function createSession(settings: Settings): Session {
     return {
         settings,
         credentials,
-        client(service) {
+        client(profile) {
+            const service = profile.name;
             let client = clients.get(service);
             if (!client) {
                 // Loaded on the first request, not with the handler: check and diff send none, and axios with its
@@ -43,9 +46,10 @@ function createSession(settings: Settings): Session {
                 // eslint-disable-next-line @typescript-eslint/no-require-imports
                 const { createServiceClient } = require("./http") as typeof import("./http");
                 client = createServiceClient({
-                    service,
+                    profile,
                     baseUrl: baseUrl[service],
                     authorize: credentials.authorizer(service),
+                    refreshable: credentials.describe(service).refreshable,
                     credentialSource: credentials.describe(service).source,
                     timeoutMs: settings.requestTimeoutSeconds * 1000,
                 });

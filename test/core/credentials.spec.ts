@@ -76,6 +76,24 @@ describe("credentials", () => {
         assert.equal(redactSecrets("token entra-token-3-abcdef"), "token ***", "issued tokens are registered for redaction");
     });
 
+    it("builds the credential again for a forced refresh, so a credential that caches tokens itself (MSAL) cannot return the refused one", async () => {
+        let built = 0;
+        const s = settings({
+            tenantId: "contoso.onmicrosoft.com",
+            clientId: "3c8e1f52-7a4d-4b0e-9f6a-2d5c8b1e4f70",
+            clientSecret: "client-secret-value",
+        });
+        // Like ClientSecretCredential: each instance hands out its one cached token until it expires.
+        const createCredential = async (): Promise<TokenCredential> => {
+            const token = `cached-by-credential-${++built}`;
+            return { getToken: async () => ({ token, expiresOnTimestamp: Date.now() + 3_600_000 }) };
+        };
+        const graph = new Credentials(s, { createCredential }).authorizer("graph");
+        assert.equal(await graph({ forceRefresh: false }), "Bearer cached-by-credential-1");
+        assert.equal(await graph({ forceRefresh: true }), "Bearer cached-by-credential-2");
+        assert.equal(await graph({ forceRefresh: false }), "Bearer cached-by-credential-2");
+    });
+
     it("makes one token request for calls that miss the cache together, and a new one after a failure", async () => {
         const scopes: string[] = [];
         let fail = false;

@@ -7,13 +7,13 @@ import {
     isAuthenticationError,
     isNotFound,
     isThrottled,
-    parseDevOpsError,
-    parseGraphError,
-    parseLoginError,
-    parsePowerBiError,
     withContext,
     type RequestContext,
 } from "../../provider/core/errors";
+import { parseGenericError, parseLoginError } from "../../provider/core/errorBodies";
+import { parseDevOpsError, devopsService } from "../../provider/devops/devopsService";
+import { parseGraphError, graphService } from "../../provider/entra/graphService";
+import { parsePowerBiError } from "../../provider/powerbi/powerBiService";
 import { conformance, conformanceText } from "../support/conformance";
 
 // The official examples in ../shared/conformance (see SOURCES.md there).
@@ -35,6 +35,7 @@ const SIGN_IN_PAGE = "<!DOCTYPE html><html><head><title>Sign In</title></head><b
 
 const GET_TAP: RequestContext = {
     service: "graph",
+    reading: graphService,
     method: "GET",
     path: "/v1.0/users/x/authentication/temporaryAccessPassMethods",
     clientRequestId: "c-1",
@@ -100,6 +101,14 @@ describe("error body parsers", () => {
         }
     });
 
+    it("reads the OData error shape and the usual request id header for a service without a profile", () => {
+        assert.deepEqual(parseGenericError({ error: { code: "Throttled", message: "slow down" } }, { "x-ms-request-id": "r-9" }), {
+            code: "Throttled",
+            message: "slow down",
+            requestId: "r-9",
+        });
+    });
+
     it("quotes the start of a plain-text body and yields nothing for an empty one", () => {
         assert.deepEqual(parseGraphError("upstream connect error or disconnect/reset before headers"), {
             message: "upstream connect error or disconnect/reset before headers",
@@ -142,7 +151,10 @@ describe("ApiError", () => {
     it("is a NotFoundError for 404, AuthenticationError for 401 and 203, ThrottledError for 429", () => {
         assert.equal(isNotFound(fromResponse({ status: 404, data: "" }, GET_TAP)), true);
         assert.equal(isAuthenticationError(fromResponse({ status: 401, data: "" }, GET_TAP)), true);
-        assert.equal(isAuthenticationError(fromResponse({ status: 203, data: SIGN_IN_PAGE }, { ...GET_TAP, service: "devops" })), true);
+        assert.equal(
+            isAuthenticationError(fromResponse({ status: 203, data: SIGN_IN_PAGE }, { ...GET_TAP, service: "devops", reading: devopsService })),
+            true,
+        );
         assert.equal(isAuthenticationError(fromResponse({ status: 400, data: AADSTS }, { ...GET_TAP, service: "login" })), true);
         const throttled = fromResponse({ status: 429, headers: { "retry-after": "2.128" }, data: GRAPH_429 }, GET_TAP);
         assert.equal(isThrottled(throttled), true);

@@ -3,6 +3,7 @@ import { isThrottled } from "../../provider/core/errors";
 import { createServiceClient, type ServiceClientOptions } from "../../provider/core/http";
 import { recordingSleep, ScriptedServer } from "./scriptedServer";
 import { rejection } from "../support/rejection";
+import { graphService } from "../../provider/entra/graphService";
 
 const server = new ScriptedServer();
 const TOKEN = "Bearer eyJ0eXAiOiJKV1QifQ.eyJhdWQiOiJodHRwczovL2dyYXBoIn0.c2lnbmF0dXJl";
@@ -15,7 +16,7 @@ const UNAVAILABLE = { status: 503, body: { error: { code: "serviceNotAvailable",
 
 function client(extra: Partial<ServiceClientOptions> = {}) {
     return createServiceClient({
-        service: "graph",
+        profile: graphService,
         baseUrl: server.baseUrl(),
         authorize: async () => TOKEN,
         retry: { baseDelayMs: 1 },

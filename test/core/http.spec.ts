@@ -3,6 +3,8 @@ import { isAuthenticationError } from "../../provider/core/errors";
 import { createServiceClient, type ServiceClientOptions } from "../../provider/core/http";
 import { recordingSleep, ScriptedServer } from "./scriptedServer";
 import { rejection } from "../support/rejection";
+import { devopsService } from "../../provider/devops/devopsService";
+import { graphService } from "../../provider/entra/graphService";
 
 const server = new ScriptedServer();
 
@@ -20,7 +22,7 @@ function tokens(): { calls: boolean[]; authorize: ServiceClientOptions["authoriz
 
 function client(extra: Partial<ServiceClientOptions> = {}) {
     return createServiceClient({
-        service: "graph",
+        profile: graphService,
         baseUrl: server.baseUrl(),
         authorize: tokens().authorize,
         sleep: recordingSleep().sleep,
@@ -50,7 +52,7 @@ describe("service client: requests and responses", () => {
 
     it("keeps the base URL's path prefix and encodes query values, leaving out undefined ones", async () => {
         server.script({ status: 200, body: {} });
-        const graph = createServiceClient({ service: "devops", baseUrl: `${server.baseUrl()}/devops/`, authorize: tokens().authorize });
+        const graph = createServiceClient({ profile: devopsService, baseUrl: `${server.baseUrl()}/devops/`, authorize: tokens().authorize });
         await graph.request({
             method: "GET",
             path: ["fabrikam", "_apis", "git", "repositories", "web app", "pushes", 42],
@@ -169,6 +171,30 @@ describe("service client: requests and responses", () => {
         assert.doesNotMatch(err.message, /token-\d/);
     });
 
+    it("sends a credential that cannot be refreshed (a PAT, a static token) once: a 401 is final", async () => {
+        server.script({ status: 401, body: { error: { code: "InvalidAuthenticationToken", message: "Access token validation failure." } } });
+        const auth = tokens();
+        const err = await rejection(
+            client({ authorize: auth.authorize, refreshable: false, credentialSource: "static token tenantkit:graphToken" }).request({
+                method: "GET",
+                path: ["v1.0", "me"],
+            }),
+        );
+        assert.equal(err.name, "AuthenticationError");
+        assert.equal(err.attempts, 1);
+        assert.deepEqual(auth.calls, [false]);
+        assert.equal(server.seen.length, 1);
+        assert.match(err.message, /Next: the service refused the static token tenantkit:graphToken; /);
+    });
+
+    it("takes a 200 HTML page from Graph for a broken answer, not a sign-in page, and sends no Azure DevOps header", async () => {
+        const page = { status: 200, headers: { "content-type": "text/html" }, body: "<html><head><title>Gateway</title></head></html>" };
+        server.script(page, page, page, page, page);
+        const err = await rejection(client().request({ method: "GET", path: ["v1.0", "me"] }));
+        assert.equal(err.code, "InvalidResponse");
+        assert.equal(server.seen[0]!.headers["x-tfs-fedauthredirect"], undefined);
+    });
+
     it("treats Azure DevOps' 203 sign-in page as an authentication failure, and asks it not to redirect", async () => {
         const signIn = {
             status: 203,
@@ -176,7 +202,7 @@ describe("service client: requests and responses", () => {
             body: "<html><head><title>Azure DevOps Services | Sign In</title></head></html>",
         };
         server.script(signIn, signIn);
-        const devops = createServiceClient({ service: "devops", baseUrl: server.baseUrl(), authorize: async () => "Basic OnBhdA==" });
+        const devops = createServiceClient({ profile: devopsService, baseUrl: server.baseUrl(), authorize: async () => "Basic OnBhdA==" });
         const err = await rejection(devops.request({ method: "GET", path: ["fabrikam", "_apis", "projects"] }));
         assert.equal(err.name, "AuthenticationError");
         assert.equal(err.code, "SignInPage");

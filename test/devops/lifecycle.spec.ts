@@ -15,6 +15,7 @@ import { secret, type StackConfig } from "../../harness/wire";
 import { IDS, useEmulator } from "../emulator/helpers";
 import { rejectionOf } from "../support/rejection";
 import { emulatorConfig, useStateDir } from "../support/stacks";
+import { devopsService } from "../../provider/devops/devopsService";
 
 const PROGRAM = path.resolve(__dirname, "..", "..", "examples", "lookups", "index.ts");
 const TYPE = "pulumi-nodejs:dynamic/tenantkit:GitPush";
@@ -75,7 +76,7 @@ describe("GitPush lookup through the engine harness", function () {
     describe("errors", () => {
         const settings = (values: Partial<Record<SettingKey, string>>) => resolveSettings((k) => ({ emulator: fx.emu.url, ...values })[k], {});
         const read = (pat: string, args: Partial<Parameters<typeof fetchGitPush>[1]> = {}) =>
-            fetchGitPush(sessionFor(settings({ devopsPat: pat })).client("devops"), {
+            fetchGitPush(sessionFor(settings({ devopsPat: pat })).client(devopsService), {
                 organization: "fabrikam",
                 project: "Web Portal",
                 repository: "web",
@@ -118,7 +119,7 @@ describe("GitPush lookup through the engine harness", function () {
                 let t = Date.now();
                 const waits: number[] = [];
                 const client = createServiceClient({
-                    service: "devops",
+                    profile: devopsService,
                     baseUrl: `${fx.emu.url}/devops`,
                     maxConcurrent: 2,
                     authorize: async () => `Basic ${Buffer.from(`:${IDS.devopsPat}`).toString("base64")}`,

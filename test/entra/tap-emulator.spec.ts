@@ -12,6 +12,7 @@ import { fetchTemporaryAccessPassMethods } from "../../provider/entra/temporaryA
 import { getTemporaryAccessPassMethods as getFromProgram } from "../../provider/entra/temporaryAccessPass";
 import { IDS, useEmulator } from "../emulator/helpers";
 import { rejectionOf } from "../support/rejection";
+import { graphService } from "../../provider/entra/graphService";
 
 describe("TAP lookup against the emulator", () => {
     const fx = useEmulator();
@@ -26,7 +27,7 @@ describe("TAP lookup against the emulator", () => {
         return resolveSettings((k) => values[k], {});
     };
     const lookup = (user: string | undefined, s: Settings = settings()) =>
-        fetchTemporaryAccessPassMethods(sessionFor(s).client("graph"), s.cloud, user);
+        fetchTemporaryAccessPassMethods(sessionFor(s).client(graphService), s.cloud, user);
     const graphRequests = async () => (await fx.emu.admin.requests()).filter((r) => r.service === "graph");
     const failure = rejectionOf;
 
@@ -124,7 +125,7 @@ describe("TAP lookup against the emulator", () => {
         });
         await fx.emu.admin.setFaults({ match: { service: "graph" }, kind: "status", status: 429, retryAfter: "2.128", times: 1 });
         const client = createServiceClient({
-            service: "graph",
+            profile: graphService,
             baseUrl: s.endpoints.graph,
             authorize: async () => `Bearer ${s.graphToken}`,
             sleep: async (ms) => void waits.push(ms),

@@ -11,6 +11,7 @@ import { BrandingApi } from "../../provider/entra/organizationalBranding/api";
 import { DEFAULT_BANNER_LOGO_PNG } from "../../emulator/seeds/default";
 import { IDS, useEmulator } from "../emulator/helpers";
 import { rejection } from "../support/rejection";
+import { graphService } from "../../provider/entra/graphService";
 
 describe("regression: an HTML page or broken JSON is never read as a branding image", function () {
     this.timeout(30_000);
@@ -22,7 +23,7 @@ describe("regression: an HTML page or broken JSON is never read as a branding im
             clientId: IDS.quickstartClientId,
             clientSecret: IDS.quickstartClientSecret,
         };
-        return new BrandingApi(sessionFor(resolveSettings((k) => values[k], {})).client("graph"), IDS.tenantId, "0");
+        return new BrandingApi(sessionFor(resolveSettings((k) => values[k], {})).client(graphService), IDS.tenantId, "0");
     };
     const image = { service: "graph", method: "GET", path: "/bannerLogo$" } as const;
 

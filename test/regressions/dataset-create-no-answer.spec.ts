@@ -13,6 +13,7 @@ import { createDataset } from "../../provider/powerbi/pushDataset/lifecycle";
 import { PushDatasetArgs } from "../../provider/powerbi/pushDataset/schema";
 import { IDS, useEmulator } from "../emulator/helpers";
 import { rejection } from "../support/rejection";
+import { powerBiService } from "../../provider/powerbi/powerBiService";
 
 describe("regression: a dataset POST that got no answer is never sent twice", function () {
     this.timeout(30_000);
@@ -28,7 +29,7 @@ describe("regression: a dataset POST that got no answer is never sent twice", fu
             requestTimeoutSeconds: "1",
         };
         const ws = await fx.emu.admin.addPowerBiWorkspace(IDS.tenantId, { name: "Regression", members: [IDS.quickstartClientId] });
-        return new DatasetApi(sessionFor(resolveSettings((k) => values[k], {})).client("powerbi"), ws.id);
+        return new DatasetApi(sessionFor(resolveSettings((k) => values[k], {})).client(powerBiService), ws.id);
     };
     const named = async (workspaceId: string) =>
         (await fx.emu.admin.powerBi(IDS.tenantId)).datasets.filter((d) => d.workspaceId === workspaceId.toLowerCase() && d.name === "Late");

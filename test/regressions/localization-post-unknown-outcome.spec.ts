@@ -10,6 +10,7 @@ import { resolveSettings, type SettingKey } from "../../provider/core/settings";
 import { sessionFor } from "../../provider/core/session";
 import { BrandingApi } from "../../provider/entra/organizationalBranding/api";
 import { IDS, useEmulator } from "../emulator/helpers";
+import { graphService } from "../../provider/entra/graphService";
 
 describe("regression: a localization POST with an unknown outcome is looked up, then sent again", function () {
     this.timeout(30_000);
@@ -23,7 +24,7 @@ describe("regression: a localization POST with an unknown outcome is looked up, 
             clientSecret: IDS.fabrikamClientSecret,
             requestTimeoutSeconds: "1",
         };
-        return new BrandingApi(sessionFor(resolveSettings((k) => values[k], {})).client("graph"), org, locale);
+        return new BrandingApi(sessionFor(resolveSettings((k) => values[k], {})).client(graphService), org, locale);
     };
     const localizations = async () => Object.keys((await fx.emu.admin.branding(org))?.localizations ?? {});
     const calls = async () =>

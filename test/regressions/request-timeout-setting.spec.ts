@@ -7,6 +7,7 @@ import { strict as assert } from "node:assert";
 import { resolveSettings, type SettingKey } from "../../provider/core/settings";
 import { sessionFor } from "../../provider/core/session";
 import { IDS, useEmulator } from "../emulator/helpers";
+import { graphService } from "../../provider/entra/graphService";
 
 describe("regression: requestTimeoutSeconds is the client's per-attempt timeout", function () {
     this.timeout(30_000);
@@ -18,7 +19,7 @@ describe("regression: requestTimeoutSeconds is the client's per-attempt timeout"
             clientId: IDS.quickstartClientId,
             clientSecret: IDS.quickstartClientSecret,
         };
-        return sessionFor(resolveSettings((k) => values[k], env)).client("graph");
+        return sessionFor(resolveSettings((k) => values[k], env)).client(graphService);
     };
 
     it("gives up an attempt the service answers later than the timeout, and sends it again", async () => {

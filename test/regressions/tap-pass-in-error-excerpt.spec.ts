@@ -12,6 +12,7 @@ import { createServiceClient } from "../../provider/core/http";
 import { fetchTemporaryAccessPassMethods } from "../../provider/entra/temporaryAccessPass/api";
 import { ScriptedServer } from "../core/scriptedServer";
 import { rejection } from "../support/rejection";
+import { graphService } from "../../provider/entra/graphService";
 
 const PASS = "TkRegressionPass+8d1f";
 const BODY = JSON.stringify({
@@ -26,7 +27,7 @@ describe("regression: the pass in an answer that is not JSON stays out of the er
 
     const lookup = () => {
         const graph = createServiceClient({
-            service: "graph",
+            profile: graphService,
             baseUrl: server.baseUrl(),
             authorize: async () => "Bearer t",
             retry: { maxAttempts: 1 },

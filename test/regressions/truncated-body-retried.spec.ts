@@ -8,6 +8,7 @@ import { resolveSettings, type SettingKey } from "../../provider/core/settings";
 import { sessionFor } from "../../provider/core/session";
 import { IDS, useEmulator } from "../emulator/helpers";
 import { rejection } from "../support/rejection";
+import { powerBiService } from "../../provider/powerbi/powerBiService";
 
 describe("regression: a body cut short is retried, and named when it keeps breaking off", function () {
     this.timeout(30_000);
@@ -19,7 +20,7 @@ describe("regression: a body cut short is retried, and named when it keeps break
             clientId: IDS.quickstartClientId,
             clientSecret: IDS.quickstartClientSecret,
         };
-        return sessionFor(resolveSettings((k) => values[k], {})).client("powerbi");
+        return sessionFor(resolveSettings((k) => values[k], {})).client(powerBiService);
     };
     const list = { method: "GET", path: ["v1.0", "myorg", "groups", IDS.salesWorkspaceId, "datasets"], operation: "list datasets" } as const;
 

@@ -212,8 +212,8 @@ describe("secrets never leak (issue 8)", function () {
         /** The service's own refusal of each canary, which the default seed does not know. */
         const REFUSAL: Record<Credential, RegExp> = {
             "client secret": /token failed: 401 invalid_client\/AADSTS7000215/,
-            "static token": /failed after 2 attempts: 401 /,
-            PAT: /failed after 2 attempts: 401 UnauthorizedRequestException\/TF400813/,
+            "static token": /failed: 401 /,
+            PAT: /failed: 401 UnauthorizedRequestException\/TF400813/,
         };
 
         for (const [n, setup] of SETUPS.entries()) {
@@ -265,20 +265,20 @@ describe("secrets never leak (issue 8)", function () {
             ["client secret", "malformed JSON", /token failed: network error network_error/],
             ["client secret", "HTML page", /token failed: network error unknown_error/],
             ["client secret", "wrong credential", /token failed: 401 invalid_client\/AADSTS7000215/],
-            ["static token", "401", /failed after 2 attempts: 401 /],
+            ["static token", "401", /failed: 401 /],
             ["static token", "403", /failed: 403 /],
             ["static token", "500", /failed after 5 attempts: 500 /],
             ["static token", "reset", /failed after 5 attempts: network error ECONNRESET/],
             ["static token", "malformed JSON", /failed after 5 attempts: 200 InvalidResponse: the body is not valid JSON/],
             ["static token", "HTML page", /HTML page titled "Sign in to your account"/],
-            ["static token", "wrong credential", /failed after 2 attempts: 401 /],
-            ["PAT", "401", /failed after 2 attempts: 401 UnauthorizedRequestException: Unauthorized/],
+            ["static token", "wrong credential", /failed: 401 /],
+            ["PAT", "401", /failed: 401 UnauthorizedRequestException: Unauthorized/],
             ["PAT", "403", /failed: 403 VssServiceException/],
             ["PAT", "500", /failed after 5 attempts: 500 VssServiceException/],
             ["PAT", "reset", /failed after 5 attempts: network error ECONNRESET/],
             ["PAT", "malformed JSON", /failed after 5 attempts: 200 InvalidResponse: the body is not valid JSON/],
-            ["PAT", "HTML page", /failed after 2 attempts: 203 SignInPage/],
-            ["PAT", "wrong credential", /failed after 2 attempts: 401 UnauthorizedRequestException\/TF400813/],
+            ["PAT", "HTML page", /failed: 203 SignInPage/],
+            ["PAT", "wrong credential", /failed: 401 UnauthorizedRequestException\/TF400813/],
             ["TAP value", "malformed JSON", /graph GET \S+ failed( after \d attempts)?: 200 /],
             ["TAP value", "HTML page", /failed after 5 attempts: 200 InvalidResponse: expected JSON/],
         ];

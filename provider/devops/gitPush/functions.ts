@@ -10,6 +10,7 @@ import { propertyPath } from "../../core/validation";
 import { fetchGitPush } from "./api";
 import { GitPushArgs } from "./schema";
 import type { GetGitPushArgs, GetGitPushOutputArgs, GitPushResult } from "./types";
+import { devopsService } from "../devopsService";
 
 /**
  * Reads one push of a git repository (`Pushes - Get`, REST 7.1), with its commits and ref updates on request.
@@ -29,7 +30,7 @@ export async function getGitPush(args: GetGitPushArgs, opts?: pulumi.InvokeOptio
     // No handler names this call in errors: the function does, as a handler names its resource and operation.
     const where = `getGitPush (push ${a.pushId} of repository "${a.repository}" in organization "${a.organization}")`;
     try {
-        return await fetchGitPush(programSession(connection).client("devops"), a);
+        return await fetchGitPush(programSession(connection).client(devopsService), a);
     } catch (err) {
         throw withContext(err, { resource: where });
     }

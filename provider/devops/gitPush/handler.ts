@@ -9,6 +9,7 @@ import { checkWithSchema } from "../../core/validation";
 import { fetchGitPush } from "./api";
 import { type GitPush, GitPushArgs } from "./schema";
 import { typeToken } from "../../core/patterns";
+import { devopsService } from "../devopsService";
 
 type Inputs = GitPushArgs & JsonObject;
 type Outputs = GitPushArgs & { push: GitPush } & JsonObject;
@@ -34,14 +35,14 @@ export const handler = defineHandler<Inputs, Outputs>({
     },
 
     async create(inputs, ctx) {
-        const push = await fetchGitPush(ctx.session().client("devops"), inputs);
+        const push = await fetchGitPush(ctx.session().client(devopsService), inputs);
         return { id: idOf(inputs), outs: { ...inputs, push } as Outputs };
     },
 
     async read(id, props, ctx) {
         const args = argsOf(props);
         try {
-            const push = await fetchGitPush(ctx.session().client("devops"), args);
+            const push = await fetchGitPush(ctx.session().client(devopsService), args);
             return { id, outs: { ...args, push } as Outputs, inputs: args as Inputs };
         } catch (err) {
             if (isNotFound(err)) return undefined;

@@ -10,6 +10,7 @@ import { foldCdn, unfoldCdn } from "./cdnState";
 import { checkBranding, diffBranding } from "./checks";
 import { type BrandingOutputs, type Context, createBranding, deleteBranding, readBranding, updateBranding } from "./lifecycle";
 import type { BrandingInputs } from "./schema";
+import { graphService } from "../graphService";
 
 type Inputs = BrandingInputs & JsonObject;
 type Outputs = BrandingOutputs & JsonObject;
@@ -44,23 +45,23 @@ export function defineBrandingHandler(o: BrandingHandlerOptions): pulumi.dynamic
             return diffBranding(unfoldCdn(olds), news);
         },
         async create(inputs, ctx) {
-            const r = await createBranding(context(ctx.session().client("graph"), inputs), inputs);
+            const r = await createBranding(context(ctx.session().client(graphService), inputs), inputs);
             return { id: r.id, outs: keepLocale(r.outs, inputs) };
         },
         async read(id, state, ctx) {
             const props = unfoldCdn(state);
-            const r = await readBranding(context(ctx.session().client("graph"), props), props);
+            const r = await readBranding(context(ctx.session().client(graphService), props), props);
             if (!r) return undefined;
             const inputs = (props.locale === undefined ? r.inputs : { ...r.inputs, locale: props.locale }) as Inputs;
             return { id, outs: keepLocale(r.outs, props), inputs };
         },
         async update(_id, state, news, ctx) {
             const olds = unfoldCdn(state);
-            return keepLocale(await updateBranding(context(ctx.session().client("graph"), olds), olds, news), olds);
+            return keepLocale(await updateBranding(context(ctx.session().client(graphService), olds), olds, news), olds);
         },
         async delete(_id, state, ctx) {
             const props = unfoldCdn(state);
-            await deleteBranding(context(ctx.session().client("graph"), props), props);
+            await deleteBranding(context(ctx.session().client(graphService), props), props);
         },
     });
 }

@@ -11,6 +11,7 @@ import { propertyPath } from "../../core/validation";
 import { fetchTemporaryAccessPassMethods } from "./api";
 import { TemporaryAccessPassMethodsArgs } from "./schema";
 import type { GetTemporaryAccessPassMethodsArgs, GetTemporaryAccessPassMethodsOutputArgs, TemporaryAccessPassMethodsResult } from "./types";
+import { graphService } from "../graphService";
 
 /**
  * Reads the temporary access pass method of a user (or of the signed-in user). Signs in with the stack's
@@ -30,7 +31,7 @@ export async function getTemporaryAccessPassMethods(
     }
     const session = programSession(connection);
     try {
-        return await fetchTemporaryAccessPassMethods(session.client("graph"), session.settings.cloud, parsed.data.user);
+        return await fetchTemporaryAccessPassMethods(session.client(graphService), session.settings.cloud, parsed.data.user);
     } catch (err) {
         // No handler names this call in errors: the function does, as a handler names its resource and operation.
         throw withContext(err, {

@@ -10,6 +10,7 @@ import { checkWithSchema } from "../../core/validation";
 import { assertTapAvailable, fetchTemporaryAccessPassMethods } from "./api";
 import { TemporaryAccessPassMethodsArgs, type TemporaryAccessPassMethodsResult } from "./schema";
 import { typeToken } from "../../core/patterns";
+import { graphService } from "../graphService";
 
 type Inputs = TemporaryAccessPassMethodsArgs & JsonObject;
 type Outputs = TemporaryAccessPassMethodsResult & JsonObject;
@@ -41,7 +42,7 @@ export const handler = defineHandler<Inputs, Outputs>({
 
     async create(inputs, ctx) {
         const s = ctx.session();
-        const result = await fetchTemporaryAccessPassMethods(s.client("graph"), s.settings.cloud, inputUser(inputs.user));
+        const result = await fetchTemporaryAccessPassMethods(s.client(graphService), s.settings.cloud, inputUser(inputs.user));
         return { id: idOf(inputUser(inputs.user)), outs: result as Outputs };
     },
 
@@ -49,7 +50,7 @@ export const handler = defineHandler<Inputs, Outputs>({
         const user = inputUser(props.user) ?? inputUser(id);
         const s = ctx.session();
         try {
-            const result = await fetchTemporaryAccessPassMethods(s.client("graph"), s.settings.cloud, user);
+            const result = await fetchTemporaryAccessPassMethods(s.client(graphService), s.settings.cloud, user);
             const inputs: Inputs = user === undefined ? {} : { user };
             return { id: idOf(user), outs: result as Outputs, inputs };
         } catch (err) {

@@ -39,8 +39,9 @@ export class DatasetApi {
             body,
             okStatuses: [201, 202],
             operation: `create dataset "${args.name}"`,
+            schema: DatasetWire,
         });
-        return parse(DatasetWire, res.data, "the created dataset");
+        return res.data as DatasetJson;
     }
 
     /** The dataset, or undefined when it no longer exists. */
@@ -85,16 +86,6 @@ export class DatasetApi {
             throw explain(err, this);
         }
     }
-}
-
-function parse<T>(
-    schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } },
-    data: unknown,
-    what: string,
-): T {
-    const r = schema.safeParse(data);
-    if (!r.success) throw new Error(`Power BI answered with an unexpected body for ${what}: ${r.error.issues[0]?.message}`);
-    return r.data;
 }
 
 /** Next steps for what a push-dataset user meets: the scope, workspace membership, an unknown workspace. */

@@ -12,12 +12,13 @@ import { createDataset, type DatasetOutputs, readDataset, readDatasetById, updat
 import { referenceFailures } from "./references";
 import { PushDatasetArgs } from "./schema";
 import { typeToken } from "../../core/patterns";
+import { powerBiService } from "../powerBiService";
 
 type Inputs = PushDatasetArgs & JsonObject;
 type Outputs = DatasetOutputs & JsonObject;
 
-const api = (ctx: { session(): { client(s: "powerbi"): import("../../core/http").ServiceClient } }, workspaceId: string | undefined) =>
-    new DatasetApi(ctx.session().client("powerbi"), workspaceId);
+const api = (ctx: { session(): { client(s: typeof powerBiService): import("../../core/http").ServiceClient } }, workspaceId: string | undefined) =>
+    new DatasetApi(ctx.session().client(powerBiService), workspaceId);
 
 export const handler = defineHandler<Inputs, Outputs>({
     type: typeToken("PushDataset"),

@@ -1,0 +1,31 @@
+/**
+ * Microsoft Graph as the HTTP client needs to know it: its error body and request id header. Shared by every Entra
+ * resource (branding, TAP methods).
+ */
+import { bodyAsJson, jsonField, jsonString, requestIdFrom, withBodyFallback, type ServiceErrorBody } from "../core/errorBodies";
+import type { ServiceProfile } from "../core/serviceProfile";
+
+const REQUEST_ID_HEADERS = ["request-id", "x-ms-request-id"];
+
+/**
+ * Graph's error body: `{"error":{"code","message","innerError":{"code","request-id","client-request-id","date"}}}`
+ * (learn /graph/errors; conformance/graph-error.example.json). Some translations spell `requestId`.
+ */
+export function parseGraphError(body: unknown, headers?: unknown): ServiceErrorBody {
+    const error = jsonField(bodyAsJson(body), "error");
+    const inner = jsonField(error, "innerError") ?? jsonField(error, "innererror");
+    return withBodyFallback(body, {
+        code: jsonString(error, "code"),
+        innerCode: jsonString(inner, "code"),
+        message: jsonString(error, "message"),
+        requestId: jsonString(inner, "request-id") ?? jsonString(inner, "requestId") ?? requestIdFrom(REQUEST_ID_HEADERS, headers),
+        correlationId: jsonString(inner, "client-request-id"),
+    });
+}
+
+/** Microsoft Graph (`https://graph.microsoft.com`). */
+export const graphService: ServiceProfile = {
+    name: "graph",
+    requestIdHeaders: REQUEST_ID_HEADERS,
+    parseError: parseGraphError,
+};
