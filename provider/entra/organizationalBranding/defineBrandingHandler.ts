@@ -8,7 +8,7 @@ import { defineHandler } from "../../core/handler";
 import type { JsonObject } from "../../core/json";
 import { foldCdn, unfoldCdn } from "./cdnState";
 import { checkBranding, diffBranding } from "./checks";
-import { type BrandingOutputs, type Context, createBranding, deleteBranding, readBranding, updateBranding } from "./lifecycle";
+import { type BrandingOutputs, type Context, createBranding, deleteBranding, Handovers, readBranding, updateBranding } from "./lifecycle";
 import type { BrandingInputs } from "./schema";
 
 type Inputs = BrandingInputs & JsonObject;
@@ -24,9 +24,12 @@ export interface BrandingHandlerOptions {
 }
 
 export function defineBrandingHandler(o: BrandingHandlerOptions): pulumi.dynamic.ResourceProvider {
+    // One per handler, so per provider host, which serves one deployment: what a create there took over is seen by
+    // the delete of the resource it replaced, and by nothing after (lifecycle.ts, Handovers).
+    const handovers = new Handovers();
     const context = (graph: Context["graph"], values: Partial<Inputs>): Context => {
         const locale = o.localeOf(values);
-        return { graph, locale, cwd: process.cwd(), idOf: (org) => o.idOf(org, locale) };
+        return { graph, locale, cwd: process.cwd(), idOf: (org) => o.idOf(org, locale), handovers };
     };
     // The localization's `locale` is an input that state keeps: outputs carry it forward. State folds the CDN keys
     // into `cdn` (cdnState.ts).

@@ -28,28 +28,37 @@ import type { BrandingInputs, BrandingWire } from "./schema";
 export type { BrandingOutputs } from "./record";
 
 /**
- * The brandings a create of this provider host took over, per Graph client, with the prior it recorded. The engine
- * replaces create-first (a forced `pulumi up --replace`, a changed logical name), so the replacement's create records
- * the replaced resource's values as its prior, and the replaced resource's delete runs later in the same host. That
- * delete (its prior differs from the one the create recorded) must not restore over the replacement; it hands its
- * prior (the tenant's original) over through the journal instead, which the replacement's later operations read as a
- * crash journal is read: its prior wins where the recorded prior is what it wrote. A delete of the created resource
- * itself carries the same prior, and restores as usual; so does a replaced resource whose values were the original's,
- * where restoring changes nothing.
+ * The engine replaces create-first (a forced `pulumi up --replace`, a changed logical name, a connection given instead
+ * of the stack config), so the replacement's create records the replaced resource's values as its prior, and the
+ * replaced resource's delete runs later in the same host. That delete (its prior differs from the one the create
+ * recorded) must not restore over the replacement; it hands its prior (the tenant's original) over through the
+ * journal instead, which the replacement's later operations read as a crash journal is read: its prior wins where the
+ * recorded prior is what it wrote. A delete of the created resource itself carries the same prior, and restores as
+ * usual; so does a replaced resource whose values were the original's, where restoring changes nothing.
+ *
+ * This is what the host remembers for that: the prior each create recorded, per branding. The handler owns one
+ * (defineBrandingHandler.ts), so it lives as long as the provider host, which the engine starts for one deployment
+ * (one `up`, `destroy` or `refresh`): the create and the delete of a replacement always meet here, and nothing
+ * carries over to the next deployment. It is keyed by the branding, not by the connection: the replacement may reach
+ * the same branding with other credentials or settings than the resource it replaces, whose delete signs in with
+ * the connection in its own state.
  */
-const takenOver = new WeakMap<ServiceClient, Map<string, Prior>>();
-const brandingKey = (api: BrandingApi) => `${api.organizationId.toLowerCase()}/${api.locale.toLowerCase()}`;
+export class Handovers {
+    private readonly created = new Map<string, Prior>();
 
-function markTakenOver(ctx: Context, api: BrandingApi, prior: Prior): void {
-    let taken = takenOver.get(ctx.graph);
-    if (!taken) takenOver.set(ctx.graph, (taken = new Map()));
-    taken.set(brandingKey(api), prior);
+    /** A create took the branding over, recording `prior`. */
+    tookOver(branding: { organizationId: string; locale: string }, prior: Prior): void {
+        this.created.set(handoverKey(branding), prior);
+    }
+
+    /** Whether a create in this host took the branding over from a resource whose recorded prior is `prior`. */
+    replacedCreateFirst(branding: { organizationId: string; locale: string }, prior: Prior): boolean {
+        const successor = this.created.get(handoverKey(branding));
+        return successor !== undefined && !sameJson(successor, prior);
+    }
 }
 
-function replacedCreateFirst(ctx: Context, api: BrandingApi, props: BrandingOutputs): boolean {
-    const successor = takenOver.get(ctx.graph)?.get(brandingKey(api));
-    return successor !== undefined && !sameJson(successor, props.prior);
-}
+const handoverKey = (b: { organizationId: string; locale: string }) => `${b.organizationId.toLowerCase()}/${b.locale.toLowerCase()}`;
 
 /** The recorded prior, corrected by a journal where the recorded value is what that journal's run was writing. */
 function recordedPrior(ctx: Context, api: BrandingApi, props: BrandingOutputs): { prior: Prior; fromJournal: boolean } {
@@ -66,6 +75,8 @@ export interface Context {
     readonly cwd: string;
     /** The resource id for a partial failure. */
     readonly idOf: (organizationId: string) => string;
+    /** The brandings this provider host's creates took over, for the replaced resource's delete. */
+    readonly handovers: Handovers;
 }
 
 export async function createBranding(ctx: Context, inputs: BrandingInputs): Promise<{ id: string; outs: BrandingOutputs }> {
@@ -85,7 +96,7 @@ export async function createBranding(ctx: Context, inputs: BrandingInputs): Prom
             throw err;
         });
     const outs = await journaled(ctx, api, () => write(ctx, api, inputs, managed, prior, plan, undefined));
-    markTakenOver(ctx, api, outs.prior);
+    ctx.handovers.tookOver(api, outs.prior);
     return { id: ctx.idOf(organizationId), outs };
 }
 
@@ -245,7 +256,7 @@ export async function deleteBranding(ctx: Context, props: BrandingOutputs): Prom
     const mode = props.onDestroy ?? "restore";
     if (mode === "retain") return;
     const api = new BrandingApi(ctx.graph, props.organizationId, ctx.locale);
-    if (replacedCreateFirst(ctx, api, props)) {
+    if (ctx.handovers.replacedCreateFirst(api, props.prior)) {
         // Replaced create-first: the tenant shows the replacement's values; what this resource recorded as prior is
         // the original, which the replacement recorded as this resource's values. Hand it over, write nothing.
         writeJournal(ctx.cwd, journalOf(api.organizationId, api.locale, props.prior, intendedOf(props, props.managed), [], new Date()));
