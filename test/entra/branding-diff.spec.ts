@@ -4,11 +4,10 @@
  */
 import { strict as assert } from "node:assert";
 import type { BrandingApi } from "../../provider/entra/organizationalBranding/api";
-import { changedProperties, diffBranding } from "../../provider/entra/organizationalBranding/checks";
-import type { BrandingOutputs } from "../../provider/entra/organizationalBranding/lifecycle";
-import { reconcileValue } from "../../provider/entra/organizationalBranding/record";
-import type { BrandingInputs } from "../../provider/entra/organizationalBranding/schema";
-import { readState } from "../../provider/entra/organizationalBranding/snapshot";
+import { readState } from "../../provider/entra/organizationalBranding/read";
+import type { BrandingInputs, BrandingOutputs } from "../../provider/entra/organizationalBranding/schema";
+import { reconcileValue } from "../../provider/entra/organizationalBranding/state";
+import { changedProperties, diffBranding } from "../../provider/entra/organizationalBranding/validate";
 
 const ORG = "7d3f1c2a-5b9e-4f61-8a2d-0c4e6b8f9a10";
 const image = (sha256: string, path = "a.png") => ({ path, sha256, size: 10, contentType: "image/png", width: 1, height: 1 });

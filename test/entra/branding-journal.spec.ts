@@ -8,7 +8,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { journalOf, journalPath, readJournal, recoverPrior, type Journal } from "../../provider/entra/organizationalBranding/journal";
-import type { Prior } from "../../provider/entra/organizationalBranding/record";
+import type { Prior } from "../../provider/entra/organizationalBranding/state";
 
 const ORG = "7d3f1c2a-5b9e-4f61-8a2d-0c4e6b8f9a10";
 const image = (sha256: string) => ({ sha256, size: 3, contentType: "image/png", data: "AAAA" });
@@ -23,17 +23,17 @@ describe("branding journal", () => {
         values: { signInPageText: "Contoso", loginPageTextVisibilitySettings: { hideForgotMyPassword: false, hideAccountResetCredentials: true } },
         images: { bannerLogo: image("original"), squareLogo: null },
     };
-    const journal: Journal = journalOf(
-        ORG,
-        "0",
-        original,
-        {
+    const journal: Journal = journalOf({
+        organizationId: ORG,
+        locale: "0",
+        prior: original,
+        intended: {
             values: { signInPageText: "Program text", loginPageTextVisibilitySettings: { hideForgotMyPassword: true } },
             images: { bannerLogo: "program", squareLogo: "program-square" },
         },
-        [],
-        new Date("2026-01-01T00:00:00Z"),
-    );
+        revert: [],
+        now: new Date("2026-01-01T00:00:00Z"),
+    });
     const managed = ["signInPageText", "loginPageTextVisibilitySettings", "bannerLogo", "squareLogo"] as const;
 
     it("takes the journal's prior where the tenant shows what was being written, merged complex values and case included", () => {
@@ -45,7 +45,7 @@ describe("branding journal", () => {
             },
             images: { bannerLogo: image("program"), squareLogo: image("program-square") },
         };
-        assert.deepEqual(recoverPrior(journal, live, [...managed]), { prior: original, revert: [] });
+        assert.deepEqual(recoverPrior({ journal, live, managed: [...managed] }), { prior: original, revert: [] });
     });
 
     it("keeps the live value of a property changed since, and of one never written", () => {
@@ -54,14 +54,14 @@ describe("branding journal", () => {
             values: { signInPageText: "Changed in the portal", loginPageTextVisibilitySettings: original.values.loginPageTextVisibilitySettings! },
             images: { bannerLogo: image("someone else's"), squareLogo: null },
         };
-        const { prior } = recoverPrior(journal, live, [...managed]);
+        const { prior } = recoverPrior({ journal, live, managed: [...managed] });
         assert.deepEqual(prior.values, live.values);
         assert.deepEqual(prior.images, live.images);
     });
 
     it("gives back a written property the program no longer manages", () => {
         const live: Prior = { existed: true, values: { signInPageText: "Program text" }, images: { bannerLogo: image("program") } };
-        const { prior, revert } = recoverPrior(journal, live, ["signInPageText"]);
+        const { prior, revert } = recoverPrior({ journal, live, managed: ["signInPageText"] });
         assert.deepEqual(prior.values, { signInPageText: "Contoso" });
         assert.deepEqual(
             revert.map((r) => [r.property, r.prior.images.bannerLogo?.sha256]),
@@ -70,18 +70,18 @@ describe("branding journal", () => {
     });
 
     it("keeps a branding tenantkit was creating as tenantkit's only while every property is at its prior or written value", () => {
-        const created = journalOf(
-            ORG,
-            "fr-FR",
-            { existed: false, values: { signInPageText: "" }, images: {} },
-            { values: { signInPageText: "Accès" }, images: {} },
-            [],
-            new Date(),
-        );
+        const created = journalOf({
+            organizationId: ORG,
+            locale: "fr-FR",
+            prior: { existed: false, values: { signInPageText: "" }, images: {} },
+            intended: { values: { signInPageText: "Accès" }, images: {} },
+            revert: [],
+            now: new Date(),
+        });
         const empty: Prior = { existed: true, values: { signInPageText: "" }, images: {} };
-        assert.equal(recoverPrior(created, empty, ["signInPageText"]).prior.existed, false);
+        assert.equal(recoverPrior({ journal: created, live: empty, managed: ["signInPageText"] }).prior.existed, false);
         const someoneElses: Prior = { existed: true, values: { signInPageText: "Bienvenue" }, images: {} };
-        assert.equal(recoverPrior(created, someoneElses, ["signInPageText"]).prior.existed, true);
+        assert.equal(recoverPrior({ journal: created, live: someoneElses, managed: ["signInPageText"] }).prior.existed, true);
     });
 
     it("names the file after safe characters only, inside .tenantkit/journal", () => {

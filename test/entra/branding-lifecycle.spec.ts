@@ -28,12 +28,17 @@ describe("OrganizationalBranding through the engine harness", function () {
         northwind: { tenant: IDS.northwindTenantId, domain: IDS.northwindDomain, clientId: IDS.northwindClientId, secret: IDS.northwindClientSecret },
     };
     type Tenant = keyof typeof tenants;
-    const runner = (stack: string, cfg: { props?: object; assets?: Record<string, string>; localizations?: object }, tenant: Tenant = "contoso") => {
+    const runner = (
+        stack: string,
+        cfg: { props?: object; assets?: Record<string, string>; localizations?: object; connection?: object },
+        tenant: Tenant = "contoso",
+    ) => {
         const t = tenants[tenant];
         const config: StackConfig = emulatorConfig(fx, { domain: t.domain, clientId: t.clientId, secret: t.secret });
         if (cfg.props) config["brandprog:props"] = JSON.stringify(cfg.props);
         if (cfg.assets) config["brandprog:assets"] = JSON.stringify(cfg.assets);
         if (cfg.localizations) config["brandprog:localizations"] = JSON.stringify(cfg.localizations);
+        if (cfg.connection) config["brandprog:connection"] = JSON.stringify(cfg.connection);
         return new LifecycleRunner({ programPath: PROGRAM, statePath: states.statePath(stack), project: "brandprog", config });
     };
     const ok = (r: RunResult) => assert.deepEqual(r.errors, [], JSON.stringify(r.errors, null, 2));
@@ -179,6 +184,29 @@ describe("OrganizationalBranding through the engine harness", function () {
         const afterDestroy = await fx.emu.admin.branding(IDS.tenantId);
         const strip = (x: unknown) => JSON.parse(JSON.stringify(x, (k, v) => (k === "relativeUrl" ? undefined : v)));
         assert.deepEqual(strip(afterDestroy), strip(before));
+    });
+
+    it("moving the branding to an explicit connection (a replacement) keeps the program's branding, and destroy still restores the original", async () => {
+        const signInPageText = async () => (await fx.emu.admin.branding(IDS.tenantId))!.default.signInPageText;
+        const original = await signInPageText();
+        const props = { signInPageText: "Managed" };
+        ok(await runner("moved", { props }).up());
+        // The same tenant and app, named by its id where the stack config names its domain: the target changed, so
+        // the engine replaces create-first, and the replacement signs in with other settings than the resource it
+        // replaces, whose delete uses the stack config.
+        const connection = {
+            emulator: fx.emu.url,
+            tenantId: IDS.tenantId,
+            clientId: IDS.quickstartClientId,
+            clientSecret: IDS.quickstartClientSecret,
+        };
+        const moved = runner("moved", { props, connection });
+        const up = await moved.up();
+        ok(up);
+        assert.deepEqual(ops(up), ["replace", "delete-replaced"]);
+        assert.equal(await signInPageText(), "Managed", "the replaced resource's delete restored the original over its replacement");
+        ok(await moved.destroy());
+        assert.equal(await signInPageText(), original, "destroy after the replacement did not give the tenant its original branding back");
     });
 
     it("creates the default branding in a tenant that has none, and removes it again on destroy", async () => {

@@ -16,6 +16,6 @@ export const stub = handlerStub("pulumi-tenantkit/bin/entra/branding/handler");
  */
 export class OrganizationalBranding extends BrandingResourceBase {
     constructor(name: string, args: OrganizationalBrandingArgs, opts?: pulumi.CustomResourceOptions) {
-        super("OrganizationalBranding", name, args, opts, stub);
+        super({ type: "OrganizationalBranding", name, args, opts, stub });
     }
 }

@@ -20,6 +20,6 @@ export class OrganizationalBrandingLocalization extends BrandingResourceBase {
     declare readonly locale: pulumi.Output<string>;
 
     constructor(name: string, args: OrganizationalBrandingLocalizationArgs, opts?: pulumi.CustomResourceOptions) {
-        super("OrganizationalBrandingLocalization", name, args, opts, stub);
+        super({ type: "OrganizationalBrandingLocalization", name, args, opts, stub });
     }
 }

@@ -3,11 +3,13 @@
  * read and patched with `Accept-Language: 0`; a localization is `/organization/{id}/branding/localizations/{locale}`.
  * Streams of both go through `.../branding/localizations/{locale}/{property}` (locale `0` for the default): the
  * OpenAPI's `/branding/{property}` form is refused by the service (graph-docs #12856, powershell #3198).
+ * An operation's writes are a {@link WritePlan}: one JSON PATCH with exactly the text and complex properties that
+ * change, and one PUT or DELETE per image that changes. Text and streams never share a request (Graph refuses it).
  */
 import { isApiError, isNotFound, withContext, writeOutcome } from "../../core/errors";
 import type { ServiceClient } from "../../core/http";
-import type { ImageProperty, JsonProperty } from "./properties";
 import { BrandingWire, OrganizationListWire } from "./schema";
+import type { ImageProperty, JsonProperty } from "./state";
 
 /** The locale id of the default branding. */
 export const DEFAULT_LOCALE = "0";
@@ -21,6 +23,40 @@ export interface LiveImage {
 }
 
 export type BrandingPatch = Partial<Record<JsonProperty, unknown>>;
+
+export type ImageWrite =
+    { readonly kind: "put"; readonly bytes: Buffer; readonly contentType: string; readonly sha256: string } | { readonly kind: "delete" };
+
+/** The writes of one operation, filled by the write stage (the program's values) and the restore stage (values given back). */
+export interface WritePlan {
+    readonly patch: BrandingPatch;
+    readonly images: Partial<Record<ImageProperty, ImageWrite>>;
+}
+
+/** What has been written so far, so a failure half-way can report the truth. */
+export interface Progress {
+    patched: boolean;
+    readonly images: Set<ImageProperty>;
+}
+
+export const emptyPlan = (): { patch: BrandingPatch; images: Partial<Record<ImageProperty, ImageWrite>> } => ({ patch: {}, images: {} });
+
+export function isEmpty(plan: WritePlan): boolean {
+    return Object.keys(plan.patch).length === 0 && Object.keys(plan.images).length === 0;
+}
+
+/** Applies a plan: the PATCH first (one request), then each image. Records progress for partial failures. */
+export async function applyPlan(api: BrandingApi, plan: WritePlan, progress: Progress): Promise<void> {
+    if (Object.keys(plan.patch).length > 0) {
+        await api.patch(plan.patch);
+    }
+    progress.patched = true;
+    for (const [p, write] of Object.entries(plan.images) as [ImageProperty, ImageWrite][]) {
+        if (write.kind === "put") await api.putImage(p, write.bytes, write.contentType);
+        else await api.deleteImage(p);
+        progress.images.add(p);
+    }
+}
 
 /** Finds the tenant's organization id (`GET /organization` lists exactly the caller's organization). */
 export async function discoverOrganizationId(graph: ServiceClient): Promise<string> {

@@ -6,10 +6,13 @@ import type * as pulumi from "@pulumi/pulumi";
 import type * as z from "zod";
 import { defineHandler } from "../../core/handler";
 import type { JsonObject } from "../../core/json";
-import { foldCdn, unfoldCdn } from "./cdnState";
-import { checkBranding, diffBranding } from "./checks";
-import { type BrandingOutputs, type Context, createBranding, deleteBranding, readBranding, updateBranding } from "./lifecycle";
-import type { BrandingInputs } from "./schema";
+import { Handovers } from "./journal";
+import { readBranding, type Context } from "./read";
+import { deleteBranding } from "./restore";
+import type { BrandingInputs, BrandingOutputs } from "./schema";
+import { foldCdn, unfoldCdn } from "./state";
+import { checkBranding, diffBranding } from "./validate";
+import { createBranding, updateBranding } from "./write";
 import { graphService } from "../graphService";
 
 type Inputs = BrandingInputs & JsonObject;
@@ -25,12 +28,15 @@ export interface BrandingHandlerOptions {
 }
 
 export function defineBrandingHandler(o: BrandingHandlerOptions): pulumi.dynamic.ResourceProvider {
+    // One per handler, so per provider host, which serves one deployment: what a create there took over is seen by
+    // the delete of the resource it replaced, and by nothing after (journal.ts, Handovers).
+    const handovers = new Handovers();
     const context = (graph: Context["graph"], values: Partial<Inputs>): Context => {
         const locale = o.localeOf(values);
-        return { graph, locale, cwd: process.cwd(), idOf: (org) => o.idOf(org, locale) };
+        return { graph, locale, cwd: process.cwd(), idOf: (org) => o.idOf(org, locale), handovers };
     };
     // The localization's `locale` is an input that state keeps: outputs carry it forward. State folds the CDN keys
-    // into `cdn` (cdnState.ts).
+    // into `cdn` (state.ts).
     const keepLocale = (outs: BrandingOutputs, values: Partial<Inputs>): Outputs =>
         foldCdn(values.locale === undefined ? outs : { ...outs, locale: values.locale }) as Outputs;
 

@@ -8,9 +8,9 @@ import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { imageSize } from "image-size";
-import type { ImageProperty } from "./properties";
+import type { ImageDescriptor, ImageProperty } from "./state";
 
-export { IMAGE_PROPERTIES, type ImageProperty } from "./properties";
+export { IMAGE_PROPERTIES, type ImageDescriptor, type ImageProperty } from "./state";
 
 export type ImageFormat = "png" | "jpeg" | "ico" | "css";
 
@@ -21,17 +21,6 @@ export interface ImageRule {
     maxHeight?: number;
     maxBytes: number;
     note: string;
-}
-
-/** The normalized input kept in state: no bytes. */
-export interface ImageDescriptor {
-    /** As the program gave it: a relative path stays relative to the program's folder. */
-    path: string;
-    sha256: string;
-    size: number;
-    contentType: string;
-    width: number | null;
-    height: number | null;
 }
 
 // "KB" in the Entra article is read as 1024 bytes; the article does not say, and Graph gives no byte counts at all.
@@ -203,7 +192,15 @@ function load(file: string, cwd: string): { bytes: Buffer; size: number } | { pr
     }
 }
 
-function cssProblems(property: ImageProperty, file: string, bytes: Buffer, whole: boolean): string[] {
+/** A file read for `property`: its first bytes, and whether they are all of it (a file past READ_CAP is cut). */
+interface LoadedFile {
+    readonly property: ImageProperty;
+    readonly file: string;
+    readonly bytes: Buffer;
+    readonly whole: boolean;
+}
+
+function cssProblems({ property, file, bytes, whole }: LoadedFile): string[] {
     const problems: string[] = [];
     if (!isCssName(file)) problems.push(`${file} is not a .css file (${property} accepts a CSS file whose name ends in .css)`);
     if (whole && !isUtf8(bytes)) problems.push(`${file} is not UTF-8 text (${property} accepts a CSS file)`);
@@ -213,7 +210,7 @@ function cssProblems(property: ImageProperty, file: string, bytes: Buffer, whole
 
 type ImageFacts = Pick<ImageDescriptor, "contentType" | "width" | "height"> & { problems: string[] };
 
-function imageFacts(property: ImageProperty, file: string, bytes: Buffer, whole: boolean): ImageFacts {
+function imageFacts({ property, file, bytes, whole }: LoadedFile): ImageFacts {
     const rule = IMAGE_RULES[property];
     const format = sniffImage(bytes);
     if (format === undefined || !rule.formats.includes(format)) {
@@ -248,10 +245,9 @@ export function describeImage(property: ImageProperty, value: unknown, cwd: stri
     const { bytes, size } = loaded;
     const whole = bytes.length === size;
     const { maxBytes } = IMAGE_RULES[property];
+    const read: LoadedFile = { property, file, bytes, whole };
     const facts: ImageFacts =
-        property === "customCSS"
-            ? { contentType: CONTENT_TYPES.css, width: null, height: null, problems: cssProblems(property, file, bytes, whole) }
-            : imageFacts(property, file, bytes, whole);
+        property === "customCSS" ? { contentType: CONTENT_TYPES.css, width: null, height: null, problems: cssProblems(read) } : imageFacts(read);
     const { problems, ...described } = facts;
     if (size > maxBytes) problems.push(`${file} is ${size} bytes; ${property} allows at most ${maxBytes} bytes (${maxBytes / KB} KB)`);
     if (problems.length > 0) return { problems };

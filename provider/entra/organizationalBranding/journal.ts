@@ -24,9 +24,16 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { JsonValue } from "../../core/json";
-import type { ImageDescriptor } from "./images";
-import { isImageProperty, type BrandingProperty, type ImageProperty, type JsonProperty } from "./properties";
-import { sameJson, type Prior, type PriorImage } from "./record";
+import {
+    isImageProperty,
+    sameJson,
+    type BrandingProperty,
+    type ImageDescriptor,
+    type ImageProperty,
+    type JsonProperty,
+    type Prior,
+    type PriorImage,
+} from "./state";
 
 /** What was about to be written: JSON values, and images by SHA-256 (null: the image is deleted). */
 export interface Intended {
@@ -42,6 +49,12 @@ export interface Journal {
     readonly startedAt: string;
     readonly prior: Prior;
     readonly intended: Intended;
+}
+
+/** One branding: the default (locale `0`) or one localization of an organization. */
+export interface BrandingRef {
+    readonly organizationId: string;
+    readonly locale: string;
 }
 
 /** Where the journal of one branding lives; ids are reduced to safe file-name characters. */
@@ -142,18 +155,22 @@ export interface Revert {
     readonly intended: Intended;
 }
 
+export interface Recovery {
+    readonly journal: Journal | undefined;
+    /** The snapshot of the live branding for the managed properties and every journaled one. */
+    readonly live: Prior;
+    /** The properties whose prior is wanted. */
+    readonly managed: readonly BrandingProperty[];
+    /** The properties that stay tenantkit's (managed by the program or already by state); `managed` unless given. */
+    readonly kept?: readonly BrandingProperty[];
+}
+
 /**
- * The prior to record, from `live` (the snapshot of the live branding for the managed properties and every journaled
- * one) and the journal: the journal's value wherever the live one is what the crashed operation was writing.
- * `existed` stays false only when every journaled property is at its prior or written value. Written properties that
- * are not in `kept` (managed by the program or already by state) are to be given back.
+ * The prior to record, from the live snapshot and the journal: the journal's value wherever the live one is what the
+ * crashed operation was writing. `existed` stays false only when every journaled property is at its prior or written
+ * value. Written properties that are not kept are to be given back.
  */
-export function recoverPrior(
-    journal: Journal | undefined,
-    live: Prior,
-    managed: readonly BrandingProperty[],
-    kept: readonly BrandingProperty[] = managed,
-): { prior: Prior; revert: Revert[] } {
+export function recoverPrior({ journal, live, managed, kept = managed }: Recovery): { prior: Prior; revert: Revert[] } {
     if (!journal || !live.existed) return { prior: only(live, managed), revert: [] };
     const values = { ...live.values };
     const images = { ...live.images };
@@ -182,8 +199,19 @@ export function only(prior: Prior, props: readonly BrandingProperty[]): Prior {
     return { existed: prior.existed, values: keep(prior.values), images: keep(prior.images) };
 }
 
-/** The journal of an operation taking over `managed` (and giving back `revert`), so that a crash repeats the recovery. */
-export function journalOf(organizationId: string, locale: string, prior: Prior, intended: Intended, revert: readonly Revert[], now: Date): Journal {
+export interface JournalEntry extends BrandingRef {
+    /** The prior of the properties the operation takes over. */
+    readonly prior: Prior;
+    /** What it is about to write to them. */
+    readonly intended: Intended;
+    /** What it gives back (recoverPrior), journaled so that a crash repeats the giving back. */
+    readonly revert?: readonly Revert[];
+    /** When the operation began; now unless given. */
+    readonly now?: Date;
+}
+
+/** The journal of an operation taking over properties (and giving back `revert`), so that a crash repeats the recovery. */
+export function journalOf({ organizationId, locale, prior, intended, revert = [], now = new Date() }: JournalEntry): Journal {
     const values = { ...prior.values };
     const images = { ...prior.images };
     const iValues = { ...intended.values };
@@ -207,3 +235,48 @@ export function journalOf(organizationId: string, locale: string, prior: Prior, 
         intended: { values: iValues, images: iImages },
     };
 }
+
+/** The recorded prior, corrected by the journal where the recorded value is what that journal's run was writing. */
+export function recordedPrior(
+    cwd: string,
+    branding: BrandingRef,
+    recorded: { readonly prior: Prior; readonly managed?: readonly BrandingProperty[] },
+): { prior: Prior; fromJournal: boolean } {
+    const journal = readJournal(cwd, branding.organizationId, branding.locale);
+    if (!journal || !recorded.prior.existed) return { prior: recorded.prior, fromJournal: false };
+    return { prior: recoverPrior({ journal, live: recorded.prior, managed: recorded.managed ?? [] }).prior, fromJournal: true };
+}
+
+/**
+ * The journal also hands a branding over between two resources. The engine replaces create-first (a forced
+ * `pulumi up --replace`, a changed logical name, a connection given instead of the stack config), so the
+ * replacement's create records the replaced resource's values as its prior, and the replaced resource's delete runs
+ * later in the same provider host. That delete (its prior differs from the one the create recorded) must not restore
+ * over the replacement; it hands its prior (the tenant's original) over through the journal instead, which the
+ * replacement's later operations read as a crash journal is read: its prior wins where the recorded prior is what it
+ * wrote. A delete of the created resource itself carries the same prior, and restores as usual; so does a replaced
+ * resource whose values were the original's, where restoring changes nothing.
+ *
+ * This is what the host remembers for that: the prior each create recorded, per branding. The handler owns one
+ * (defineBrandingHandler.ts), so it lives as long as the provider host, which the engine starts for one deployment
+ * (one `up`, `destroy` or `refresh`): the create and the delete of a replacement always meet here, and nothing
+ * carries over to the next deployment. It is keyed by the branding, not by the connection: the replacement may reach
+ * the same branding with other credentials or settings than the resource it replaces, whose delete signs in with
+ * the connection in its own state.
+ */
+export class Handovers {
+    private readonly created = new Map<string, Prior>();
+
+    /** A create took the branding over, recording `prior`. */
+    tookOver(branding: BrandingRef, prior: Prior): void {
+        this.created.set(handoverKey(branding), prior);
+    }
+
+    /** Whether a create in this host took the branding over from a resource whose recorded prior is `prior`. */
+    replacedCreateFirst(branding: BrandingRef, prior: Prior): boolean {
+        const successor = this.created.get(handoverKey(branding));
+        return successor !== undefined && !sameJson(successor, prior);
+    }
+}
+
+const handoverKey = (b: BrandingRef) => `${b.organizationId.toLowerCase()}/${b.locale.toLowerCase()}`;

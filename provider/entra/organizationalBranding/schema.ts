@@ -2,11 +2,19 @@
  * Inputs of the branding resources, validated at preview with every failure's property path (issue 3, spec area B):
  * hex colors, text lengths (256, 1024, 64), URLs ASCII or URL-encoded and at most 128 characters, no links or code in
  * `usernameHintText`, and the two properties the service says must not be used. Images are validated by images.ts.
+ * Also the shapes the stages pass around: the validated inputs, the state they make of them, and Graph's answers.
  */
 import * as z from "zod";
 import { conforms } from "../../core/schemaCheck";
-import type { ImageDescriptor } from "./images";
-import { IMAGE_PROPERTIES, type ImageProperty, RELATIVE_URL_KEYS } from "./properties";
+import {
+    IMAGE_PROPERTIES,
+    type BrandingProperty,
+    type ImageDescriptor,
+    type ImageProperty,
+    type Observed,
+    type Prior,
+    RELATIVE_URL_KEYS,
+} from "./state";
 import type { BrandingProperties } from "./types";
 import { GUID } from "../../core/patterns";
 
@@ -105,6 +113,15 @@ export type BrandingJsonValues = z.output<z.ZodObject<typeof brandingJsonShape>>
 /** Validated inputs as state keeps them: images replaced by their descriptors. */
 export type BrandingInputs = BrandingJsonValues &
     Partial<Record<ImageProperty, ImageDescriptor>> & { onDestroy: OnDestroy; organizationId?: string; locale?: string };
+
+/** State of a branding resource: the program's values as applied, plus what destroy and refresh need (state.ts). */
+export type BrandingOutputs = BrandingInputs & {
+    organizationId: string;
+    managed: BrandingProperty[];
+    prior: Prior;
+    observed: Observed;
+    cdnList: string[];
+} & Partial<Record<(typeof RELATIVE_URL_KEYS)[number], string | null>>;
 
 /** A branding as Graph sends it: every property optional, nulls allowed, new properties kept. */
 export const BrandingWire = z.looseObject({

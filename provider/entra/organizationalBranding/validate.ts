@@ -1,18 +1,17 @@
 /**
- * check and diff of both branding resources. check validates every property with its path, reads each image
- * (the host's working directory is the program's folder) and puts its SHA-256 and size into the normalized
- * inputs, so a content change shows in the preview while state never holds the bytes as an input.
+ * The preview of both branding resources: check and diff. check validates every property with its path, reads each
+ * image (the host's working directory is the program's folder) and puts its SHA-256 and size into the normalized
+ * inputs, so a content change shows in the preview while state never holds the bytes as an input. Nothing here
+ * reads the tenant or loads the write path: a preview runs only this.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { UNKNOWN } from "../../core/patterns";
 import type { JsonObject } from "../../core/json";
 import { checkWithSchema } from "../../core/validation";
 import type * as z from "zod";
-import { describeImage, type ImageDescriptor } from "./images";
-import { IMAGE_PROPERTIES, isImageProperty } from "./properties";
-import { managedOf, type BrandingOutputs } from "./record";
-import { sameImage, sameJson } from "./record";
-import type { BrandingInputs } from "./schema";
+import { describeImage } from "./images";
+import type { BrandingInputs, BrandingOutputs } from "./schema";
+import { IMAGE_PROPERTIES, isImageProperty, managedOf, sameImage, sameJson, type ImageDescriptor } from "./state";
 
 /** A descriptor already in state (after refresh) is checked again from its path. */
 function imageSource(value: unknown): unknown {
