@@ -60,10 +60,17 @@ export async function applyPlan(api: BrandingApi, plan: WritePlan, progress: Pro
 
 /** Finds the tenant's organization id (`GET /organization` lists exactly the caller's organization). */
 export async function discoverOrganizationId(graph: ServiceClient): Promise<string> {
-    const res = await graph.request<unknown>({ method: "GET", path: ["v1.0", "organization"], operation: "discover the organization id" });
-    const parsed = OrganizationListWire.safeParse(res.data);
-    const id = parsed.success ? parsed.data.value[0]?.id : undefined;
-    if (!id) throw new Error("GET /organization returned no organization: set organizationId explicitly");
+    const res = await graph.request<{ value: { id: string }[] }>({
+        method: "GET",
+        path: ["v1.0", "organization"],
+        operation: "discover the organization id",
+        schema: OrganizationListWire,
+    });
+    const id = res.data.value[0]?.id;
+    if (!id) {
+        const requestId = res.requestId ? ` (request-id ${res.requestId})` : "";
+        throw new Error(`graph GET /v1.0/organization listed no organization${requestId}: set organizationId explicitly`);
+    }
     return id;
 }
 
