@@ -5,10 +5,9 @@
  * InvalidResponse, retried like a broken JSON answer.
  */
 import { strict as assert } from "node:assert";
-import { resolveSettings, type SettingKey } from "../../provider/core/settings";
-import { sessionFor } from "../../provider/core/session";
 import { BrandingApi } from "../../provider/entra/organizationalBranding/api";
 import { DEFAULT_BANNER_LOGO_PNG } from "../../emulator/seeds/default";
+import { emulatorClient } from "../support/emulatorClient";
 import { IDS, useEmulator } from "../emulator/helpers";
 import { rejection } from "../support/rejection";
 import { graphService } from "../../provider/entra/graphService";
@@ -16,15 +15,7 @@ import { graphService } from "../../provider/entra/graphService";
 describe("regression: an HTML page or broken JSON is never read as a branding image", function () {
     this.timeout(30_000);
     const fx = useEmulator();
-    const banner = () => {
-        const values: Partial<Record<SettingKey, string>> = {
-            emulator: fx.emu.url,
-            tenantId: IDS.domain,
-            clientId: IDS.quickstartClientId,
-            clientSecret: IDS.quickstartClientSecret,
-        };
-        return new BrandingApi(sessionFor(resolveSettings((k) => values[k], {})).client(graphService), IDS.tenantId, "0");
-    };
+    const banner = () => new BrandingApi(emulatorClient(fx.emu.url, graphService), IDS.tenantId, "0");
     const image = { service: "graph", method: "GET", path: "/bannerLogo$" } as const;
 
     for (const fault of [{ kind: "html", status: 200 }, { kind: "malformed" }] as const) {

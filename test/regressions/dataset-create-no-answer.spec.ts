@@ -6,11 +6,10 @@
  * datasets unique); the next create lists afresh.
  */
 import { strict as assert } from "node:assert";
-import { resolveSettings, type SettingKey } from "../../provider/core/settings";
-import { sessionFor } from "../../provider/core/session";
 import { DatasetApi } from "../../provider/powerbi/pushDataset/api";
 import { createDataset } from "../../provider/powerbi/pushDataset/lifecycle";
 import { PushDatasetArgs } from "../../provider/powerbi/pushDataset/schema";
+import { emulatorClient, QUICKSTART_APP } from "../support/emulatorClient";
 import { IDS, useEmulator } from "../emulator/helpers";
 import { rejection } from "../support/rejection";
 import { powerBiService } from "../../provider/powerbi/powerBiService";
@@ -21,15 +20,8 @@ describe("regression: a dataset POST that got no answer is never sent twice", fu
     const args = PushDatasetArgs.parse({ name: "Late", tables: [{ name: "Product", columns: [{ name: "ProductID", dataType: "Int64" }] }] });
     /** A workspace of its own per test: the listing is kept per workspace and process. */
     const api = async () => {
-        const values: Partial<Record<SettingKey, string>> = {
-            emulator: fx.emu.url,
-            tenantId: IDS.domain,
-            clientId: IDS.quickstartClientId,
-            clientSecret: IDS.quickstartClientSecret,
-            requestTimeoutSeconds: "1",
-        };
         const ws = await fx.emu.admin.addPowerBiWorkspace(IDS.tenantId, { name: "Regression", members: [IDS.quickstartClientId] });
-        return new DatasetApi(sessionFor(resolveSettings((k) => values[k], {})).client(powerBiService), ws.id);
+        return new DatasetApi(emulatorClient(fx.emu.url, powerBiService, { ...QUICKSTART_APP, requestTimeoutSeconds: "1" }), ws.id);
     };
     const named = async (workspaceId: string) =>
         (await fx.emu.admin.powerBi(IDS.tenantId)).datasets.filter((d) => d.workspaceId === workspaceId.toLowerCase() && d.name === "Late");

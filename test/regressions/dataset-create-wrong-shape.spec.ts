@@ -6,27 +6,21 @@
  * create lists the workspace and takes the dataset it made.
  */
 import { strict as assert } from "node:assert";
-import { resolveSettings, type SettingKey } from "../../provider/core/settings";
-import { sessionFor } from "../../provider/core/session";
 import { DatasetApi } from "../../provider/powerbi/pushDataset/api";
 import { createDataset } from "../../provider/powerbi/pushDataset/lifecycle";
 import { PushDatasetArgs } from "../../provider/powerbi/pushDataset/schema";
 import { powerBiService } from "../../provider/powerbi/powerBiService";
+import { emulatorClient } from "../support/emulatorClient";
 import { IDS, useEmulator } from "../emulator/helpers";
 
 describe("regression: a dataset POST answered with a body of the wrong shape", function () {
     this.timeout(30_000);
     const fx = useEmulator();
     const args = PushDatasetArgs.parse({ name: "Odd", tables: [{ name: "Product", columns: [{ name: "ProductID", dataType: "Int64" }] }] });
-    const values: Partial<Record<SettingKey, string>> = {
-        tenantId: IDS.domain,
-        clientId: IDS.quickstartClientId,
-        clientSecret: IDS.quickstartClientSecret,
-    };
 
     it("takes the dataset the service created, without a second POST", async () => {
         const ws = await fx.emu.admin.addPowerBiWorkspace(IDS.tenantId, { name: "Odd answers", members: [IDS.quickstartClientId] });
-        const client = sessionFor(resolveSettings((k) => ({ emulator: fx.emu.url, ...values })[k], {})).client(powerBiService);
+        const client = emulatorClient(fx.emu.url, powerBiService);
         await fx.emu.admin.setFaults({
             match: { service: "powerbi", method: "POST" },
             kind: "status",

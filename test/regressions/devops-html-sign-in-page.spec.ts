@@ -6,9 +6,8 @@
  * token from a client secret is asked for once more.
  */
 import { strict as assert } from "node:assert";
-import { resolveSettings, type SettingKey } from "../../provider/core/settings";
-import { sessionFor } from "../../provider/core/session";
 import { fetchGitPush } from "../../provider/devops/gitPush/api";
+import { emulatorClient, QUICKSTART_APP, type TestSettings } from "../support/emulatorClient";
 import { IDS, useEmulator } from "../emulator/helpers";
 import { rejection } from "../support/rejection";
 import { devopsService } from "../../provider/devops/devopsService";
@@ -16,9 +15,7 @@ import { devopsService } from "../../provider/devops/devopsService";
 describe("regression: an Azure DevOps sign-in page with 200 is an authentication failure", function () {
     this.timeout(30_000);
     const fx = useEmulator();
-    const devops = (values: Partial<Record<SettingKey, string>> = { devopsPat: IDS.devopsPat }) =>
-        sessionFor(resolveSettings((k) => ({ emulator: fx.emu.url, ...values })[k], {})).client(devopsService);
-    const application = { tenantId: IDS.domain, clientId: IDS.quickstartClientId, clientSecret: IDS.quickstartClientSecret };
+    const devops = (settings: TestSettings = { devopsPat: IDS.devopsPat }) => emulatorClient(fx.emu.url, devopsService, settings);
     const push = { organization: "fabrikam", project: IDS.devopsWebProjectName, repository: IDS.devopsWebRepositoryName, pushId: 2 };
 
     it("names the PAT to check after one request: the same PAT would get the same page", async () => {
@@ -37,7 +34,7 @@ describe("regression: an Azure DevOps sign-in page with 200 is an authentication
 
     it("reads the push with a new token when the page came once for an application's token", async () => {
         await fx.emu.admin.setFaults({ match: { service: "devops" }, kind: "html", status: 200 });
-        assert.equal((await fetchGitPush(devops(application), push)).pushId, 2);
+        assert.equal((await fetchGitPush(devops(QUICKSTART_APP), push)).pushId, 2);
         assert.equal((await fx.emu.admin.requests({ service: "devops" })).length, 2);
     });
 });

@@ -5,29 +5,17 @@
  * belongs to the credential that uses it, and a token request refused by the TLS check fetches it again, once.
  */
 import { strict as assert } from "node:assert";
-import { resolveSettings, type SettingKey } from "../../provider/core/settings";
-import { sessionFor } from "../../provider/core/session";
 import { graphService } from "../../provider/entra/graphService";
 import { startEmulator, type RunningEmulator } from "../../emulator/server";
-import { IDS } from "../emulator/helpers";
+import { emulatorClient, QUICKSTART_APP, type TestSettings } from "../support/emulatorClient";
 
 describe("regression: an emulator restarted on the same port", function () {
     this.timeout(30_000);
     let emu: RunningEmulator | undefined;
     afterEach(async () => emu?.close());
 
-    const organization = (url: string, extra: Partial<Record<SettingKey, string>> = {}) => {
-        const values: Partial<Record<SettingKey, string>> = {
-            emulator: url,
-            tenantId: IDS.domain,
-            clientId: IDS.quickstartClientId,
-            clientSecret: IDS.quickstartClientSecret,
-            ...extra,
-        };
-        return sessionFor(resolveSettings((k) => values[k], {}))
-            .client(graphService)
-            .request<{ value: { id: string }[] }>({ method: "GET", path: ["v1.0", "organization"] });
-    };
+    const organization = (url: string, extra: TestSettings = {}) =>
+        emulatorClient(url, graphService, { ...QUICKSTART_APP, ...extra }).request({ method: "GET", path: ["v1.0", "organization"] });
 
     it("signs in again through the same session", async () => {
         emu = await startEmulator();

@@ -6,9 +6,8 @@
  * one request timeout when no answer came) and posted again only when it is not there.
  */
 import { strict as assert } from "node:assert";
-import { resolveSettings, type SettingKey } from "../../provider/core/settings";
-import { sessionFor } from "../../provider/core/session";
 import { BrandingApi } from "../../provider/entra/organizationalBranding/api";
+import { emulatorClient } from "../support/emulatorClient";
 import { IDS, useEmulator } from "../emulator/helpers";
 import { graphService } from "../../provider/entra/graphService";
 
@@ -16,16 +15,13 @@ describe("regression: a localization POST with an unknown outcome is looked up, 
     this.timeout(30_000);
     const fx = useEmulator();
     const org = IDS.fabrikamTenantId;
-    const api = (locale: string) => {
-        const values: Partial<Record<SettingKey, string>> = {
-            emulator: fx.emu.url,
-            tenantId: IDS.fabrikamDomain,
-            clientId: IDS.fabrikamClientId,
-            clientSecret: IDS.fabrikamClientSecret,
-            requestTimeoutSeconds: "1",
-        };
-        return new BrandingApi(sessionFor(resolveSettings((k) => values[k], {})).client(graphService), org, locale);
+    const fabrikam = {
+        tenantId: IDS.fabrikamDomain,
+        clientId: IDS.fabrikamClientId,
+        clientSecret: IDS.fabrikamClientSecret,
+        requestTimeoutSeconds: "1",
     };
+    const api = (locale: string) => new BrandingApi(emulatorClient(fx.emu.url, graphService, fabrikam), org, locale);
     const localizations = async () => Object.keys((await fx.emu.admin.branding(org))?.localizations ?? {});
     const calls = async () =>
         (await fx.emu.admin.requests({ service: "graph" })).map(

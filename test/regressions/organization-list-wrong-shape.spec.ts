@@ -4,25 +4,16 @@
  * the answer was broken). It is now an InvalidResponse naming the field, with the request id, and retried as a GET is.
  */
 import { strict as assert } from "node:assert";
-import { resolveSettings, type SettingKey } from "../../provider/core/settings";
-import { sessionFor } from "../../provider/core/session";
 import { discoverOrganizationId } from "../../provider/entra/organizationalBranding/api";
 import { graphService } from "../../provider/entra/graphService";
+import { emulatorClient } from "../support/emulatorClient";
 import { IDS, useEmulator } from "../emulator/helpers";
 import { rejection } from "../support/rejection";
 
 describe("regression: a GET /organization body of the wrong shape", function () {
     this.timeout(30_000);
     const fx = useEmulator();
-    const graph = () => {
-        const values: Partial<Record<SettingKey, string>> = {
-            emulator: fx.emu.url,
-            tenantId: IDS.domain,
-            clientId: IDS.quickstartClientId,
-            clientSecret: IDS.quickstartClientSecret,
-        };
-        return sessionFor(resolveSettings((k) => values[k], {})).client(graphService);
-    };
+    const graph = () => emulatorClient(fx.emu.url, graphService);
 
     it("is an InvalidResponse naming the field and the request id", async () => {
         await fx.emu.admin.setFaults({

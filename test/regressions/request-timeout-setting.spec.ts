@@ -4,23 +4,14 @@
  * (TENANTKIT_REQUEST_TIMEOUT_SECONDS) now reaches every service client, and the timeout's next step names it.
  */
 import { strict as assert } from "node:assert";
-import { resolveSettings, type SettingKey } from "../../provider/core/settings";
-import { sessionFor } from "../../provider/core/session";
-import { IDS, useEmulator } from "../emulator/helpers";
+import { emulatorClient, QUICKSTART_APP } from "../support/emulatorClient";
+import { useEmulator } from "../emulator/helpers";
 import { graphService } from "../../provider/entra/graphService";
 
 describe("regression: requestTimeoutSeconds is the client's per-attempt timeout", function () {
     this.timeout(30_000);
     const fx = useEmulator();
-    const graph = (env: Record<string, string>) => {
-        const values: Partial<Record<SettingKey, string>> = {
-            emulator: fx.emu.url,
-            tenantId: IDS.domain,
-            clientId: IDS.quickstartClientId,
-            clientSecret: IDS.quickstartClientSecret,
-        };
-        return sessionFor(resolveSettings((k) => values[k], env)).client(graphService);
-    };
+    const graph = (env: Record<string, string>) => emulatorClient(fx.emu.url, graphService, QUICKSTART_APP, env);
 
     it("gives up an attempt the service answers later than the timeout, and sends it again", async () => {
         await fx.emu.admin.setFaults({ match: { service: "graph", method: "GET" }, kind: "delay", delayMs: 1500 });

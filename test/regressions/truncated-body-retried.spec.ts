@@ -4,8 +4,7 @@
  * answer failed a refresh.
  */
 import { strict as assert } from "node:assert";
-import { resolveSettings, type SettingKey } from "../../provider/core/settings";
-import { sessionFor } from "../../provider/core/session";
+import { emulatorClient } from "../support/emulatorClient";
 import { IDS, useEmulator } from "../emulator/helpers";
 import { rejection } from "../support/rejection";
 import { powerBiService } from "../../provider/powerbi/powerBiService";
@@ -13,15 +12,7 @@ import { powerBiService } from "../../provider/powerbi/powerBiService";
 describe("regression: a body cut short is retried, and named when it keeps breaking off", function () {
     this.timeout(30_000);
     const fx = useEmulator();
-    const powerbi = () => {
-        const values: Partial<Record<SettingKey, string>> = {
-            emulator: fx.emu.url,
-            tenantId: IDS.domain,
-            clientId: IDS.quickstartClientId,
-            clientSecret: IDS.quickstartClientSecret,
-        };
-        return sessionFor(resolveSettings((k) => values[k], {})).client(powerBiService);
-    };
+    const powerbi = () => emulatorClient(fx.emu.url, powerBiService);
     const list = { method: "GET", path: ["v1.0", "myorg", "groups", IDS.salesWorkspaceId, "datasets"], operation: "list datasets" } as const;
 
     it("sends a GET again when its answer breaks off, and returns the whole answer", async () => {
