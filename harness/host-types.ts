@@ -104,15 +104,8 @@ export interface ReadResult {
     inputs?: PropertyMap;
 }
 
-/** Arguments of `update`. */
-export interface UpdateArgs {
-    urn: string;
-    id: string;
-    oldInputs: PropertyMap;
-    oldOutputs: PropertyMap;
-    newInputs: PropertyMap;
-    preview?: boolean;
-    ignoreChanges?: string[];
+/** Arguments of `update`: what `diff` was given, and a timeout. */
+export interface UpdateArgs extends DiffArgs {
     timeout?: number;
 }
 

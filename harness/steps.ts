@@ -6,6 +6,7 @@
 import { changedKeys, createLines, deepEqual, diffLines, formatCheckFailure } from "./display";
 import { HostCallError, errorText } from "./errors";
 import { ProviderHost } from "./host";
+import type { DiffArgs } from "./host-types";
 import { ReadRegistration, Registered, Registration, StepSink } from "./monitor";
 import { ResourceState, StackState } from "./state";
 import { StepError, StepOp, Step } from "./step-types";
@@ -164,17 +165,17 @@ export class Deployment implements StepSink {
         const inputs = checked.inputs;
         if (!old) return this.create(reg, host, inputs, "create");
 
-        const d = await this.call(reg.urn, "diff", () =>
-            host.diff({
-                urn: reg.urn,
-                id: old.id,
-                oldInputs: old.inputs,
-                oldOutputs: old.outputs,
-                newInputs: inputs,
-                preview: this.preview,
-                ignoreChanges: reg.opts.ignoreChanges,
-            }),
-        );
+        // diff and update get the same arguments (the engine sends both the old state and the checked inputs).
+        const change: DiffArgs = {
+            urn: reg.urn,
+            id: old.id,
+            oldInputs: old.inputs,
+            oldOutputs: old.outputs,
+            newInputs: inputs,
+            preview: this.preview,
+            ignoreChanges: reg.opts.ignoreChanges,
+        };
+        const d = await this.call(reg.urn, "diff", () => host.diff(change));
         // DIFF_UNKNOWN (the provider left `changes` undefined): the engine compares old and new inputs itself.
         let changes = d.changes === "DIFF_UNKNOWN" ? (deepEqual(old.inputs, inputs) ? "DIFF_NONE" : "DIFF_SOME") : d.changes;
         // The engine matches replaceOnChanges against the provider's changed keys, which a dynamic provider never
@@ -208,15 +209,7 @@ export class Deployment implements StepSink {
         }
         this.addStep("update", reg.urn, reg.type, { diff, providerDiff: d.changes });
         try {
-            const r = await host.update({
-                urn: reg.urn,
-                id: old.id,
-                oldInputs: old.inputs,
-                oldOutputs: old.outputs,
-                newInputs: inputs,
-                preview: this.preview,
-                ignoreChanges: reg.opts.ignoreChanges,
-            });
+            const r = await host.update(change);
             return this.record(reg, old.id, inputs, r.outs);
         } catch (err) {
             if (err instanceof HostCallError && err.partial) {
