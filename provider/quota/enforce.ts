@@ -114,7 +114,7 @@ export function enforceQuotas(options: EnforceOptions = {}): QuotaEnforcement {
         if (plan.call !== undefined) calls.addAs(planned, plan.call);
         if (plan.uses === undefined) return;
         // The tally drops non-positive amounts itself, so the mapping's uses go to it as they are.
-        const findings = tally.addAndJudge(plan.uses(planned, scopes), "warning");
+        const findings = tally.add(plan.uses(planned, scopes), "warning");
         if (findings.length === 0) return;
         for (const f of findings) {
             const key = `${f.limit.id}\u0000${f.scope}`;
