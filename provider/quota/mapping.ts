@@ -82,52 +82,6 @@ export function one(limit: string, scope: string | null): LimitUse {
     return { limit, scope, amount: 1 };
 }
 
-/**
- * Values by two keys, built once each, for keys that repeat on every registration (a workspace, a schema). Holds at
- * most 20,000: a program has few workspaces, catalogs and schemas, so past that the keys are too varied to be worth
- * keeping, and a value is built fresh each time (still right, only not shared).
- */
-class PairCache<A, B, V> {
-    private readonly byFirst = new Map<A, Map<B, V>>();
-    private size = 0;
-
-    constructor(private readonly build: (a: A, b: B) => V) {}
-
-    get(a: A, b: B): V {
-        let bySecond = this.byFirst.get(a);
-        const hit = bySecond?.get(b);
-        if (hit !== undefined) return hit;
-        const value = this.build(a, b);
-        if (this.size < 20_000) {
-            if (bySecond === undefined) this.byFirst.set(a, (bySecond = new Map()));
-            bySecond.set(b, value);
-            this.size += 1;
-        }
-        return value;
-    }
-}
-
-const pairKeys = new PairCache((a: string, b: string) => [a, b].join("."));
-
-/**
- * `a.b` of two known strings, or null while either is not known: the same string object for the same parts each
- * time, so the built-in mappings allocate no key per registration, and Map lookups of a key already hashed stop at
- * its identity. For scopes shared by many resources (a schema); an object's own name goes through `+`.
- */
-export function pairKey(a: unknown, b: unknown): string | null {
-    return str(a) === undefined || str(b) === undefined ? null : pairKeys.get(a as string, b as string);
-}
-
-const countedUses = new PairCache((limit: string, scope: string | null) => Object.freeze(one(limit, scope)));
-
-/**
- * {@link one}, as a frozen object shared by every call with the same limit and scope: for the built-in mappings,
- * whose uses of a workspace or schema repeat on every registration (nothing downstream changes a use).
- */
-export function counted(limit: string, scope: string | null): LimitUse {
-    return countedUses.get(limit, scope);
-}
-
 /** The default scope keys. */
 export function scopeContext(options: ScopeOptions = {}): ScopeContext {
     // Hosts normalized once each: the key is derived for every registration, hosts are few.
