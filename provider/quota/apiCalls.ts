@@ -58,7 +58,7 @@ function accountLevel(r: PlannedResource): boolean {
 const ACCOUNT_SCIM_CALL = call("Account SCIM API", "POST");
 const WORKSPACE_SCIM_CALL = call("Workspace-level SCIM API", "POST");
 
-/** Every rated type to its call; "scim" where the provider's level decides (one lookup per registration). */
+/** Every rated type to its call; "scim" where the provider's level decides. */
 const CALL_BY_TYPE = new Map<string, CallSpec | "scim">([
     ...Object.entries(CREATE_CALLS),
     ...[...SCIM_TYPES].map((type) => [type, "scim"] as const),
@@ -66,12 +66,9 @@ const CALL_BY_TYPE = new Map<string, CallSpec | "scim">([
     ...[...WORKSPACE_SCIM_TYPES].map((type) => [type, WORKSPACE_SCIM_CALL] as const),
 ]);
 
-/** The creation call of a rated type, as found once per type: opaque to callers, handed back to {@link CallTally.addAs}. */
-export type CreationCall = CallSpec | "scim";
-
-/** The creation call of `type` when it is one the rate limits table covers, else undefined. */
-export function creationCallOf(type: string): CreationCall | undefined {
-    return CALL_BY_TYPE.get(type);
+/** Whether resources of `type` make a creation call the rate limits cover. */
+export function isRated(type: string): boolean {
+    return CALL_BY_TYPE.has(type);
 }
 
 /** Running sums of planned calls per operation and scope, one resource at a time. */
@@ -84,12 +81,7 @@ export class CallTally {
     /** Counts the creation call of `r`, if it makes one the rate limits cover. */
     add(r: PlannedResource): void {
         const call = CALL_BY_TYPE.get(r.type);
-        if (call !== undefined) this.addAs(r, call);
-    }
-
-    /** Counts the creation call of `r`, a resource of a type whose {@link creationCallOf} is `call`. */
-    addAs(r: PlannedResource, call: CreationCall): void {
-        if (r.creating === false) return;
+        if (call === undefined || r.creating === false) return;
         const spec = call !== "scim" ? call : accountLevel(r) ? ACCOUNT_SCIM_CALL : WORKSPACE_SCIM_CALL;
         const scope = spec === ACCOUNT_SCIM_CALL ? this.scopes.account(r) : this.scopes.workspace(r);
         let byScope = this.sums.get(spec);

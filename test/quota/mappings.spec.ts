@@ -115,18 +115,19 @@ describe("quota mappings", () => {
                 assert.deepEqual(undeclared, [], `${type} reads undeclared inputs`);
             }
         }
-        assert.deepEqual(table.inputsRead("databricks:index/sqlTable:SqlTable"), ["providerConfig", "catalogName", "schemaName", "name", "columns"]);
-        assert.deepEqual(table.inputsRead("databricks:index/job:Job"), ["providerConfig"]);
-        assert.deepEqual([...(table.countOnly("databricks:index/sqlTable:SqlTable") ?? [])], ["columns"]);
-        assert.equal(table.countOnly("databricks:index/job:Job"), undefined);
+        const tableType = table.forType("databricks:index/sqlTable:SqlTable");
+        assert.deepEqual(tableType.inputs, ["providerConfig", "catalogName", "schemaName", "name", "columns"]);
+        assert.deepEqual(table.forType("databricks:index/job:Job").inputs, ["providerConfig"]);
+        assert.deepEqual([...(tableType.countOnly ?? [])], ["columns"]);
+        assert.equal(table.forType("databricks:index/job:Job").countOnly, undefined);
         const inside = new MappingTable([...defaultMappings, { type: "databricks:index/sqlTable:SqlTable", inputs: ["columns"], uses: () => [] }]);
         assert.equal(
-            inside.countOnly("databricks:index/sqlTable:SqlTable"),
+            inside.forType("databricks:index/sqlTable:SqlTable").countOnly,
             undefined,
             "a mapping that reads inside the columns has them resolved whole",
         );
         const custom = new MappingTable([...defaultMappings, { type: "databricks:index/job:Job", uses: () => [] }]);
-        assert.equal(custom.inputsRead("databricks:index/job:Job"), undefined, "a mapping that does not declare its inputs reads them all");
+        assert.equal(custom.forType("databricks:index/job:Job").inputs, undefined, "a mapping that does not declare its inputs reads them all");
     });
 
     it("key a Unity Catalog table by catalog.schema, and by nothing while a part is unknown", () => {
