@@ -9,13 +9,12 @@
  * registering (runtime/dependsOn.js), so a broken limit fails that very registration and nothing is sent.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { CallTally, isRated } from "./apiCalls";
+import { CallTally, isRated, minimumApiTime } from "./apiTime";
+import type { ApiTimeEstimate } from "./apiTime";
 import { defaultMappings } from "./mappings";
 import { MappingTable, scopeContext } from "./mapping";
 import type { QuotaMapping, ScopeOptions, TypeMappings } from "./mapping";
 import { ProviderRegistry } from "./providers";
-import { minimumApiTime } from "./rate";
-import type { ApiTimeEstimate } from "./rate";
 import { inputsNow } from "./resolveInputs";
 import { Tally } from "./tally";
 import type { ExistingCounts, Finding, PlannedResource, PlannedUsage } from "./types";

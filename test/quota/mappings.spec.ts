@@ -239,8 +239,7 @@ describe("quota mappings", () => {
 
 describe("quota plannedCalls (creations under the API rate limits)", () => {
     it("maps creations to the operation the provider calls, SCIM by provider level, and skips objects that exist", async () => {
-        const { plannedCalls } = await import("../../provider/quota/apiCalls");
-        const { minimumApiTime } = await import("../../provider/quota/rate");
+        const { minimumApiTime, plannedCalls } = await import("../../provider/quota/apiTime");
         const account = { name: "acct", inputs: { host: "https://accounts.azuredatabricks.net", accountId: "a-1" } };
         const resources: PlannedResource[] = [
             ...Array.from({ length: 5000 }, (_, i): PlannedResource => ({
