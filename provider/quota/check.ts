@@ -50,11 +50,15 @@ export function checkUsage(usage: readonly PlannedUsage[], options: CheckOptions
  * {@link checkUsage} from a whole plan and by `Tally` one registration at a time; both judge it here.
  */
 export interface LimitCounts {
+    /** The row of the limits table. */
     limit: ResourceLimit;
+    /** Its numeric limit. */
     max: number;
+    /** Planned usage by scope key. */
     planned: Map<string, number>;
     /** Usage whose scope is not known until apply: counted in whichever scope it hurts most. */
     unknown: number;
+    /** What exists outside the plan. */
     existing: LimitExisting;
 }
 
