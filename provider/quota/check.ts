@@ -1,6 +1,7 @@
 /**
  * `checkUsage`: planned usage plus what exists, against the resource limits, every finding in one run. Pure:
- * no I/O, no Pulumi runtime, so the program transform, the CLI and users' own scripts share it.
+ * no I/O, no Pulumi runtime. The judging here (a limit's counts, the total in a scope, the status, the finding and
+ * its message) is the only one: `enforceQuotas` (through `Tally`), `checkPlan` and `tenantkit-quota` all use it.
  */
 import { resourceLimits } from "./limits";
 import type { ExistingCounts, Finding, PlannedUsage, ResourceLimit } from "./types";
@@ -31,25 +32,94 @@ export const DEFAULT_WARN_AT = 0.8;
  */
 export function checkUsage(usage: readonly PlannedUsage[], options: CheckOptions = {}): Finding[] {
     const warnAt = validWarnAt(options.warnAt);
-    const table = options.limits ?? resourceLimits;
-    const byId = new Map(table.map((l) => [l.id, l]));
-    const findings: Finding[] = [];
-    for (const [limitId, group] of groupByLimit(usage)) {
-        const limit = byId.get(limitId);
-        if (!limit) throw new QuotaUsageError(`no resource limit has the id "${limitId}"; see quota.resourceLimits for the ids`);
-        const max = maxOf(limit);
-        const existing = existingOf(options.existing, limitId);
-        const existingIn = (scope: string | null): number => (scope !== null ? existing.byScope.get(scope) : undefined) ?? existing.elsewhere;
-        const scopes = new Set<string | null>(group.known.keys());
-        // Unknown-scope usage may land in any scope, including one where only existing objects are.
-        if (group.unknown > 0) for (const scope of existing.byScope.keys()) scopes.add(scope);
-        if (scopes.size === 0) scopes.add(null);
-        for (const scope of scopes) {
-            const planned = scope === null ? 0 : (group.known.get(scope) ?? 0);
-            findings.push(judge(limit, max, scope, planned, existingIn(scope), group.unknown, warnAt));
+    const byId = new Map((options.limits ?? resourceLimits).map((l) => [l.id, l]));
+    const counts = new Map<string, LimitCounts>();
+    for (const u of usage) {
+        if (!Number.isFinite(u.planned) || u.planned < 0) {
+            throw new QuotaUsageError(`planned usage of ${u.limit} must be a non-negative number, got ${u.planned}`);
         }
+        let c = counts.get(u.limit);
+        if (!c) counts.set(u.limit, (c = countsOf(byId, u.limit, options.existing)));
+        addTo(c, u.scope, u.planned);
     }
-    return sortFindings(findings);
+    return sortFindings([...counts.values()].flatMap((c) => judgeEvery(c, warnAt)));
+}
+
+/**
+ * The usage of one limit: planned per scope, planned in scopes not known until apply, and what exists. Built up by
+ * {@link checkUsage} from a whole plan and by `Tally` one registration at a time; both judge it here.
+ */
+export interface LimitCounts {
+    /** The row of the limits table. */
+    limit: ResourceLimit;
+    /** Its numeric limit. */
+    max: number;
+    /** Planned usage by scope key. */
+    planned: Map<string, number>;
+    /** Usage whose scope is not known until apply: counted in whichever scope it hurts most. */
+    unknown: number;
+    /** What exists outside the plan. */
+    existing: LimitExisting;
+}
+
+/** Empty counts of `limitId` with its existing counts; throws for an id the table does not have. */
+export function countsOf(byId: ReadonlyMap<string, ResourceLimit>, limitId: string, existing: ExistingCounts | undefined): LimitCounts {
+    const limit = byId.get(limitId);
+    if (!limit) throw new QuotaUsageError(`no resource limit has the id "${limitId}"; see quota.resourceLimits for the ids`);
+    return { limit, max: maxOf(limit), planned: new Map(), unknown: 0, existing: existingOf(existing, limitId) };
+}
+
+/** Adds `amount` in `scope` (null: a scope not known until apply). */
+export function addTo(c: LimitCounts, scope: string | null, amount: number): void {
+    if (scope === null) c.unknown += amount;
+    else c.planned.set(scope, (c.planned.get(scope) ?? 0) + amount);
+}
+
+/** Objects that exist in `scope`: its own count, else the "*" one. */
+export function existingIn(c: LimitCounts, scope: string | null): number {
+    return (scope !== null ? c.existing.byScope.get(scope) : undefined) ?? c.existing.elsewhere;
+}
+
+/** Everything that may land in `scope`: planned there, existing there, and all usage of unknown scope (the worst case). */
+export function totalIn(c: LimitCounts, scope: string | null): number {
+    return (scope === null ? 0 : (c.planned.get(scope) ?? 0)) + existingIn(c, scope) + c.unknown;
+}
+
+/** The one rule of every check: above the limit is exceeded (exactly at it is not), from `warnAt` of it a warning. */
+export function statusOf(total: number, max: number, warnAt: number): Finding["status"] {
+    return total > max ? "exceeded" : total >= warnAt * max ? "warning" : "ok";
+}
+
+/** The finding of one (limit, scope). */
+export function judge(c: LimitCounts, scope: string | null, warnAt: number): Finding {
+    const total = totalIn(c, scope);
+    const status = statusOf(total, c.max, warnAt);
+    const finding: Finding = {
+        status,
+        limit: c.limit,
+        scope,
+        planned: scope === null ? 0 : (c.planned.get(scope) ?? 0),
+        existing: existingIn(c, scope),
+        unknownScope: c.unknown,
+        total,
+        max: c.max,
+        over: status === "exceeded" ? total - c.max : 0,
+        raisable: !c.limit.fixed,
+        message: "",
+    };
+    finding.message = findingMessage(finding);
+    return finding;
+}
+
+/**
+ * The findings of every scope of one limit: each planned scope, and when some usage has a scope not known until
+ * apply, every scope where objects exist too (it may all land there); with no scope at all, one finding of scope null.
+ */
+export function judgeEvery(c: LimitCounts, warnAt: number): Finding[] {
+    const scopes = new Set<string | null>(c.planned.keys());
+    if (c.unknown > 0) for (const scope of c.existing.byScope.keys()) scopes.add(scope);
+    if (scopes.size === 0) scopes.add(null);
+    return [...scopes].map((scope) => judge(c, scope, warnAt));
 }
 
 /** The existing counts of one limit: by scope, and in every other scope ("*", default 0). */
@@ -115,45 +185,8 @@ export function maxOf(limit: ResourceLimit, dimension?: number): number {
     throw new QuotaUsageError(`${limit.id} is not a number ("${limit.limitText}"); it cannot be checked`);
 }
 
-interface LimitGroup {
-    known: Map<string, number>;
-    unknown: number;
-}
-
-function groupByLimit(usage: readonly PlannedUsage[]): Map<string, LimitGroup> {
-    const groups = new Map<string, LimitGroup>();
-    for (const u of usage) {
-        if (!Number.isFinite(u.planned) || u.planned < 0) {
-            throw new QuotaUsageError(`planned usage of ${u.limit} must be a non-negative number, got ${u.planned}`);
-        }
-        const g = groups.get(u.limit) ?? { known: new Map<string, number>(), unknown: 0 };
-        if (u.scope === null) g.unknown += u.planned;
-        else g.known.set(u.scope, (g.known.get(u.scope) ?? 0) + u.planned);
-        groups.set(u.limit, g);
-    }
-    return groups;
-}
-
-/** One (limit, scope) finding from its counts. */
-export function judge(
-    limit: ResourceLimit,
-    max: number,
-    scope: string | null,
-    planned: number,
-    existing: number,
-    unknownScope: number,
-    warnAt: number,
-): Finding {
-    const total = planned + existing + unknownScope;
-    const status = total > max ? "exceeded" : total >= warnAt * max ? "warning" : "ok";
-    const over = status === "exceeded" ? total - max : 0;
-    const finding: Finding = { status, limit, scope, planned, existing, unknownScope, total, max, over, raisable: !limit.fixed, message: "" };
-    finding.message = describe(finding);
-    return finding;
-}
-
 /** "12 SQL warehouses planned in workspace prod, 995 exist, limit 1000 (fixed): 7 over. <next step>" */
-export function describe(f: Omit<Finding, "message">): string {
+function findingMessage(f: Omit<Finding, "message">): string {
     const scopeKind = f.limit.scope.toLowerCase();
     const where = f.scope === null ? `in a ${scopeKind} not known until apply` : `in ${scopeKind} ${f.scope}`;
     const parts = [`${f.planned} ${f.limit.noun} planned ${where}`, `${f.existing} exist`];

@@ -2,15 +2,14 @@
  * `checkPlan`: the quota findings and minimum API time of a `pulumi preview --json` or `pulumi stack export`
  * document, without running the program. What `tenantkit-quota` prints.
  */
-import { plannedCalls } from "./apiCalls";
+import { minimumApiTime, plannedCalls } from "./apiTime";
+import type { ApiTimeEstimate } from "./apiTime";
 import { checkUsage } from "./check";
 import { MappingTable, scopeContext, sumUses } from "./mapping";
 import type { QuotaMapping, ScopeOptions } from "./mapping";
 import { defaultMappings } from "./mappings";
 import { readPlanFile } from "./planFile";
 import type { PlanFile } from "./planFile";
-import { minimumApiTime } from "./rate";
-import type { ApiTimeEstimate } from "./rate";
 import type { ExistingCounts, Finding } from "./types";
 
 /** Options of {@link checkPlan}. */

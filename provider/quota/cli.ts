@@ -10,7 +10,8 @@ import * as path from "node:path";
 import { checkPlan } from "./checkPlan";
 import type { CheckPlanOptions } from "./checkPlan";
 import type { QuotaMapping } from "./mapping";
-import { formatApiTime, formatFindings } from "./report";
+import { formatApiTime } from "./apiTime";
+import { formatFindings } from "./report";
 
 const USAGE = `usage: tenantkit-quota [options] <plan.json | ->
   reads the JSON of \`pulumi preview --json --show-sames\` or \`pulumi stack export\` ("-" or no file: standard input;

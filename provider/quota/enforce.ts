@@ -9,14 +9,12 @@
  * registering (runtime/dependsOn.js), so a broken limit fails that very registration and nothing is sent.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { CallTally, creationCallOf } from "./apiCalls";
-import type { CreationCall } from "./apiCalls";
+import { CallTally, isRated, minimumApiTime } from "./apiTime";
+import type { ApiTimeEstimate } from "./apiTime";
 import { defaultMappings } from "./mappings";
 import { MappingTable, scopeContext } from "./mapping";
-import type { QuotaMapping, ScopeOptions } from "./mapping";
+import type { QuotaMapping, ScopeOptions, TypeMappings } from "./mapping";
 import { ProviderRegistry } from "./providers";
-import { minimumApiTime } from "./rate";
-import type { ApiTimeEstimate } from "./rate";
 import { inputsNow } from "./resolveInputs";
 import { Tally } from "./tally";
 import type { ExistingCounts, Finding, PlannedResource, PlannedUsage } from "./types";
@@ -63,21 +61,6 @@ export class QuotaExceededError extends pulumi.RunError {
     }
 }
 
-/** What `enforceQuotas` does with registrations of one type, found at the first. */
-interface TypePlan {
-    /** The inputs to have as values before judging (undefined: all of them). */
-    reads: readonly string[] | undefined;
-    /** Of those, the ones only counted (see `QuotaMapping.countOnly`). */
-    countOnly: ReadonlySet<string> | undefined;
-    /** The limit uses of a resource of this type, when some mapping applies. */
-    uses: QuotaMapping["uses"] | undefined;
-    /** The creation call the API rate limits cover, when there is one. */
-    call: CreationCall | undefined;
-}
-
-/** The plan of a provider type: its scope inputs are remembered, it counts against nothing. */
-const PROVIDER = "provider";
-
 /** Stacks that already count: a second call would count every resource twice. */
 const enforcedStacks = new WeakSet<object>();
 
@@ -98,24 +81,11 @@ export function enforceQuotas(options: EnforceOptions = {}): QuotaEnforcement {
     const providers = new ProviderRegistry();
     const warned = new Set<string>();
     const calls = new CallTally(scopes);
-    /** Per type, decided at its first registration (a big program has many registrations of few types). */
-    const plans = new Map<string, TypePlan | typeof PROVIDER | null>();
-    const planOf = (type: string): TypePlan | typeof PROVIDER | null => {
-        if (type.startsWith("pulumi:providers:")) return PROVIDER;
-        const uses = mappings.usesFor(type);
-        const call = creationCallOf(type);
-        if (uses === undefined && call === undefined) return null;
-        // A rated type without a mapping reads only the scope input (its planned call needs only that and the provider).
-        return { reads: mappings.inputsRead(type), countOnly: mappings.countOnly(type), uses, call };
-    };
-
     // Runs for every registration: only a finding at warning level or above is built (with its message).
-    const judge = (resource: pulumi.Resource, planned: PlannedResource, plan: TypePlan): void => {
-        if (plan.call !== undefined) calls.addAs(planned, plan.call);
-        if (plan.uses === undefined) return;
-        // The tally drops non-positive amounts itself, so the mapping's uses go to it as they are.
-        const findings = tally.addAndJudge(plan.uses(planned, scopes), "warning");
-        if (findings.length === 0) return;
+    const judge = (resource: pulumi.Resource, planned: PlannedResource, uses: TypeMappings["uses"]): void => {
+        calls.add(planned);
+        if (uses === undefined) return;
+        const findings = tally.add(uses(planned, scopes), "warning");
         for (const f of findings) {
             const key = `${f.limit.id}\u0000${f.scope}`;
             if (f.status === "warning" && !warned.has(key)) {
@@ -134,11 +104,11 @@ export function enforceQuotas(options: EnforceOptions = {}): QuotaEnforcement {
     const judgeLater = (
         args: pulumi.ResourceTransformationArgs,
         provider: PlannedResource["provider"],
-        plan: TypePlan,
+        uses: TypeMappings["uses"],
         inputs: Promise<PlannedResource["inputs"]>,
     ): pulumi.ResourceTransformationResult => {
         const gate = inputs.then((resolved) => {
-            judge(args.resource, { type: args.type, name: args.name, inputs: resolved, provider }, plan);
+            judge(args.resource, { type: args.type, name: args.name, inputs: resolved, provider }, uses);
             return [];
         });
         // dependsOn takes nested inputs and promises of resource lists (gatherExplicitDependencies flattens them);
@@ -149,17 +119,17 @@ export function enforceQuotas(options: EnforceOptions = {}): QuotaEnforcement {
 
     pulumi.runtime.registerStackTransformation((args) => {
         const type = args.type;
-        let plan = plans.get(type);
-        if (plan === undefined) plans.set(type, (plan = planOf(type)));
-        if (plan === null) return undefined;
-        if (plan === PROVIDER) {
+        if (type.startsWith("pulumi:providers:")) {
             providers.remember(args.resource, args.name, args.props);
             return undefined;
         }
+        const mapped = mappings.forType(type);
+        if (mapped.uses === undefined && !isRated(type)) return undefined;
+        // A rated type without a mapping reads only the scope input (its planned call needs only that and the provider).
         const provider = providers.providerFor(type, args.opts);
-        const inputs = inputsNow(args.props, plan.reads, plan.countOnly);
-        if (inputs instanceof Promise) return judgeLater(args, provider, plan, inputs);
-        judge(args.resource, { type, name: args.name, inputs, provider }, plan);
+        const inputs = inputsNow(args.props, mapped.inputs, mapped.countOnly);
+        if (inputs instanceof Promise) return judgeLater(args, provider, mapped.uses, inputs);
+        judge(args.resource, { type, name: args.name, inputs, provider }, mapped.uses);
         return undefined;
     });
 

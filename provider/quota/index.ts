@@ -1,6 +1,7 @@
 /**
  * Area E: the spec's limits and rate-limits tables as typed data, checks of planned usage against them, a
- * stack-wide transform that stops a preview before a plan breaks a quota, and rate-limit helpers.
+ * stack-wide transform that stops a preview before a plan breaks a quota, and rate-limit helpers. The public
+ * surface is listed here name by name: the modules' other exports are internal.
  */
 export { resourceLimits, limitById } from "./limits";
 export { rateLimits, rateLimitsFor } from "./rateLimits";
@@ -15,7 +16,26 @@ export type { PlanFile } from "./planFile";
 export { defaultMappings, databricksMappings, azureMappings } from "./mappings";
 export { one, joined, str, list, obj, scopeContext } from "./mapping";
 export type { QuotaMapping, ScopeContext, ScopeOptions } from "./mapping";
-export { plannedCalls } from "./apiCalls";
-export { formatFindings, formatApiTime } from "./report";
-export * from "./rate";
-export * from "./types";
+export { formatFindings } from "./report";
+export type { FormatOptions } from "./report";
+export { plannedCalls, minimumApiTime, formatApiTime, formatDuration, ratePerSecond, scopeKey, THIS_MACHINE } from "./apiTime";
+export type { PlannedCall, QuotaTime, ApiTimeEstimate } from "./apiTime";
+export { limiterFor, defaultBurst } from "./rateLimiter";
+export type { LimiterBudget, LimiterForOptions, RateLimiter } from "./rateLimiter";
+export type {
+    DimensionLimit,
+    DimensionPoint,
+    ExistingCounts,
+    Finding,
+    LimitUnit,
+    LimitUse,
+    LimitValue,
+    NumericLimit,
+    OperationMatch,
+    PlannedResource,
+    PlannedUsage,
+    RateLimit,
+    RatePeriod,
+    ReferenceLimit,
+    ResourceLimit,
+} from "./types";

@@ -50,11 +50,6 @@ export interface ScopeOptions {
     metastores?: Record<string, string>;
 }
 
-/** The value, unless it is unknown until apply (or absent). */
-export function known<T>(v: T | typeof UNKNOWN_INPUT | undefined | null): T | undefined {
-    return v === UNKNOWN_INPUT || v === null ? undefined : v;
-}
-
 /** A known non-empty string input, else undefined. */
 export function str(v: unknown): string | undefined {
     return typeof v === "string" && v !== UNKNOWN_INPUT && v !== "" ? v : undefined;
@@ -72,9 +67,7 @@ export function obj(v: unknown): Record<string, unknown> | undefined {
 
 /** `a.b.c` of known string parts, or null (unknown until apply) when any part is not known. */
 export function joined(...parts: unknown[]): string | null {
-    for (let i = 0; i < parts.length; i++) if (str(parts[i]) === undefined) return null;
-    // join makes one flat string: a key built by `+` is a rope that every Map lookup must flatten first.
-    return parts.join(".");
+    return parts.every((p) => str(p) !== undefined) ? parts.join(".") : null;
 }
 
 /** One object counted against `limit` in `scope`. */
@@ -82,84 +75,18 @@ export function one(limit: string, scope: string | null): LimitUse {
     return { limit, scope, amount: 1 };
 }
 
-/**
- * Values by two keys, built once each, for keys that repeat on every registration (a workspace, a schema). Holds at
- * most 20,000: a program has few workspaces, catalogs and schemas, so past that the keys are too varied to be worth
- * keeping, and a value is built fresh each time (still right, only not shared).
- */
-class PairCache<A, B, V> {
-    private readonly byFirst = new Map<A, Map<B, V>>();
-    private size = 0;
-
-    constructor(private readonly build: (a: A, b: B) => V) {}
-
-    get(a: A, b: B): V {
-        let bySecond = this.byFirst.get(a);
-        const hit = bySecond?.get(b);
-        if (hit !== undefined) return hit;
-        const value = this.build(a, b);
-        if (this.size < 20_000) {
-            if (bySecond === undefined) this.byFirst.set(a, (bySecond = new Map()));
-            bySecond.set(b, value);
-            this.size += 1;
-        }
-        return value;
-    }
-}
-
-const pairKeys = new PairCache((a: string, b: string) => [a, b].join("."));
-
-/**
- * `a.b` of two known strings, or null while either is not known: the same string object for the same parts each
- * time, so the built-in mappings allocate no key per registration, and Map lookups of a key already hashed stop at
- * its identity. For scopes shared by many resources (a schema); an object's own name goes through `+`.
- */
-export function pairKey(a: unknown, b: unknown): string | null {
-    return str(a) === undefined || str(b) === undefined ? null : pairKeys.get(a as string, b as string);
-}
-
-const countedUses = new PairCache((limit: string, scope: string | null) => Object.freeze(one(limit, scope)));
-
-/**
- * {@link one}, as a frozen object shared by every call with the same limit and scope: for the built-in mappings,
- * whose uses of a workspace or schema repeat on every registration (nothing downstream changes a use).
- */
-export function counted(limit: string, scope: string | null): LimitUse {
-    return countedUses.get(limit, scope);
-}
-
 /** The default scope keys. */
 export function scopeContext(options: ScopeOptions = {}): ScopeContext {
-    // Hosts normalized once each: the key is derived for every registration, hosts are few.
-    const hostKeys = new Map<string, string>();
-    const providerKey = (provider: PlannedResource["provider"]): string => {
-        const host = str(provider?.inputs.host);
-        if (host) {
-            let key = hostKeys.get(host);
-            if (key === undefined)
-                hostKeys.set(
-                    host,
-                    (key = host
-                        .replace(/^https?:\/\//i, "")
-                        .replace(/\/+$/, "")
-                        .toLowerCase()),
-                );
-            return key;
-        }
-        return provider ? `(provider ${provider.name})` : "(default provider)";
-    };
-    // The last provider's key: registrations come in runs that share a provider (its inputs never change).
-    let lastProvider: PlannedResource["provider"] | null = null;
-    let lastKey = "";
     const workspace = (r: PlannedResource): string => {
-        const config = r.inputs.providerConfig;
-        const fromConfig = config === undefined ? undefined : str(obj(config)?.workspaceId);
+        const fromConfig = str(obj(r.inputs.providerConfig)?.workspaceId);
         if (fromConfig) return fromConfig;
-        if (r.provider !== lastProvider) {
-            lastKey = providerKey(r.provider);
-            lastProvider = r.provider;
-        }
-        return lastKey;
+        const host = str(r.provider?.inputs.host);
+        if (host)
+            return host
+                .replace(/^https?:\/\//i, "")
+                .replace(/\/+$/, "")
+                .toLowerCase();
+        return r.provider ? `(provider ${r.provider.name})` : "(default provider)";
     };
     return {
         workspace,
@@ -169,77 +96,55 @@ export function scopeContext(options: ScopeOptions = {}): ScopeContext {
     };
 }
 
-/** Index of mappings by exact type, with patterns tried in order after; what applies to a type is found once. */
-export class MappingTable {
-    private readonly exact = new Map<string, QuotaMapping[]>();
-    private readonly patterns: QuotaMapping[] = [];
-    /** Type -> the mappings that apply to it, exact ones first (a program has tens of types, not thousands). */
-    private readonly byType = new Map<string, readonly QuotaMapping[]>();
-    private readonly inputsByType = new Map<string, readonly string[] | undefined>();
-    private readonly countOnlyByType = new Map<string, ReadonlySet<string> | undefined>();
-
-    constructor(mappings: readonly QuotaMapping[]) {
-        for (const m of mappings) {
-            if (typeof m.type === "string") this.exact.set(m.type, [...(this.exact.get(m.type) ?? []), m]);
-            else this.patterns.push(m);
-        }
-    }
-
+/** What the mappings of one resource type do, as {@link MappingTable.forType} finds it. */
+export interface TypeMappings {
+    /** Every limit use of a resource of the type (amounts not yet checked); undefined when no mapping applies. */
+    uses: QuotaMapping["uses"] | undefined;
     /**
-     * The inputs the mappings of `type` read, with {@link SCOPE_INPUT}; undefined when one of them does not say
-     * (then every input counts). A type with no mapping reads only the scope input.
+     * The inputs the mappings read, with {@link SCOPE_INPUT}; undefined when one of them does not say (then every
+     * input counts). A type with no mapping reads only the scope input.
      */
-    inputsRead(type: string): readonly string[] | undefined {
-        if (this.inputsByType.has(type)) return this.inputsByType.get(type);
-        const found = this.applying(type);
-        const read = found.every((m) => m.inputs !== undefined) ? [...new Set([SCOPE_INPUT, ...found.flatMap((m) => m.inputs ?? [])])] : undefined;
-        this.inputsByType.set(type, read);
-        return read;
-    }
-
+    inputs: readonly string[] | undefined;
     /**
-     * The inputs of `type` of which every mapping that reads them reads only the count of known elements
+     * The inputs of which every mapping that reads them reads only the count of known elements
      * ({@link QuotaMapping.countOnly}); undefined when there are none.
      */
-    countOnly(type: string): ReadonlySet<string> | undefined {
-        if (this.countOnlyByType.has(type)) return this.countOnlyByType.get(type);
-        const found = this.applying(type);
-        const candidates = new Set(found.flatMap((m) => m.countOnly ?? []));
-        for (const name of candidates) {
-            if (found.some((m) => m.inputs === undefined || (m.inputs.includes(name) && !(m.countOnly ?? []).includes(name))))
-                candidates.delete(name);
-        }
-        const only = candidates.size > 0 ? candidates : undefined;
-        this.countOnlyByType.set(type, only);
-        return only;
-    }
+    countOnly: ReadonlySet<string> | undefined;
+}
 
-    /**
-     * One function giving every limit use of a resource of `type` (the mapping's own when one applies), for callers
-     * that drop non-positive amounts themselves; undefined when no mapping applies.
-     */
-    usesFor(type: string): QuotaMapping["uses"] | undefined {
-        const found = this.applying(type);
-        if (found.length === 0) return undefined;
-        if (found.length === 1) return found[0].uses;
-        return (r, scope) => found.flatMap((m) => m.uses(r, scope));
+/** The mappings in use, by type: exact types first, then patterns in order. */
+export class MappingTable {
+    /** Found at a type's first resource: a program has many resources of few types. */
+    private readonly byType = new Map<string, TypeMappings>();
+
+    constructor(private readonly mappings: readonly QuotaMapping[]) {}
+
+    /** What the mappings of `type` do. */
+    forType(type: string): TypeMappings {
+        let found = this.byType.get(type);
+        if (found === undefined) this.byType.set(type, (found = this.find(type)));
+        return found;
     }
 
     /** Every limit use of one resource; uses with a non-positive or non-finite amount are dropped. */
     usesOf(r: PlannedResource, scope: ScopeContext): LimitUse[] {
-        const found = this.applying(r.type);
-        if (found.length === 0) return [];
-        const uses = found.length === 1 ? found[0].uses(r, scope) : found.flatMap((m) => m.uses(r, scope));
-        return uses.every(positive) ? uses : uses.filter(positive);
+        return this.forType(r.type).uses?.(r, scope).filter(positive) ?? [];
     }
 
-    private applying(type: string): readonly QuotaMapping[] {
-        let found = this.byType.get(type);
-        if (found === undefined) {
-            found = [...(this.exact.get(type) ?? []), ...this.patterns.filter((m) => (m.type as RegExp).test(type))];
-            this.byType.set(type, found);
-        }
-        return found;
+    private find(type: string): TypeMappings {
+        const exact = this.mappings.filter((m) => m.type === type);
+        const patterns = this.mappings.filter((m) => typeof m.type !== "string" && m.type.test(type));
+        const found = [...exact, ...patterns];
+        const inputs = found.every((m) => m.inputs !== undefined) ? [...new Set([SCOPE_INPUT, ...found.flatMap((m) => m.inputs ?? [])])] : undefined;
+        // Count-only when no mapping reads inside the input (one that reads it whole, or reads every input, does).
+        const countOnly = new Set(
+            found
+                .flatMap((m) => m.countOnly ?? [])
+                .filter((name) => !found.some((m) => m.inputs === undefined || (m.inputs.includes(name) && !(m.countOnly ?? []).includes(name)))),
+        );
+        const uses: TypeMappings["uses"] =
+            found.length === 0 ? undefined : found.length === 1 ? found[0].uses : (r, scope) => found.flatMap((m) => m.uses(r, scope));
+        return { uses, inputs, countOnly: countOnly.size > 0 ? countOnly : undefined };
     }
 }
 

@@ -29,26 +29,20 @@ export function packageOf(type: string): string {
 export class ProviderRegistry {
     private readonly known = new WeakMap<pulumi.Resource, ProviderInfo>();
     private readonly defaults = new Map<string, ProviderInfo | undefined>();
-    /** The last `provider` option seen and what it gave: registrations come in runs with the same provider. */
-    private last: { provider: pulumi.ProviderResource; info: ProviderInfo } | undefined;
 
     /** Records an explicit provider's scope inputs (only those that are plain values now). */
     remember(provider: pulumi.Resource, name: string, props: Record<string, unknown>): void {
         const inputs: Record<string, unknown> = {};
         for (const key of SCOPE_INPUTS) if (typeof props[key] === "string") inputs[key] = props[key];
         this.known.set(provider, { name, inputs });
-        this.last = undefined;
     }
 
     /** The provider a registration of `type` with these options will use; undefined for an unknown default. */
     providerFor(type: string, opts: RegistrationOptions): ProviderInfo | undefined {
-        const option = opts.provider;
-        if (option !== undefined && this.last?.provider === option) return this.last.info;
-        const explicit = option ?? (opts.providers ? providersOption(opts.providers, packageOf(type)) : undefined) ?? opts.parent?.getProvider(type);
+        const explicit =
+            opts.provider ?? (opts.providers ? providersOption(opts.providers, packageOf(type)) : undefined) ?? opts.parent?.getProvider(type);
         if (!explicit) return this.defaultProvider(packageOf(type));
-        const info = this.known.get(explicit) ?? { name: nameOf(explicit), inputs: {} };
-        if (option !== undefined) this.last = { provider: option, info };
-        return info;
+        return this.known.get(explicit) ?? { name: nameOf(explicit), inputs: {} };
     }
 
     /** The default provider: its inputs come from stack config (`<pkg>:host`), else the provider's env vars. */

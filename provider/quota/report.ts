@@ -1,6 +1,4 @@
-/** Findings and API time as text tables, for `tenantkit-quota` and for programs that print their own reports. */
-import { formatDuration } from "./rate";
-import type { ApiTimeEstimate } from "./rate";
+/** Findings as a text table, for `tenantkit-quota` and for programs that print their own reports. */
 import type { Finding } from "./types";
 
 /** Options of {@link formatFindings}. */
@@ -31,19 +29,6 @@ export function formatFindings(findings: readonly Finding[], options: FormatOpti
     const summary = `${findings.length} limit checks: ${counts.exceeded} exceeded, ${counts.warning} at or above the warning share, ${counts.ok} ok`;
     const details = shown.filter((f) => f.status === "exceeded").map((f) => `- ${f.message}`);
     return [rows.length > 0 ? table(HEADERS, rows) : "", summary, ...details].filter((s) => s !== "").join("\n");
-}
-
-/** The plan's minimum API time and the budget that sets it. */
-export function formatApiTime(estimate: ApiTimeEstimate): string {
-    const lines: string[] = [];
-    if (estimate.byQuota.length === 0) lines.push("API time: no planned call is covered by the rate limits table");
-    else
-        lines.push(
-            `API time: at least ${formatDuration(estimate.seconds)} under the rate limits${estimate.bottleneck ? `; slowest: ${estimate.bottleneck.message}` : ""}`,
-        );
-    for (const c of estimate.unmatched)
-        lines.push(`  not rated: ${c.count} ${c.count === 1 ? "call" : "calls"} of ${c.api ? `${c.api} ` : ""}${c.operation}`);
-    return lines.join("\n");
 }
 
 function table(headers: string[], rows: string[][]): string {

@@ -167,8 +167,7 @@ describe("quota Tally (one registration at a time)", () => {
         assert.deepEqual(tally.findings().map(key).sort(), checkUsage(usage, { existing }).map(key).sort());
     });
 
-    it("ends with checkUsage's findings when registrations use more limits than it keeps at hand", () => {
-        // Twenty limits in turn: each lookup misses the few recent ones Tally checks before its map.
+    it("ends with checkUsage's findings when registrations use many limits, several at a time", () => {
         const ids = numeric.slice(0, 20).map((l) => l.id);
         const usage: PlannedUsage[] = [];
         let seed = 3;
@@ -186,7 +185,7 @@ describe("quota Tally (one registration at a time)", () => {
         assert.equal(new Set(tally.findings().map((f) => f.limit.id)).size, 20);
     });
 
-    it("addAndJudge returns exactly the findings of add at or above the asked severity", () => {
+    it("add with a least severity returns exactly the findings of add at or above it", () => {
         const ids = ["data-catalog/table/schema", "apps/app/workspace", "secrets/scopes/workspace"];
         const existing = { "apps/app/workspace": { s1: 40, "*": 5 } };
         const all = new Tally(existing);
@@ -207,7 +206,7 @@ describe("quota Tally (one registration at a time)", () => {
                 .add(uses)
                 .filter((f) => f.status !== "ok")
                 .map(key);
-            const got = some.addAndJudge(uses, "warning").map(key);
+            const got = some.add(uses, "warning").map(key);
             assert.deepEqual(got, expected, `call ${i}`);
             flagged += got.length;
         }
@@ -230,7 +229,7 @@ describe("quota Tally (one registration at a time)", () => {
             }));
             const known = uses.filter((u) => u.scope !== null).map((u) => `${u.limit} ${u.scope}`);
             if (new Set(known).size < known.length) twice += 1;
-            const got = tally.addAndJudge(uses, "warning");
+            const got = tally.add(uses, "warning");
             // What the tally holds once the call is done: every finding of the call must show it, none may be missing.
             const after = new Map(tally.findings().map((f) => [`${f.limit.id} ${f.scope}`, f]));
             const gotKnown = got.filter((f) => f.scope !== null);

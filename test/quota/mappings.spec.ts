@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { counted, MappingTable, one, pairKey, scopeContext } from "../../provider/quota/mapping";
+import { MappingTable, one, scopeContext } from "../../provider/quota/mapping";
 import { azureMappings, databricksMappings, defaultMappings } from "../../provider/quota/mappings";
 import { limitById } from "../../provider/quota/limits";
 import { UNKNOWN_INPUT, type PlannedResource } from "../../provider/quota/types";
@@ -115,18 +115,19 @@ describe("quota mappings", () => {
                 assert.deepEqual(undeclared, [], `${type} reads undeclared inputs`);
             }
         }
-        assert.deepEqual(table.inputsRead("databricks:index/sqlTable:SqlTable"), ["providerConfig", "catalogName", "schemaName", "name", "columns"]);
-        assert.deepEqual(table.inputsRead("databricks:index/job:Job"), ["providerConfig"]);
-        assert.deepEqual([...(table.countOnly("databricks:index/sqlTable:SqlTable") ?? [])], ["columns"]);
-        assert.equal(table.countOnly("databricks:index/job:Job"), undefined);
+        const tableType = table.forType("databricks:index/sqlTable:SqlTable");
+        assert.deepEqual(tableType.inputs, ["providerConfig", "catalogName", "schemaName", "name", "columns"]);
+        assert.deepEqual(table.forType("databricks:index/job:Job").inputs, ["providerConfig"]);
+        assert.deepEqual([...(tableType.countOnly ?? [])], ["columns"]);
+        assert.equal(table.forType("databricks:index/job:Job").countOnly, undefined);
         const inside = new MappingTable([...defaultMappings, { type: "databricks:index/sqlTable:SqlTable", inputs: ["columns"], uses: () => [] }]);
         assert.equal(
-            inside.countOnly("databricks:index/sqlTable:SqlTable"),
+            inside.forType("databricks:index/sqlTable:SqlTable").countOnly,
             undefined,
             "a mapping that reads inside the columns has them resolved whole",
         );
         const custom = new MappingTable([...defaultMappings, { type: "databricks:index/job:Job", uses: () => [] }]);
-        assert.equal(custom.inputsRead("databricks:index/job:Job"), undefined, "a mapping that does not declare its inputs reads them all");
+        assert.equal(custom.forType("databricks:index/job:Job").inputs, undefined, "a mapping that does not declare its inputs reads them all");
     });
 
     it("key a Unity Catalog table by catalog.schema, and by nothing while a part is unknown", () => {
@@ -144,7 +145,7 @@ describe("quota mappings", () => {
         ]);
     });
 
-    it("build a schema key once per schema and share the uses of a scope, without changing what they say", () => {
+    it("key tables named at run time by the text of their names, each table's columns in a scope of its own", () => {
         const t1 = {
             type: "databricks:index/sqlTable:SqlTable",
             name: "a",
@@ -158,22 +159,16 @@ describe("quota mappings", () => {
             inputs: { catalogName: ["ma", "in"].join(""), schemaName: ["sa", "les"].join(""), name: "t2", columns: [{}] },
         };
         const [a, b] = [t1, t2].map((r) => table.usesOf(r, scopes));
-        assert.equal(a[0].scope, "main.sales");
-        assert.equal(a[0].scope, b[0].scope);
-        assert.ok(Object.is(a[0], b[0]), "one shared use of the schema");
-        assert.ok(Object.isFrozen(a[0]), "a shared use cannot be changed by one caller for the others");
         assert.deepEqual(a[0], one("data-catalog/table/schema", "main.sales"));
-        assert.notEqual(a[2], b[2], "the columns are each table's own");
+        assert.deepEqual(b[0], a[0]);
         assert.deepEqual([a[2].scope, b[2].scope], ["main.sales.t1", "main.sales.t2"]);
-        assert.equal(pairKey("main", ""), null);
-        assert.equal(pairKey(UNKNOWN_INPUT, "sales"), null);
-        assert.equal(pairKey("main", 42), null);
-        assert.ok(Object.is(counted("apps/app/workspace", null), counted("apps/app/workspace", null)));
-        // Past the caches' size the keys and uses are still right, only no longer shared.
-        for (let i = 0; i < 25_000; i++) assert.equal(pairKey(`c${i}`, "s"), `c${i}.s`);
-        assert.equal(pairKey("c24999", "s"), "c24999.s");
-        for (let i = 0; i < 25_000; i++)
-            assert.deepEqual(counted("apps/app/workspace", `w${i}`), { limit: "apps/app/workspace", scope: `w${i}`, amount: 1 });
+        for (const [catalogName, schemaName] of [
+            ["main", ""],
+            [UNKNOWN_INPUT, "sales"],
+            ["main", 42],
+        ]) {
+            assert.equal(table.usesOf({ ...t1, inputs: { ...t1.inputs, catalogName, schemaName } }, scopes)[0].scope, null);
+        }
     });
 
     it("key workspace limits by providerConfig.workspaceId, else the provider's host, else its name", () => {
@@ -244,8 +239,7 @@ describe("quota mappings", () => {
 
 describe("quota plannedCalls (creations under the API rate limits)", () => {
     it("maps creations to the operation the provider calls, SCIM by provider level, and skips objects that exist", async () => {
-        const { plannedCalls } = await import("../../provider/quota/apiCalls");
-        const { minimumApiTime } = await import("../../provider/quota/rate");
+        const { minimumApiTime, plannedCalls } = await import("../../provider/quota/apiTime");
         const account = { name: "acct", inputs: { host: "https://accounts.azuredatabricks.net", accountId: "a-1" } };
         const resources: PlannedResource[] = [
             ...Array.from({ length: 5000 }, (_, i): PlannedResource => ({

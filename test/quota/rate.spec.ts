@@ -1,14 +1,7 @@
 import { strict as assert } from "node:assert";
-import {
-    formatDuration,
-    limiterFor,
-    minimumApiTime,
-    resetRateLimiters,
-    TokenBucket,
-    type Clock,
-    type PlannedCall,
-    type RateLimit,
-} from "../../provider/quota";
+import type { Clock } from "../../provider/core/limiter";
+import { defaultBurst, formatDuration, limiterFor, minimumApiTime, type PlannedCall, type RateLimit } from "../../provider/quota";
+import { resetRateLimiters } from "../../provider/quota/rateLimiter";
 
 const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
@@ -157,9 +150,9 @@ describe("quota rate limits: token buckets and limiters", () => {
 
     it("lets exactly `burst` calls through at once, then one per 1/rate", async () => {
         const clock = fakeClock();
-        const bucket = new TokenBucket({ limit: 20, per: "second", clock });
-        assert.equal(bucket.burst, 20);
-        const log = startAcquires(clock, 24, () => bucket.acquire());
+        const limiter = limiterFor("/t", { clock, table: [entry({ operation: "/t", limit: 20, per: "second", quota: "t" })] });
+        assert.equal(defaultBurst(20, "second"), 20);
+        const log = startAcquires(clock, 24, () => limiter.acquire());
         await clock.run();
         assert.deepEqual(
             log.map((g) => g.at),
@@ -169,9 +162,9 @@ describe("quota rate limits: token buckets and limiters", () => {
 
     it("does not hand out a per-minute budget at once: 400 per minute starts with 7, then one per 150 ms", async () => {
         const clock = fakeClock();
-        const bucket = new TokenBucket({ limit: 400, per: "minute", clock });
-        assert.equal(new TokenBucket({ limit: 35, per: "minute", clock }).burst, 1);
-        const log = startAcquires(clock, 9, () => bucket.acquire());
+        const limiter = limiterFor("/t", { clock, table: [entry({ operation: "/t", limit: 400, per: "minute", quota: "t" })] });
+        assert.deepEqual([defaultBurst(400, "minute"), defaultBurst(35, "minute")], [7, 1]);
+        const log = startAcquires(clock, 9, () => limiter.acquire());
         await clock.run();
         assert.deepEqual(
             log.map((g) => g.at),
@@ -296,8 +289,13 @@ describe("quota rate limits: token buckets and limiters", () => {
         assert.throws(() => limiterFor("/jobs/create", { api: "Secrets API", table: [] }), /of API "Secrets API"/);
     });
 
-    it("rejects a bucket that could never grant", () => {
-        assert.throws(() => new TokenBucket({ limit: 0, per: "second" }), RangeError);
-        assert.throws(() => new TokenBucket({ limit: 5, per: "second", burst: 0 }), /burst must be an integer >= 1, got 0/);
+    it("rejects a table row whose bucket could never grant", () => {
+        for (const limit of [0, -1, Number.NaN]) {
+            const table = [entry({ operation: "/t", limit, per: "second", quota: "t" })];
+            assert.throws(
+                () => limiterFor("/t", { table }),
+                (e: Error) => e instanceof RangeError && /limit must be a number above 0/.test(e.message),
+            );
+        }
     });
 });

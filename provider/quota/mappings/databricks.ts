@@ -3,7 +3,7 @@
  * inputs (a table's catalog and schema, an index's endpoint) and from the provider (the workspace); a key input
  * not known until apply makes the scope null, which the checks count as the worst case.
  */
-import { counted, list, obj, one, pairKey, str } from "../mapping";
+import { joined, list, obj, one, str } from "../mapping";
 import type { QuotaMapping } from "../mapping";
 import type { LimitUse, PlannedResource } from "../types";
 import { UNKNOWN_INPUT } from "../types";
@@ -21,14 +21,10 @@ function counts(types: string[], inputs: readonly string[], uses: QuotaMapping["
 /** The inputs that place a Unity Catalog object: its catalog, schema and name. */
 const UC_OBJECT: readonly string[] = ["catalogName", "schemaName", "name"];
 
-/** `catalog.schema` of a Unity Catalog object: one string object per schema (see pairKey), or null while unknown. */
-const schemaOf = (r: PlannedResource): string | null => pairKey(r.inputs.catalogName, r.inputs.schemaName);
-/** Full name `catalog.schema.name` of a Unity Catalog object in `schema` (its {@link schemaOf}), or null while any part is unknown. */
-function fullName(r: PlannedResource, schema: string | null): string | null {
-    const name = str(r.inputs.name);
-    // One key per object, used once: `+` allocates less than a join (the tally hashes it once, flattening it then).
-    return schema === null || name === undefined ? null : schema + "." + name;
-}
+/** `catalog.schema` of a Unity Catalog object, or null while either is unknown. */
+const schemaOf = (r: PlannedResource): string | null => joined(r.inputs.catalogName, r.inputs.schemaName);
+/** Full name `catalog.schema.name` of a Unity Catalog object, or null while any part is unknown. */
+const fullName = (r: PlannedResource): string | null => joined(r.inputs.catalogName, r.inputs.schemaName, r.inputs.name);
 /**
  * The key of a limit scoped to the object itself (a table's columns, an index's name): its natural name when
  * known, else the Pulumi resource: one object is one scope either way, so no worst case applies.
@@ -41,12 +37,9 @@ const itself = (r: PlannedResource, natural: string | null | undefined): string 
  */
 function inSchemaAndMetastore(schemaLimit: string, metastoreLimit: string, perObject?: { limit: string; input: string }): QuotaMapping["uses"] {
     return (r, s) => {
-        const schema = schemaOf(r);
-        const inSchema = counted(schemaLimit, schema);
-        const inMetastore = counted(metastoreLimit, s.metastore(r));
-        // One array literal per registration (this runs for each of them; a push would grow it).
-        if (!perObject) return [inSchema, inMetastore];
-        return [inSchema, inMetastore, { limit: perObject.limit, scope: itself(r, fullName(r, schema)), amount: size(r.inputs[perObject.input]) }];
+        const uses = [one(schemaLimit, schemaOf(r)), one(metastoreLimit, s.metastore(r))];
+        if (perObject) uses.push({ limit: perObject.limit, scope: itself(r, fullName(r)), amount: size(r.inputs[perObject.input]) });
+        return uses;
     };
 }
 
@@ -77,7 +70,7 @@ function shareObjects(r: PlannedResource): LimitUse[] {
     const share = str(r.inputs.name) ?? null;
     return (list(r.inputs.objects) ?? []).flatMap((o) => {
         const limit = SHARE_OBJECT_LIMITS[str(obj(o)?.dataObjectType)?.toUpperCase() ?? ""];
-        return limit ? [counted(limit, share)] : [];
+        return limit ? [one(limit, share)] : [];
     });
 }
 
@@ -107,21 +100,21 @@ export const databricksMappings: readonly QuotaMapping[] = [
         const workspace = s.workspace(r);
         // Only creations use the hourly budget; a resource not known to exist already is counted.
         return r.creating === false
-            ? [counted("jobs/saved-jobs/workspace", workspace)]
-            : [counted("jobs/saved-jobs/workspace", workspace), counted("jobs/created-per-hour/workspace", workspace)];
+            ? [one("jobs/saved-jobs/workspace", workspace)]
+            : [one("jobs/saved-jobs/workspace", workspace), one("jobs/created-per-hour/workspace", workspace)];
     }),
-    ...counts([t("pipeline", "Pipeline")], [], (r, s) => [counted("declarative-pipelines/saved-pipelines/workspace", s.workspace(r))]),
-    ...counts([t("sqlEndpoint", "SqlEndpoint")], [], (r, s) => [counted("sql-warehouses/total-number/workspace", s.workspace(r))]),
-    ...counts([t("secretScope", "SecretScope")], [], (r, s) => [counted("secrets/scopes/workspace", s.workspace(r))]),
-    ...counts([t("app", "App")], [], (r, s) => [counted("apps/app/workspace", s.workspace(r))]),
-    ...counts([t("vectorSearchEndpoint", "VectorSearchEndpoint")], [], (r, s) => [counted("vector-search/endpoints/workspace", s.workspace(r))]),
+    ...counts([t("pipeline", "Pipeline")], [], (r, s) => [one("declarative-pipelines/saved-pipelines/workspace", s.workspace(r))]),
+    ...counts([t("sqlEndpoint", "SqlEndpoint")], [], (r, s) => [one("sql-warehouses/total-number/workspace", s.workspace(r))]),
+    ...counts([t("secretScope", "SecretScope")], [], (r, s) => [one("secrets/scopes/workspace", s.workspace(r))]),
+    ...counts([t("app", "App")], [], (r, s) => [one("apps/app/workspace", s.workspace(r))]),
+    ...counts([t("vectorSearchEndpoint", "VectorSearchEndpoint")], [], (r, s) => [one("vector-search/endpoints/workspace", s.workspace(r))]),
     {
         type: t("vectorSearchIndex", "VectorSearchIndex"),
         inputs: ["name", "endpointName", "deltaSyncIndexSpec", "directAccessIndexSpec"],
         uses: (r) => {
             const name = str(r.inputs.name);
             return [
-                counted("vector-search/indexes/endpoint", str(r.inputs.endpointName) ?? null),
+                one("vector-search/indexes/endpoint", str(r.inputs.endpointName) ?? null),
                 { limit: "vector-search/embedding-dimension/index", scope: itself(r, name), amount: embeddingDimension(r) },
                 ...(name ? [{ limit: "vector-search/index-name/index", scope: name, amount: name.length }] : []),
             ];
@@ -133,8 +126,8 @@ export const databricksMappings: readonly QuotaMapping[] = [
         (r, s) => [{ limit: "cidr-notation/ip-access/workspace", scope: s.workspace(r), amount: size(r.inputs.ipAddresses) }],
         ["ipAddresses"],
     ),
-    ...counts([t("catalog", "Catalog")], [], (r, s) => [counted("data-catalog/catalog/metastore", s.metastore(r))]),
-    ...counts([t("schema", "Schema")], ["catalogName"], (r) => [counted("data-catalog/schema/catalog", str(r.inputs.catalogName) ?? null)]),
+    ...counts([t("catalog", "Catalog")], [], (r, s) => [one("data-catalog/catalog/metastore", s.metastore(r))]),
+    ...counts([t("schema", "Schema")], ["catalogName"], (r) => [one("data-catalog/schema/catalog", str(r.inputs.catalogName) ?? null)]),
     ...counts(
         [t("sqlTable", "SqlTable"), t("table", "Table")],
         UC_OBJECT.concat("columns"),
@@ -151,14 +144,12 @@ export const databricksMappings: readonly QuotaMapping[] = [
         }),
         ["aliases"],
     ),
-    ...counts([t("connection", "Connection")], [], (r, s) => [counted("data-catalog/connection/metastore", s.metastore(r))]),
-    ...counts([t("externalLocation", "ExternalLocation")], [], (r, s) => [counted("data-catalog/external-location/metastore", s.metastore(r))]),
+    ...counts([t("connection", "Connection")], [], (r, s) => [one("data-catalog/connection/metastore", s.metastore(r))]),
+    ...counts([t("externalLocation", "ExternalLocation")], [], (r, s) => [one("data-catalog/external-location/metastore", s.metastore(r))]),
     ...counts([t("storageCredential", "StorageCredential"), t("credential", "Credential")], [], (r, s) => [
-        counted("data-catalog/storage-and-service-credential/metastore", s.metastore(r)),
+        one("data-catalog/storage-and-service-credential/metastore", s.metastore(r)),
     ]),
-    ...counts([t("externalMetadata", "ExternalMetadata")], [], (r, s) => [
-        counted("data-catalog/external-metadata-objects/metastore", s.metastore(r)),
-    ]),
+    ...counts([t("externalMetadata", "ExternalMetadata")], [], (r, s) => [one("data-catalog/external-metadata-objects/metastore", s.metastore(r))]),
     ...counts(
         [
             t("qualityMonitor", "QualityMonitor"),
@@ -167,13 +158,13 @@ export const databricksMappings: readonly QuotaMapping[] = [
             t("dataQualityMonitor", "DataQualityMonitor"),
         ],
         [],
-        (r, s) => [counted("data-monitoring/monitors/metastore", s.metastore(r))],
+        (r, s) => [one("data-monitoring/monitors/metastore", s.metastore(r))],
     ),
-    ...counts([t("share", "Share")], ["name", "objects"], (r, s) => [counted("data-sharing/share/metastore", s.metastore(r)), ...shareObjects(r)]),
-    ...counts([t("recipient", "Recipient")], [], (r, s) => [counted("data-sharing/recipient/metastore", s.metastore(r))]),
-    ...counts([t("metastoreProvider", "MetastoreProvider")], [], (r, s) => [counted("data-sharing/provider/metastore", s.metastore(r))]),
+    ...counts([t("share", "Share")], ["name", "objects"], (r, s) => [one("data-sharing/share/metastore", s.metastore(r)), ...shareObjects(r)]),
+    ...counts([t("recipient", "Recipient")], [], (r, s) => [one("data-sharing/recipient/metastore", s.metastore(r))]),
+    ...counts([t("metastoreProvider", "MetastoreProvider")], [], (r, s) => [one("data-sharing/provider/metastore", s.metastore(r))]),
     ...counts([t("group", "Group"), t("accountIamGroupV2", "AccountIamGroupV2"), t("workspaceIamGroupV2", "WorkspaceIamGroupV2")], [], (r, s) => [
-        counted("identity/groups/account", s.account(r)),
+        one("identity/groups/account", s.account(r)),
     ]),
     ...counts(
         [
@@ -185,7 +176,7 @@ export const databricksMappings: readonly QuotaMapping[] = [
             t("workspaceIamServicePrincipalV2", "WorkspaceIamServicePrincipalV2"),
         ],
         [],
-        (r, s) => [counted("identity/users-and-service-principals/account", s.account(r))],
+        (r, s) => [one("identity/users-and-service-principals/account", s.account(r))],
     ),
     // Direct memberships are counted per member (a principal's direct parent groups), within the account.
     ...counts(
@@ -202,14 +193,14 @@ export const databricksMappings: readonly QuotaMapping[] = [
     ),
     ...counts([t("mwsNetworkConnectivityConfig", "MwsNetworkConnectivityConfig")], ["region"], (r, s) => {
         const region = str(r.inputs.region);
-        return [counted("network-connectivity-configuration/configurations-ncc-per-region/account", region ? `${s.account(r)} ${region}` : null)];
+        return [one("network-connectivity-configuration/configurations-ncc-per-region/account", region ? `${s.account(r)} ${region}` : null)];
     }),
     // The rule's region is its configuration's, which its inputs do not carry: the worst case applies.
     ...counts([t("mwsNccPrivateEndpointRule", "MwsNccPrivateEndpointRule")], [], () => [
-        counted("network-connectivity-configuration/private-endpoints-per-region/region", null),
+        one("network-connectivity-configuration/private-endpoints-per-region/region", null),
     ]),
     ...counts([t("mwsNccBinding", "MwsNccBinding")], ["networkConnectivityConfigId"], (r) => [
-        counted("network-connectivity-configuration/workspaces-per-configuration/ncc", str(r.inputs.networkConnectivityConfigId) ?? null),
+        one("network-connectivity-configuration/workspaces-per-configuration/ncc", str(r.inputs.networkConnectivityConfigId) ?? null),
     ]),
     ...counts([t("sqlVisualization", "SqlVisualization")], ["queryId"], (r) => [one("query/visualizations/query", str(r.inputs.queryId) ?? null)]),
     ...counts([t("sqlWidget", "SqlWidget")], ["dashboardId"], (r) => [

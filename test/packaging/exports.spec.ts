@@ -1,0 +1,73 @@
+/**
+ * What a program can load from the package by name (package.json "exports"). Old state calls each resource's handler
+ * by package name (`pulumi-tenantkit/bin/<area>/<resource>/handler`, core/stub.ts), so those paths must resolve; the
+ * package's internal modules must not, so no program comes to depend on them. Resolved from inside the checkout,
+ * where Node resolves the package's own name through the same "exports" an installed copy has.
+ */
+import { strict as assert } from "node:assert";
+import * as fs from "node:fs";
+import * as path from "node:path";
+
+const ROOT = path.resolve(__dirname, "..", "..");
+
+/** `<area>/<resource>` of every resource folder that has a handler. */
+function resourceFolders(): string[] {
+    const provider = path.join(ROOT, "provider");
+    return fs
+        .readdirSync(provider, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .flatMap((area) =>
+            fs
+                .readdirSync(path.join(provider, area.name), { withFileTypes: true })
+                .filter((d) => d.isDirectory() && fs.existsSync(path.join(provider, area.name, d.name, "handler.ts")))
+                .map((d) => `${area.name}/${d.name}`),
+        );
+}
+
+describe("the package's exports", () => {
+    it("resolve every resource's handler by the package path its stub requires", () => {
+        const folders = resourceFolders();
+        assert.ok(folders.length >= 5, `resource folders found: ${folders.join(", ")}`);
+        for (const folder of folders) {
+            const stubSource = fs.readFileSync(path.join(ROOT, "provider", folder, "resource.ts"), "utf8");
+            const name = `pulumi-tenantkit/bin/${folder}/handler`;
+            assert.ok(stubSource.includes(`"${name}"`), `${folder}/resource.ts binds its stub to ${name}`);
+            assert.equal(require.resolve(name), path.join(ROOT, "bin", folder, "handler.js"), name);
+        }
+    });
+
+    it("resolve the package itself, its package.json and the two command-line tools", () => {
+        assert.equal(require.resolve("pulumi-tenantkit"), path.join(ROOT, "bin", "index.js"));
+        assert.equal(require.resolve("pulumi-tenantkit/package.json"), path.join(ROOT, "package.json"));
+        for (const cli of ["quota/cli", "emulator/cli"])
+            assert.equal(require.resolve(`pulumi-tenantkit/bin/${cli}`), path.join(ROOT, "bin", `${cli}.js`));
+    });
+
+    it("do not resolve internal modules, with or without .js", () => {
+        const internal = [
+            "core/http",
+            "core/handler",
+            "core/limiter",
+            "quota/check",
+            "quota/tally",
+            "quota/types",
+            "quota/rateLimiter",
+            "index",
+            "emulator/client",
+        ];
+        for (const module of internal) {
+            assert.ok(fs.existsSync(path.join(ROOT, "bin", `${module}.js`)), `bin/${module}.js exists (else this test proves nothing)`);
+            for (const name of [`pulumi-tenantkit/bin/${module}`, `pulumi-tenantkit/bin/${module}.js`]) {
+                assert.throws(
+                    () => require.resolve(name),
+                    (e: NodeJS.ErrnoException) => e.code === "ERR_PACKAGE_PATH_NOT_EXPORTED",
+                    name,
+                );
+            }
+        }
+        assert.throws(
+            () => require.resolve("pulumi-tenantkit/bin/entra/branding/handler.js"),
+            (e: NodeJS.ErrnoException) => e.code === "ERR_PACKAGE_PATH_NOT_EXPORTED",
+        );
+    });
+});
