@@ -58,7 +58,7 @@ export function datasetArgs(name: string, price = false): PropertyMap {
 /** The compiled stub's `__provider` text, exactly what state holds. */
 export async function datasetProvider(): Promise<string> {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const mod = require("pulumi-tenantkit/bin/powerbi/pushDataset/resource") as { stub: pulumi.dynamic.ResourceProvider };
+    const mod = require(path.resolve(__dirname, "..", "bin", "powerbi", "pushDataset", "resource")) as { stub: pulumi.dynamic.ResourceProvider };
     return serializeProvider(mod.stub);
 }
 

@@ -3,8 +3,8 @@
  * dynamic provider stub (one trivial `create`), both serialized by the SDK's own serializer in the same run.
  * Goal: at most 1.5 KB each.
  *
- * The stubs come from the compiled package (`pulumi-tenantkit/bin/<area>/<resource>/resource`), the code a user's
- * program loads, so the text measured is the text real state holds. Serialization is deterministic: three runs
+ * The stubs come from the compiled package (`bin/<area>/<resource>/resource.js`), the code a user's program loads
+ * through the package root, so the text measured is the text real state holds. Serialization is deterministic: three runs
  * prove it (spread 0) rather than average noise away.
  */
 import * as fs from "node:fs";
@@ -40,10 +40,10 @@ async function serializedBytes(provider: pulumi.dynamic.ResourceProvider): Promi
     return { bytes: Buffer.byteLength(text, "utf8"), secrets: containsSecrets };
 }
 
-/** Loads the compiled stub of `<area>/<resource>` by package name, as a user's program would. */
+/** Loads the compiled stub of `<area>/<resource>`, the one the package root's resource class uses. */
 function loadStub(type: string): pulumi.dynamic.ResourceProvider {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const mod = require(`pulumi-tenantkit/bin/${type}/resource`) as { stub?: pulumi.dynamic.ResourceProvider };
+    const mod = require(path.resolve(__dirname, "..", "bin", type, "resource")) as { stub?: pulumi.dynamic.ResourceProvider };
     if (!mod.stub) throw new Error(`bin/${type}/resource.js exports no stub (run npm run build)`);
     return mod.stub;
 }

@@ -54,6 +54,7 @@ describe("the package's exports", () => {
             "quota/rateLimiter",
             "index",
             "emulator/client",
+            "powerbi/pushDataset/resource",
         ];
         for (const module of internal) {
             assert.ok(fs.existsSync(path.join(ROOT, "bin", `${module}.js`)), `bin/${module}.js exists (else this test proves nothing)`);
