@@ -90,12 +90,12 @@ export function registerLocationRoutes(router: Router): void {
 /**
  * The organization and credentials as for every devops call: the location service of dev.azure.com asks for
  * them too (an OPTIONS `/_apis` without usable credentials is answered 401 with the service's error body:
- * azure-cli #29250, azure-devops-python-api #399).
+ * azure-cli #29250, azure-devops-python-api #399), but no code scope: a PAT for work items reads it as well.
  */
 function guarded(ctx: RequestContext, p: RouteParams, answer: (organization: string) => Reply): Reply {
     try {
         const scope = organizationOr404(ctx, p.organization);
-        requireCaller(ctx, scope);
+        requireCaller(ctx, scope, false);
         return answer(scope.organization.name);
     } catch (err) {
         if (err instanceof NotSignedIn) return notSignedInReply(err);

@@ -66,6 +66,7 @@ describe("emulator: Azure DevOps location service", () => {
         assert.equal((await options("/fabrikam/_apis/git", {})).status, 203);
         assert.equal((await options("/fabrikam/_apis/git", basic("not-a-pat"))).status, 203);
         assert.equal((await options("/nowhere/_apis/git")).status, 404);
+        assert.equal((await options("/fabrikam/_apis/git", basic(IDS.devopsPatNoCode))).status, 200, "no code scope needed");
     });
 
     it("says git lives at the organization's URL as the client addressed the emulator, with a trailing slash", async () => {
