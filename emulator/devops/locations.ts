@@ -113,7 +113,8 @@ function listLocations(area: string | undefined): Reply {
 /**
  * ResourceAreaInfo `{id, name, locationUrl}`; the locationUrl is the organization's URL as the client addressed
  * the emulator, with the trailing slash dev.azure.com puts there (actions/runner-images #8294:
- * `"locationUrl":"https://dev.azure.com/{org}/"`).
+ * `"locationUrl":"https://dev.azure.com/{org}/"`). An area id the emulator does not serve is a 404
+ * VssResourceNotFoundException (the emulator's pick: the service's answer for an unknown id is not documented).
  */
 function resourceAreas(ctx: RequestContext, organization: string, areaId: string | undefined): Reply {
     const locationUrl = `${ctx.baseUrl}/devops/${encodeURIComponent(organization)}/`;

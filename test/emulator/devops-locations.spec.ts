@@ -83,6 +83,8 @@ describe("emulator: Azure DevOps location service", () => {
         assert.equal(areas.value[0].locationUrl, `http://localhost:${f.emu.port}/devops/fabrikam/`);
         const one = await devops(f.emu, "/fabrikam/_apis/ResourceAreas/4E080C62-FA21-4FBC-8FEF-2A10A2B38049", "api-version=7.2-preview.1");
         assert.equal((one.json as { name: string }).name, "git");
+        const unknown = await devops(f.emu, "/fabrikam/_apis/ResourceAreas/79134c72-4a58-4b42-976c-04e7115f32bf", "api-version=7.2-preview.1");
+        assert.deepEqual([unknown.status, devopsError(unknown).typeKey], [404, "VssResourceNotFoundException"]);
     });
 
     it("serves ResourceAreas only with a preview api-version, as a resource never released", async () => {
