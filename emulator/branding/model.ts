@@ -121,11 +121,31 @@ export const STREAM_MAX_BYTES: Readonly<Record<BrandingStream, number>> = {
 export const IMAGE_TYPES = ["image/bmp", "image/jpg", "image/jpeg", "image/gif", "image/vnd.microsoft.icon", "image/png", "image/tiff"] as const;
 
 /**
- * Media types accepted for a stream. The OpenAPI lists only image types for customCSS too, which cannot be
- * right for a `.css` file (a doc oddity flagged in API-FACTS.md); `text/css` is accepted besides them.
+ * The media type of raw stream bytes, for uploads sent as `application/octet-stream`: the image formats of the
+ * OpenAPI list by their magic numbers, else `text/css` for customCSS, else `application/octet-stream`.
+ */
+export function sniffType(stream: BrandingStream, bytes: Buffer): string {
+    const starts = (...sig: number[]): boolean => sig.every((b, i) => bytes[i] === b);
+    if (starts(0x89, 0x50, 0x4e, 0x47)) return "image/png";
+    if (starts(0xff, 0xd8, 0xff)) return "image/jpeg";
+    if (starts(0x47, 0x49, 0x46, 0x38)) return "image/gif";
+    if (starts(0x42, 0x4d)) return "image/bmp";
+    if (starts(0x00, 0x00, 0x01, 0x00)) return "image/vnd.microsoft.icon";
+    if (starts(0x49, 0x49, 0x2a, 0x00) || starts(0x4d, 0x4d, 0x00, 0x2a)) return "image/tiff";
+    return stream === "customCSS" ? "text/css" : OCTET_STREAM;
+}
+
+/** What the Graph SDKs send for stream content unless told otherwise (Kiota `RequestInformation.binaryContentType`). */
+export const OCTET_STREAM = "application/octet-stream";
+
+/**
+ * Media types accepted for a stream: the OpenAPI's image list (the one the typed SDK's GET `Accept` header
+ * repeats), `application/octet-stream` (what the Graph SDKs and the PowerShell `-InFile` parameters send by
+ * default; no doc restricts it), and `text/css` for customCSS, for which the OpenAPI lists only image types,
+ * which cannot be right for a `.css` file (a doc oddity flagged in API-FACTS.md).
  */
 export function acceptedTypes(stream: BrandingStream): readonly string[] {
-    return stream === "customCSS" ? [...IMAGE_TYPES, "text/css"] : IMAGE_TYPES;
+    return stream === "customCSS" ? [...IMAGE_TYPES, OCTET_STREAM, "text/css"] : [...IMAGE_TYPES, OCTET_STREAM];
 }
 
 /** A branding with nothing set. */

@@ -51,8 +51,11 @@ export function organizationOr404(ctx: RequestContext, name: string): OrgScope {
     throw organizationNotFound(name);
 }
 
-/** Checks the credential of the request for the organization. */
-export function requireCaller(ctx: RequestContext, scope: OrgScope): DevOpsCaller {
+/**
+ * Checks the credential of the request for the organization; `codeScope: false` for the location service, which
+ * any valid credential may read (a PAT's scopes name the areas it may use, and the location service is none).
+ */
+export function requireCaller(ctx: RequestContext, scope: OrgScope, codeScope = true): DevOpsCaller {
     const suppress = (headerValue(ctx.headers, "x-tfs-fedauthredirect") ?? "").toLowerCase() === "suppress";
     const header = headerValue(ctx.headers, "authorization") ?? "";
     const basic = /^Basic\s+(\S+)\s*$/i.exec(header);
@@ -64,7 +67,7 @@ export function requireCaller(ctx: RequestContext, scope: OrgScope): DevOpsCalle
         const pat = scope.data.pats.find((p) => p.token === token && p.organizations.some((o) => o.toLowerCase() === orgName));
         const expired = pat?.validTo !== undefined && Date.parse(pat.validTo) <= ctx.now.getTime();
         if (pat === undefined || expired) throw new NotSignedIn(suppress, scope.organization.name);
-        if (!pat.scopes.some((s) => CODE_SCOPES.includes(s))) {
+        if (codeScope && !pat.scopes.some((s) => CODE_SCOPES.includes(s))) {
             const user = scope.tenant.users.find((u) => u.id.toLowerCase() === pat.user.toLowerCase());
             throw new DevOpsFailure(
                 401,

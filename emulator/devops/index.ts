@@ -1,17 +1,19 @@
 /**
  * The Azure DevOps service module, served under `/devops` (so `https://dev.azure.com/{org}/...` becomes
- * `{emulator}/devops/{org}/...`): the git push lookup with PAT and Entra authentication and the documented
- * rate limiting. Every response carries `ActivityId` and `X-TFS-Session`, as the service's do.
+ * `{emulator}/devops/{org}/...`): the location service the official clients read first, the git push lookup
+ * and list with PAT and Entra authentication, and the documented rate limiting. Every response carries `ActivityId` and `X-TFS-Session`, as the service's do.
  */
 import { Router } from "../router";
 import type { ServiceModule } from "../services";
 import { devOpsError, devOpsHeaders } from "./errors";
+import { registerLocationRoutes } from "./locations";
 import { registerPushRoutes } from "./pushes";
 import type { DevOpsRateLimit } from "./ratelimit";
 
 /** Creates the Azure DevOps module; `rateLimit` is shared with the admin API. */
 export function createDevOpsService(rateLimit: DevOpsRateLimit): ServiceModule {
     const router = new Router();
+    registerLocationRoutes(router);
     registerPushRoutes(router, rateLimit);
     return {
         name: "devops",

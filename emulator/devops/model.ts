@@ -144,3 +144,12 @@ export function renderPush(baseUrl: string, at: PushLocation, push: StoredPush, 
     if (shape.includeRefUpdates) body.refUpdates = push.refUpdates.map((r) => ({ ...r }));
     return body;
 }
+
+/**
+ * A push as `Pushes_List` lists it: no commits and no `_links`, `refUpdates` only when asked
+ * (conformance/azdo-push-list-includerefupdates.response.json).
+ */
+export function renderPushListItem(baseUrl: string, at: PushLocation, push: StoredPush, includeRefUpdates: boolean): Record<string, unknown> {
+    const { pushedBy, pushId, date, url, repository, refUpdates } = renderPush(baseUrl, at, push, { includeCommits: 0, includeRefUpdates });
+    return { ...(includeRefUpdates ? { refUpdates } : {}), repository, pushedBy, pushId, date, url };
+}

@@ -3,17 +3,16 @@
  * project is optional (the spec's `x-ms-required: false`; the official example omits it), projects and
  * repositories are found by name (case-insensitive) or id, and a repository named without a project must be
  * unique in the organization. Order of checks: organization, credentials, rate limit, query, then the path.
+ * The api-version is checked against what the location service reports for git/pushes (locations.ts).
  */
 import { BadRequestError } from "../bad-request";
-import { headerValue, jsonReply, type RequestContext, type Reply, type RouteParams } from "../http";
+import { jsonReply, type RequestContext, type Reply, type RouteParams } from "../http";
 import type { Router } from "../router";
 import { notSignedInReply, NotSignedIn, organizationOr404, requireCaller } from "./access";
 import { DevOpsFailure, projectNotFound, pushNotFound, repositoryNotFound } from "./errors";
-import { renderPush, type Organization, type Project, type PushLocation, type Repository } from "./model";
+import { checkApiVersion, GIT_PUSHES } from "./locations";
+import { renderPush, renderPushListItem, type Organization, type Project, type PushLocation, type Repository } from "./model";
 import type { DevOpsRateLimit } from "./ratelimit";
-
-/** The versions this route serves: 7.1 and its previews. */
-const SUPPORTED = /^7\.1(-preview(\.\d+)?)?$/i;
 
 /** Registers the push route (both URL forms). */
 export function registerPushRoutes(router: Router, rateLimit: DevOpsRateLimit): void {
@@ -21,6 +20,10 @@ export function registerPushRoutes(router: Router, rateLimit: DevOpsRateLimit): 
     const handler = (ctx: RequestContext, p: RouteParams): Reply => getPush(ctx, p, rateLimit);
     router.add("GET", `/:organization/${tail}`, handler);
     router.add("GET", `/:organization/:project/${tail}`, handler);
+    const list = "_apis/git/repositories/:repository/pushes";
+    const listHandler = (ctx: RequestContext, p: RouteParams): Reply => listPushes(ctx, p, rateLimit);
+    router.add("GET", `/:organization/${list}`, listHandler);
+    router.add("GET", `/:organization/:project/${list}`, listHandler);
 }
 
 function getPush(ctx: RequestContext, p: RouteParams, rateLimit: DevOpsRateLimit): Reply {
@@ -28,7 +31,7 @@ function getPush(ctx: RequestContext, p: RouteParams, rateLimit: DevOpsRateLimit
         const scope = organizationOr404(ctx, p.organization);
         requireCaller(ctx, scope);
         const rateHeaders = rateLimit.apply(ctx.now);
-        checkApiVersion(ctx);
+        checkApiVersion(ctx, GIT_PUSHES);
         const includeCommits = intParam(ctx, "includeCommits");
         const includeRefUpdates = boolParam(ctx, "includeRefUpdates");
         const at = locate(scope.organization, p.project, p.repository);
@@ -42,26 +45,48 @@ function getPush(ctx: RequestContext, p: RouteParams, rateLimit: DevOpsRateLimit
     }
 }
 
-/** `api-version` from the query or the Accept header; missing or other than 7.1 is the service's 400. */
-function checkApiVersion(ctx: RequestContext): void {
-    const fromAccept = /api-version\s*=\s*([^;,\s]+)/i.exec(headerValue(ctx.headers, "accept") ?? "")?.[1];
-    const version = ctx.query.get("api-version") ?? fromAccept;
-    if (version === undefined || version === "") {
-        throw new DevOpsFailure(
-            400,
-            "VssVersionNotSpecifiedException",
-            `No api-version was supplied for the "${ctx.method}" request. The version must be supplied either as part of the Accept header ` +
-                `(e.g. "application/json; api-version=1.0") or as a query parameter (e.g. "?api-version=1.0").`,
-        );
+/**
+ * `Pushes_List` (git 7.1): newest first, `$skip`/`$top` and the documented `searchCriteria.*` filters
+ * (`fromDate`, `toDate`, `pusherId`, `refName`, `includeRefUpdates`); items without commits or `_links`, as in
+ * the official example (conformance/azdo-push-list-includerefupdates.response.json). Without `$top` the emulator
+ * answers every push (the service's default page size is not documented).
+ */
+function listPushes(ctx: RequestContext, p: RouteParams, rateLimit: DevOpsRateLimit): Reply {
+    try {
+        const scope = organizationOr404(ctx, p.organization);
+        requireCaller(ctx, scope);
+        const rateHeaders = rateLimit.apply(ctx.now);
+        checkApiVersion(ctx, GIT_PUSHES);
+        const skip = Math.max(0, intParam(ctx, "$skip"));
+        const top = ctx.query.get("$top") === null ? undefined : Math.max(0, intParam(ctx, "$top"));
+        const includeRefUpdates = boolParam(ctx, "searchCriteria.includeRefUpdates");
+        const from = dateParam(ctx, "searchCriteria.fromDate");
+        const to = dateParam(ctx, "searchCriteria.toDate");
+        const pusher = ctx.query.get("searchCriteria.pusherId");
+        const refName = ctx.query.get("searchCriteria.refName");
+        const at = locate(scope.organization, p.project, p.repository);
+        const found = [...at.repository.pushes]
+            .sort((a, b) => b.pushId - a.pushId)
+            .filter((x) => from === undefined || Date.parse(x.date) >= from)
+            .filter((x) => to === undefined || Date.parse(x.date) <= to)
+            .filter((x) => pusher === null || same(x.pushedBy.id, pusher))
+            .filter((x) => refName === null || x.refUpdates.some((r) => same(r.name, refName)));
+        const page = found.slice(skip, top === undefined ? undefined : skip + top);
+        const value = page.map((x) => renderPushListItem(ctx.baseUrl, at, x, includeRefUpdates));
+        return jsonReply(200, { count: value.length, value }, rateHeaders);
+    } catch (err) {
+        if (err instanceof NotSignedIn) return notSignedInReply(err);
+        if (err instanceof DevOpsFailure) return err.reply();
+        throw err;
     }
-    // Approximate: the real service also serves older versions; the emulator serves 7.1 only.
-    if (!SUPPORTED.test(version)) {
-        throw new DevOpsFailure(
-            400,
-            "VssVersionOutOfRangeException",
-            `The requested REST API version of ${version} is out of range for this server. The latest REST API version this server supports is 7.1.`,
-        );
-    }
+}
+
+function dateParam(ctx: RequestContext, name: string): number | undefined {
+    const raw = ctx.query.get(name);
+    if (raw === null) return undefined;
+    const ms = Date.parse(raw);
+    if (Number.isNaN(ms)) throw new BadRequestError(`The value '${raw}' is not valid for ${name}: a date is expected.`);
+    return ms;
 }
 
 function intParam(ctx: RequestContext, name: string): number {

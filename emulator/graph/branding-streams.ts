@@ -2,10 +2,11 @@
  * Branding streams through `/organization/{id}/branding/localizations/{locale}/{stream}`, locale `0` or
  * `default` for the default branding (learn: organizationalbranding-update "To update a Stream object type,
  * use the PUT HTTP method and include the locale ID in the URL path"; API-FACTS.md section B).
- * PUT takes raw bytes with a media type of the OpenAPI list and answers 204; GET answers the bytes, or
+ * PUT takes raw bytes with a media type of the OpenAPI list, or `application/octet-stream` (the SDKs' default), and
+ * answers 204; GET answers the bytes, or
  * `200 {}` when the stream is not set (the documented example); DELETE unsets it and is idempotent.
  */
-import { acceptedTypes, isStream, locateEntry, STREAM_MAX_BYTES, type BrandingStream } from "../branding/model";
+import { acceptedTypes, isStream, locateEntry, OCTET_STREAM, sniffType, STREAM_MAX_BYTES, type BrandingStream } from "../branding/model";
 import { newRelativeUrl } from "../branding/urls";
 import { emptyReply, headerValue, jsonReply, type Reply, type RequestContext } from "../http";
 import type { Router } from "../router";
@@ -64,7 +65,8 @@ function checkUpload(ctx: RequestContext, stream: BrandingStream): string {
             message: `The ${stream} is ${ctx.body.length} bytes; the maximum file size is ${max / 1024} KB (${max} bytes).`,
         });
     }
-    return type;
+    // Bytes sent as octet-stream are kept with the media type they are, so a GET answers an image type.
+    return type === OCTET_STREAM ? sniffType(stream, ctx.body) : type;
 }
 
 function putStream(ctx: RequestContext, orgId: string, locale: string, stream: BrandingStream): Reply {

@@ -98,7 +98,8 @@ export function emptyPowerBi(): PowerBiData {
 /**
  * The Dataset payload of GetDataset(s): the official examples' members (conformance/powerbi-get-dataset*.json),
  * with the values a push dataset has, plus `webUrl` and `createdDate` from the spec's Dataset.
- * `targetStorageMode` is "Abf" in groups, as in the GetDatasetInGroup example.
+ * `targetStorageMode` is "Abf" in groups, as in the GetDatasetInGroup example. Members are camelCase as in the
+ * examples, not the PascalCase of the swagger's definitions (DESIGN.md, "Power BI casing").
  */
 export function renderDataset(d: StoredDataset): Record<string, unknown> {
     const out: Record<string, unknown> = {

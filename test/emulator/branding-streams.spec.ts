@@ -90,6 +90,30 @@ describe("emulator Graph branding streams", () => {
         assert.equal((await put("0", "favicon", css, "text/css")).status, 415);
     });
 
+    it("accepts application/octet-stream, the Graph SDKs' default, and serves the bytes back with their image type", async () => {
+        const png = solidPng(8, 8, [9, 9, 9]);
+        assert.equal((await put("0", "bannerLogo", png, "application/octet-stream")).status, 204);
+        const back = await graphCall(f.emu, "GET", `${localePath("0")}/bannerLogo`, { token: t.contoso });
+        assert.deepEqual([back.status, back.headers.get("content-type")], [200, "image/png"]);
+        assert.ok(back.bytes.equals(Buffer.from(png)));
+        const css = ".ext-footer { display: none; }";
+        assert.equal((await put("0", "customCSS", css, "application/octet-stream")).status, 204);
+        const cssBack = await graphCall(f.emu, "GET", `${localePath("0")}/customCSS`, { token: t.contoso });
+        assert.deepEqual([cssBack.headers.get("content-type"), cssBack.text], ["text/css", css]);
+    });
+
+    it("echoes the caller's client-request-id on a stream PUT, as on every Graph response", async () => {
+        const id = "5e1f0c1a-0000-4000-8000-00000000abcd";
+        const res = await graphCall(f.emu, "PUT", `${localePath("0")}/squareLogo`, {
+            token: t.contoso,
+            body: solidPng(8, 8, [1, 2, 3]),
+            headers: { "content-type": "image/png", "client-request-id": id },
+        });
+        assert.equal(res.status, 204);
+        assert.equal(res.headers.get("client-request-id"), id);
+        assert.match(res.headers.get("request-id") ?? "", /^[0-9a-f-]{36}$/);
+    });
+
     for (const [stream, kb] of [
         ["backgroundImage", 300],
         ["bannerLogo", 50],

@@ -84,6 +84,33 @@ describe("emulator Power BI conformance", () => {
         });
     }
 
+    it("spells Dataset members in camelCase as the official examples do, never the swagger's PascalCase", async () => {
+        // The swagger's definitions write IsRefreshable, CreatedDate, IsEffectiveIdentityRequired, ... and
+        // `odata.context`; every official example response writes isRefreshable, ... (DESIGN.md, "Power BI casing").
+        const pascal = [
+            "IsRefreshable",
+            "CreatedDate",
+            "ContentProviderType",
+            "IsEffectiveIdentityRequired",
+            "IsEffectiveIdentityRolesRequired",
+            "IsOnPremGatewayRequired",
+            "IsInPlaceSharingEnabled",
+            "CreateReportEmbedURL",
+            "QnaEmbedURL",
+            "Encryption",
+        ];
+        const id = await createDataset(f.emu, token, IDS.salesWorkspaceId, conformance("powerbi-post-dataset-in-group.request.json"));
+        const one = (await pbi(f.emu, "GET", `${base(IDS.salesWorkspaceId)}/datasets/${id}`, token)).json as Obj;
+        const list = (await pbi(f.emu, "GET", `${base(IDS.salesWorkspaceId)}/datasets`, token)).json as { value: Obj[] } & Obj;
+        for (const dataset of [one, ...list.value]) {
+            for (const key of Object.keys(dataset)) assert.match(key, /^(@odata\.context|[a-z][A-Za-z]*)$/, `member ${key}`);
+            for (const key of pascal) assert.ok(!(key in dataset), `no ${key}`);
+            assert.equal(typeof dataset.isRefreshable, "boolean");
+            assert.equal(typeof dataset.createdDate, "string");
+        }
+        assert.ok("@odata.context" in list && !("odata.context" in list), "the wrapper member is @odata.context");
+    });
+
     it("accepts powerbi-post-dataset-advanced.request.json (measures, relationships, lower-case types)", async () => {
         const res = await pbi(f.emu, "POST", "/v1.0/myorg/datasets", token, conformance("powerbi-post-dataset-advanced.request.json"));
         assert.equal(res.status, 201, res.text);
