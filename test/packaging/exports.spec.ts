@@ -43,6 +43,11 @@ describe("the package's exports", () => {
             assert.equal(require.resolve(`pulumi-tenantkit/bin/${cli}`), path.join(ROOT, "bin", `${cli}.js`));
     });
 
+    it("resolve the emulator's entry point for a user's own tests, with its types", () => {
+        assert.equal(require.resolve("pulumi-tenantkit/emulator"), path.join(ROOT, "bin", "emulator", "server.js"));
+        assert.ok(fs.existsSync(path.join(ROOT, "bin", "emulator", "server.d.ts")));
+    });
+
     it("do not resolve internal modules, with or without .js", () => {
         const internal = [
             "core/http",

@@ -139,6 +139,15 @@ describe("official clients against the emulator (README: Use the emulator in you
         );
     });
 
+    it("the package's emulator entry point starts one in the test's process, serving https and its admin API", async () => {
+        assert.deepEqual(await run("start-emulator.mjs"), {
+            https: true,
+            ca: true,
+            resourceAreas: 200,
+            logged: ["GET 200"],
+        });
+    });
+
     it("the README shows every snippet verbatim", () => {
         const readme = fs.readFileSync(README, "utf8");
         for (const file of fs.readdirSync(SNIPPETS).filter((n) => n.endsWith(".mjs"))) {
