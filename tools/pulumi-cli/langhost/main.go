@@ -11,9 +11,12 @@
 // Supported: Handshake, GetPluginInfo, GetRequiredPackages (resource plugins of packages marked
 // `"pulumi": {"resource": true}`; the deprecated GetRequiredPlugins is asked only when that is
 // missing), Run (TypeScript through the SDK's ts-node, the `typescript`, `tsconfig` and `nodeargs`
-// runtime options). Not supported (the CLI reports Unimplemented):
+// runtime options), RunPlugin (a plugin or policy pack that is a folder with PulumiPlugin.yaml or
+// PulumiPolicy.yaml and `runtime: nodejs`, e.g. `pulumi preview --policy-pack <dir>`: started as
+// `node <dir>/node_modules/@pulumi/pulumi/cmd/run-plugin <dir> <engine address>`, its output and
+// exit code streamed back). Not supported (the CLI reports Unimplemented):
 // InstallDependencies (`pulumi install`), GenerateProject/Program (`pulumi convert`, `pulumi new`
-// templating), RunPlugin (Node.js policy packs and plugins), About, GetProgramDependencies.
+// templating), About, GetProgramDependencies.
 package main
 
 import (
@@ -143,7 +146,13 @@ func (h *languageHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pul
 		options = info.GetOptions().AsMap()
 	}
 
-	configJSON, err := json.Marshal(req.GetConfig())
+	config := req.GetConfig()
+	if config == nil {
+		// A stack without config: the SDK's parseConfig reads PULUMI_CONFIG as an object, and fails on
+		// the `null` that a nil map marshals to.
+		config = map[string]string{}
+	}
+	configJSON, err := json.Marshal(config)
 	if err != nil {
 		return nil, fmt.Errorf("serializing the stack config: %w", err)
 	}
@@ -219,6 +228,104 @@ func (h *languageHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pul
 		return &pulumirpc.RunResponse{Error: fmt.Sprintf("could not run the program with %s: %v", nodeBin, err)}, nil
 	}
 	return &pulumirpc.RunResponse{}, nil
+}
+
+// RunPlugin starts a plugin or policy pack written in JavaScript or TypeScript: the engine sends the
+// pack's folder as the program directory and, as args, what the plugin is to be started with (for a
+// policy pack, the engine's address). As the upstream host does, it runs the SDK's run-plugin entry
+// point found from that folder upward (the pack's own @pulumi/pulumi), which loads the folder's main
+// module (through ts-node for TypeScript) with process.argv = [node, run-plugin, ...args]. The pack
+// (@pulumi/policy's serve) prints its gRPC port as the first line of stdout; the engine reads it from
+// the Stdout messages sent here, so output is forwarded as it comes, not buffered. The process ends
+// when the engine closes the stream (its context is cancelled), or by itself with an exit code that
+// is sent last.
+func (h *languageHost) RunPlugin(req *pulumirpc.RunPluginRequest, server pulumirpc.LanguageRuntime_RunPluginServer) error {
+	ctx := server.Context()
+	info := req.GetInfo()
+	pluginDir := programDirectory(info, req.GetPwd())
+
+	var sendMu sync.Mutex
+	send := func(resp *pulumirpc.RunPluginResponse) error {
+		// exec.Cmd copies stdout and stderr on two goroutines; a gRPC stream allows one sender at a time.
+		sendMu.Lock()
+		defer sendMu.Unlock()
+		return server.Send(resp)
+	}
+	stdout := &streamWriter{send: func(b []byte) error {
+		return send(&pulumirpc.RunPluginResponse{Output: &pulumirpc.RunPluginResponse_Stdout{Stdout: b}})
+	}}
+	stderr := &streamWriter{send: func(b []byte) error {
+		return send(&pulumirpc.RunPluginResponse{Output: &pulumirpc.RunPluginResponse_Stderr{Stderr: b}})
+	}}
+
+	nodeBin, err := exec.LookPath("node")
+	if err != nil {
+		return errors.New("could not find node on the PATH: install Node.js 22 or newer")
+	}
+	runPath := findUp(pluginDir, filepath.Join("node_modules", "@pulumi", "pulumi", "cmd", "run-plugin"))
+	if runPath == "" {
+		// Said on the plugin's stderr, where the engine looks for this text (pkg/resource/plugin/plugin.go)
+		// to tell the user to install the policy pack's dependencies.
+		msg := fmt.Sprintf("Cannot find module '@pulumi/pulumi/cmd/run-policy-pack': the Pulumi SDK is not installed "+
+			"for %s (node_modules/@pulumi/pulumi/cmd/run-plugin was not found in it or any folder above it)\n", pluginDir)
+		if _, err := stderr.Write([]byte(msg)); err != nil {
+			return err
+		}
+		return send(&pulumirpc.RunPluginResponse{Output: &pulumirpc.RunPluginResponse_Exitcode{Exitcode: 1}})
+	}
+
+	options := map[string]any{}
+	if info.GetOptions() != nil {
+		options = info.GetOptions().AsMap()
+	}
+	env := req.GetEnv()
+	if len(env) == 0 {
+		env = os.Environ()
+	}
+	env = append(env, "PULUMI_NODEJS_TYPESCRIPT="+fmt.Sprint(optionBool(options, "typescript", true)))
+	if tsconfig, ok := options["tsconfig"].(string); ok && tsconfig != "" {
+		env = append(env, "PULUMI_NODEJS_TSCONFIG_PATH="+tsconfig)
+	}
+
+	var nodeArgs []string
+	if extra, ok := options["nodeargs"].(string); ok && extra != "" {
+		nodeArgs = append(nodeArgs, strings.Fields(extra)...)
+	}
+	nodeArgs = append(nodeArgs, runPath, pluginDir)
+	nodeArgs = append(nodeArgs, req.GetArgs()...)
+
+	cmd := exec.CommandContext(ctx, nodeBin, nodeArgs...)
+	// In the plugin's own folder, not the engine's pwd (the program's folder): @pulumi/policy reads the
+	// pack's version from ./package.json, and the engine's older path for packs
+	// (pulumi-analyzer-policy) ran them there too.
+	cmd.Dir = pluginDir
+	cmd.Env = env
+	cmd.Stdout = stdout
+	cmd.Stderr = stderr
+	exitCode := int32(0)
+	if err := cmd.Run(); err != nil {
+		var exitErr *exec.ExitError
+		if !errors.As(err, &exitErr) {
+			return fmt.Errorf("could not run the plugin in %s with %s: %w", pluginDir, nodeBin, err)
+		}
+		exitCode = int32(exitErr.ExitCode()) // -1 when a signal ended it
+	}
+	if ctx.Err() != nil {
+		// The engine closed the plugin (the normal end of a policy pack): nobody reads an exit code.
+		return nil
+	}
+	return send(&pulumirpc.RunPluginResponse{Output: &pulumirpc.RunPluginResponse_Exitcode{Exitcode: exitCode}})
+}
+
+// streamWriter sends each write as one message of a RunPlugin stream.
+type streamWriter struct{ send func([]byte) error }
+
+func (w *streamWriter) Write(p []byte) (int, error) {
+	// The stream may keep the slice until it is marshalled: send a copy.
+	if err := w.send(append([]byte(nil), p...)); err != nil {
+		return 0, err
+	}
+	return len(p), nil
 }
 
 // programDirectory is where the program's package.json and node_modules are looked up: the
