@@ -10,7 +10,7 @@ import type { QuotaMapping, ScopeOptions } from "./mapping";
 import { defaultMappings } from "./mappings";
 import { readPlanFile } from "./planFile";
 import type { PlanFile } from "./planFile";
-import type { ExistingCounts, Finding } from "./types";
+import type { ExistingCounts, Finding, PlannedResource } from "./types";
 
 /** Options of {@link checkPlan}. */
 export interface CheckPlanOptions extends ScopeOptions {
@@ -40,23 +40,36 @@ export interface PlanCheck {
     apiTime: ApiTimeEstimate;
 }
 
-/** Checks the plan in `json` (already parsed). */
-export function checkPlan(json: unknown, options: CheckPlanOptions = {}): PlanCheck {
-    const plan = readPlanFile(json);
+/** The outcome of checking planned resources, whatever they were read from. */
+export type ResourcesCheck = Omit<PlanCheck, "kind" | "unchangedMissing">;
+
+/**
+ * Checks planned resources: the counting behind `checkPlan` (a plan file), `tenantkit-quota` and the policy pack
+ * (the resources the engine passes to a stack policy), so the three cannot count differently.
+ */
+export function checkResources(resources: readonly PlannedResource[], options: CheckPlanOptions = {}): ResourcesCheck {
     const table = new MappingTable([...(options.defaultMappings === false ? [] : defaultMappings), ...(options.mappings ?? [])]);
     const scopes = scopeContext(options);
     let mapped = 0;
-    const uses = plan.resources.flatMap((r) => {
+    const uses = resources.flatMap((r) => {
         const u = table.usesOf(r, scopes);
         if (u.length > 0) mapped += 1;
         return u;
     });
     return {
-        kind: plan.kind,
-        unchangedMissing: plan.kind === "preview" && plan.listsUnchanged === false,
-        resources: plan.resources.length,
+        resources: resources.length,
         mapped,
         findings: checkUsage(sumUses(uses), { existing: options.existing, warnAt: options.warnAt }),
-        apiTime: minimumApiTime(plannedCalls(plan.resources, scopes)),
+        apiTime: minimumApiTime(plannedCalls(resources, scopes)),
+    };
+}
+
+/** Checks the plan in `json` (already parsed). */
+export function checkPlan(json: unknown, options: CheckPlanOptions = {}): PlanCheck {
+    const plan = readPlanFile(json);
+    return {
+        kind: plan.kind,
+        unchangedMissing: plan.kind === "preview" && plan.listsUnchanged === false,
+        ...checkResources(plan.resources, options),
     };
 }
