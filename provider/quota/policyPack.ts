@@ -30,8 +30,9 @@ export interface QuotaPolicyConfig {
     /** Workspace key -> metastore id, when workspaces use different metastores. */
     metastores?: Record<string, string>;
     /**
-     * A JS module exporting `mappings` (more type-to-limit mappings, as `tenantkit-quota --mappings` takes), resolved
-     * from the directory `pulumi preview` runs in.
+     * A JS module exporting `mappings` (more type-to-limit mappings, as `tenantkit-quota --mappings` takes): an
+     * absolute path, or one relative to the directory `pulumi preview` was started in (`$PWD`; the pack itself runs in
+     * its own folder).
      */
     mappingsModule?: string;
     /** False to use only the module's mappings, without the built-in `@pulumi/databricks` and Azure ones. */
@@ -101,8 +102,8 @@ export function plannedFromPolicy(resources: readonly PolicyResourceLike[]): Pla
     }));
 }
 
-/** The options of `checkResources` from the pack's configuration; `cwd` is where `pulumi preview` runs. */
-export function optionsFromConfig(config: QuotaPolicyConfig, cwd: string = process.cwd()): CheckPlanOptions {
+/** The options of `checkResources` from the pack's configuration; `cwd` is where `pulumi preview` was started. */
+export function optionsFromConfig(config: QuotaPolicyConfig, cwd: string = process.env.PWD ?? process.cwd()): CheckPlanOptions {
     return {
         existing: config.existing,
         warnAt: config.warnAt,
