@@ -26,23 +26,38 @@ export function registerPushRoutes(router: Router, rateLimit: DevOpsRateLimit): 
     router.add("GET", `/:organization/:project/${list}`, listHandler);
 }
 
-function getPush(ctx: RequestContext, p: RouteParams, rateLimit: DevOpsRateLimit): Reply {
+/**
+ * What both push routes check first, in the service's order (organization, credentials, rate limit, api-version), then
+ * the route's own answer; the service's failures become its error replies.
+ */
+function pushRoute(
+    ctx: RequestContext,
+    p: RouteParams,
+    rateLimit: DevOpsRateLimit,
+    answer: (org: Organization, rateHeaders: Record<string, string>) => Reply,
+): Reply {
     try {
         const scope = organizationOr404(ctx, p.organization);
         requireCaller(ctx, scope);
         const rateHeaders = rateLimit.apply(ctx.now);
         checkApiVersion(ctx, GIT_PUSHES);
-        const includeCommits = intParam(ctx, "includeCommits");
-        const includeRefUpdates = boolParam(ctx, "includeRefUpdates");
-        const at = locate(scope.organization, p.project, p.repository);
-        const push = /^\d+$/.test(p.pushId) ? at.repository.pushes.find((x) => x.pushId === Number(p.pushId)) : undefined;
-        if (push === undefined) throw pushNotFound(p.pushId, at.repository.name);
-        return jsonReply(200, renderPush(ctx.baseUrl, at, push, { includeCommits, includeRefUpdates }), rateHeaders);
+        return answer(scope.organization, rateHeaders);
     } catch (err) {
         if (err instanceof NotSignedIn) return notSignedInReply(err);
         if (err instanceof DevOpsFailure) return err.reply();
         throw err;
     }
+}
+
+function getPush(ctx: RequestContext, p: RouteParams, rateLimit: DevOpsRateLimit): Reply {
+    return pushRoute(ctx, p, rateLimit, (org, rateHeaders) => {
+        const includeCommits = intParam(ctx, "includeCommits");
+        const includeRefUpdates = boolParam(ctx, "includeRefUpdates");
+        const at = locate(org, p.project, p.repository);
+        const push = /^\d+$/.test(p.pushId) ? at.repository.pushes.find((x) => x.pushId === Number(p.pushId)) : undefined;
+        if (push === undefined) throw pushNotFound(p.pushId, at.repository.name);
+        return jsonReply(200, renderPush(ctx.baseUrl, at, push, { includeCommits, includeRefUpdates }), rateHeaders);
+    });
 }
 
 /**
@@ -52,11 +67,7 @@ function getPush(ctx: RequestContext, p: RouteParams, rateLimit: DevOpsRateLimit
  * answers every push (the service's default page size is not documented).
  */
 function listPushes(ctx: RequestContext, p: RouteParams, rateLimit: DevOpsRateLimit): Reply {
-    try {
-        const scope = organizationOr404(ctx, p.organization);
-        requireCaller(ctx, scope);
-        const rateHeaders = rateLimit.apply(ctx.now);
-        checkApiVersion(ctx, GIT_PUSHES);
+    return pushRoute(ctx, p, rateLimit, (org, rateHeaders) => {
         const skip = Math.max(0, intParam(ctx, "$skip"));
         const top = ctx.query.get("$top") === null ? undefined : Math.max(0, intParam(ctx, "$top"));
         const includeRefUpdates = boolParam(ctx, "searchCriteria.includeRefUpdates");
@@ -64,7 +75,7 @@ function listPushes(ctx: RequestContext, p: RouteParams, rateLimit: DevOpsRateLi
         const to = dateParam(ctx, "searchCriteria.toDate");
         const pusher = ctx.query.get("searchCriteria.pusherId");
         const refName = ctx.query.get("searchCriteria.refName");
-        const at = locate(scope.organization, p.project, p.repository);
+        const at = locate(org, p.project, p.repository);
         const found = [...at.repository.pushes]
             .sort((a, b) => b.pushId - a.pushId)
             .filter((x) => from === undefined || Date.parse(x.date) >= from)
@@ -74,11 +85,7 @@ function listPushes(ctx: RequestContext, p: RouteParams, rateLimit: DevOpsRateLi
         const page = found.slice(skip, top === undefined ? undefined : skip + top);
         const value = page.map((x) => renderPushListItem(ctx.baseUrl, at, x, includeRefUpdates));
         return jsonReply(200, { count: value.length, value }, rateHeaders);
-    } catch (err) {
-        if (err instanceof NotSignedIn) return notSignedInReply(err);
-        if (err instanceof DevOpsFailure) return err.reply();
-        throw err;
-    }
+    });
 }
 
 function dateParam(ctx: RequestContext, name: string): number | undefined {
