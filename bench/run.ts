@@ -19,6 +19,7 @@ const BENCHMARKS: Record<string, () => Promise<Benchmark>> = {
     "quota-cli": async () => (await import("./quotaCli")).run,
     "cli-throttle": async () => (await import("./cliThrottle")).run,
     "cli-preview": async () => (await import("./cliPreview")).run,
+    "policy-pack": async () => (await import("./policyPack")).run,
 };
 
 async function main(argv: string[]): Promise<number> {

@@ -2,8 +2,21 @@
 // shared with enforceQuotas and tenantkit-quota; this file only declares the policies to @pulumi/policy.
 "use strict";
 
+const fs = require("node:fs");
 const { PolicyPack } = require("@pulumi/policy");
 const { quotaPolicyReport, QUOTA_POLICY_CONFIG_SCHEMA } = require("../bin/quota/policyPack");
+
+// TENANTKIT_QUOTA_POLICY_TIMING=<file>: each policy appends a JSON line with the resources it counted and the
+// milliseconds quotaPolicyReport took (the policy-pack benchmark, bench/policyPack.ts, reads it).
+const timingFile = process.env.TENANTKIT_QUOTA_POLICY_TIMING;
+function report(policy, args) {
+    if (!timingFile) return quotaPolicyReport(args.resources, args.getConfig());
+    const start = process.hrtime.bigint();
+    const r = quotaPolicyReport(args.resources, args.getConfig());
+    const ms = Number(process.hrtime.bigint() - start) / 1e6;
+    fs.appendFileSync(timingFile, `${JSON.stringify({ policy, resources: args.resources.length, ms })}\n`);
+    return r;
+}
 
 new PolicyPack("tenantkit-quota", {
     policies: [
@@ -13,7 +26,7 @@ new PolicyPack("tenantkit-quota", {
             enforcementLevel: "mandatory",
             configSchema: QUOTA_POLICY_CONFIG_SCHEMA,
             validateStack: (args, reportViolation) => {
-                for (const message of quotaPolicyReport(args.resources, args.getConfig()).exceeded) reportViolation(message);
+                for (const message of report("quota-limits", args).exceeded) reportViolation(message);
             },
         },
         {
@@ -22,7 +35,7 @@ new PolicyPack("tenantkit-quota", {
             enforcementLevel: "advisory",
             configSchema: QUOTA_POLICY_CONFIG_SCHEMA,
             validateStack: (args, reportViolation) => {
-                for (const message of quotaPolicyReport(args.resources, args.getConfig()).advisories) reportViolation(message);
+                for (const message of report("quota-warnings", args).advisories) reportViolation(message);
             },
         },
     ],

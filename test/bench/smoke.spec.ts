@@ -26,10 +26,11 @@ const MODULES: Record<string, () => Promise<{ run: Benchmark }>> = {
     "quota-cli": () => import("../../bench/quotaCli"),
     "cli-throttle": () => import("../../bench/cliThrottle"),
     "cli-preview": () => import("../../bench/cliPreview"),
+    "policy-pack": () => import("../../bench/policyPack"),
 };
 
 /** The benchmarks that run the real CLI: skipped without one, except under CI=true (as test/cli does). */
-const NEEDS_CLI = new Set(["cli-throttle", "cli-preview"]);
+const NEEDS_CLI = new Set(["cli-throttle", "cli-preview", "policy-pack"]);
 
 function assertWellFormed(r: BenchResult): void {
     assert.ok(r.name.length > 0);
