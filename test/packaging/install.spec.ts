@@ -90,6 +90,44 @@ describeCli("the packed package in a program outside the repo", (binDir) => {
         }
     }
 
+    it("the shipped policy pack runs from node_modules as the README says, and fails a preview over a limit", async function () {
+        this.timeout(600_000);
+        const dir = path.join(scratch, "policy");
+        fs.cpSync(path.join(ROOT, "examples", "push-dataset"), dir, { recursive: true });
+        const policySdk = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { devDependencies: Record<string, string> })
+            .devDependencies["@pulumi/policy"];
+        run("npm", ["install", tarball, `@pulumi/pulumi@${PEER_RANGE}`, `@pulumi/policy@${policySdk}`], dir);
+        // A user's mapping: each push dataset counts against a limit of 1,000 per workspace.
+        fs.writeFileSync(
+            path.join(dir, "quota-mappings.js"),
+            'exports.mappings = [{ type: "pulumi-nodejs:dynamic/tenantkit:PushDataset", uses: () => ' +
+                '[{ limit: "sql-warehouses/total-number/workspace", scope: "my-workspace", amount: 1 }] }];\n',
+        );
+        const settings = {
+            mappingsModule: path.join(dir, "quota-mappings.js"),
+            defaultMappings: false,
+            existing: { "sql-warehouses/total-number/workspace": { "my-workspace": 1000 } },
+        };
+        fs.writeFileSync(path.join(dir, "quota-policy.json"), JSON.stringify({ "quota-limits": settings, "quota-warnings": settings }));
+        const stack = await CliStack.create(binDir, { projectDir: dir, stack: "policy", config: emulatorStackConfig(fx.emu.url) });
+        try {
+            const r = await stack.run([
+                "preview",
+                "--config-file",
+                stack.configFile,
+                "--policy-pack",
+                "node_modules/pulumi-tenantkit/policy",
+                "--policy-pack-config",
+                "quota-policy.json",
+            ]);
+            assert.notEqual(r.code, 0, `the preview passed:\n${r.output}`);
+            assert.match(r.output, /\[mandatory\]\s+quota-limits/);
+            assert.match(r.output, /1 SQL warehouses planned in workspace my-workspace, 1000 exist, limit 1000 \(fixed\): 1 over/);
+        } finally {
+            await stack.dispose();
+        }
+    });
+
     for (const [label, sdk] of [
         ["oldest", OLDEST],
         ["newest", PEER_RANGE],
