@@ -50,19 +50,16 @@ function sdkVersion() {
     return m[1];
 }
 
-/** The version of the CLI module that tools/pulumi-cli/go.mod requires. */
-function wrapperVersion() {
-    const gomod = fs.readFileSync(path.join(WRAPPER, "go.mod"), "utf8");
-    const m = /github\.com\/pulumi\/pulumi\/pkg\/v3 v(\d+\.\d+\.\d+)/.exec(gomod);
-    if (!m) throw new Error("tools/pulumi-cli/go.mod does not require github.com/pulumi/pulumi/pkg/v3");
-    return m[1];
-}
-
-/** The version of pulumi-yaml that tools/pulumi-cli/yaml/go.mod requires (its host reports it to the CLI). */
-function yamlVersion() {
-    const gomod = fs.readFileSync(path.join(WRAPPER, "yaml", "go.mod"), "utf8");
-    const m = /github\.com\/pulumi\/pulumi-yaml v(\d+\.\d+\.\d+)/.exec(gomod);
-    if (!m) throw new Error("tools/pulumi-cli/yaml/go.mod does not require github.com/pulumi/pulumi-yaml");
+/**
+ * The version of `module` that the go.mod in `dir` (a folder of tools/pulumi-cli) requires: the CLI's in the wrapper,
+ * pulumi-yaml's in yaml/ (its host reports it to the CLI).
+ * @param {string} dir
+ * @param {string} module
+ */
+function requiredVersion(dir, module) {
+    const gomod = fs.readFileSync(path.join(dir, "go.mod"), "utf8");
+    const m = new RegExp(`${module.replace(/[./]/g, "\\$&")} v(\\d+\\.\\d+\\.\\d+)`).exec(gomod);
+    if (!m) throw new Error(`${path.relative(ROOT, path.join(dir, "go.mod"))} does not require ${module}`);
     return m[1];
 }
 
@@ -128,7 +125,7 @@ function seconds(start) {
 
 function install() {
     const version = sdkVersion();
-    const pinned = wrapperVersion();
+    const pinned = requiredVersion(WRAPPER, "github.com/pulumi/pulumi/pkg/v3");
     if (pinned !== version) {
         throw new Error(
             `tools/pulumi-cli/go.mod builds the CLI v${pinned} but package.json asks for @pulumi/pulumi ${version}: ` +
@@ -171,7 +168,7 @@ function install() {
                 "build",
                 "-trimpath",
                 "-ldflags",
-                `-s -w -X github.com/pulumi/pulumi-yaml/pkg/version.Version=v${yamlVersion()}`,
+                `-s -w -X github.com/pulumi/pulumi-yaml/pkg/version.Version=v${requiredVersion(path.join(WRAPPER, "yaml"), "github.com/pulumi/pulumi-yaml")}`,
                 "-o",
                 path.join(tmp, "bin", "pulumi-language-yaml"),
                 "github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml",

@@ -2,10 +2,19 @@
  * Microsoft Graph as the HTTP client needs to know it: its error body and request id header. Shared by every Entra
  * resource (branding, TAP methods).
  */
-import { bodyAsJson, jsonField, jsonString, requestIdFrom, withBodyFallback, type ServiceErrorBody } from "../core/errorBodies";
+import {
+    GENERIC_REQUEST_ID_HEADERS,
+    bodyAsJson,
+    jsonField,
+    jsonString,
+    requestIdFrom,
+    withBodyFallback,
+    type ServiceErrorBody,
+} from "../core/errorBodies";
 import type { ServiceProfile } from "../core/serviceProfile";
 
-const REQUEST_ID_HEADERS = ["request-id", "x-ms-request-id"];
+/** Graph names its request id as most Microsoft APIs do. */
+const REQUEST_ID_HEADERS = GENERIC_REQUEST_ID_HEADERS;
 
 /**
  * Graph's error body: `{"error":{"code","message","innerError":{"code","request-id","client-request-id","date"}}}`

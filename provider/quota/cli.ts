@@ -9,7 +9,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { checkPlan } from "./checkPlan";
 import type { CheckPlanOptions } from "./checkPlan";
-import type { QuotaMapping } from "./mapping";
+import { loadMappingsModule } from "./mapping";
 import { formatApiTime } from "./apiTime";
 import { formatFindings } from "./report";
 
@@ -85,7 +85,7 @@ function parseArgs(argv: string[]): Args {
         if (a === "--existing") args.options.existing = readJson(value(), "--existing") as CheckPlanOptions["existing"];
         else if (a === "--metastores") args.options.metastores = readJson(value(), "--metastores") as Record<string, string>;
         else if (a === "--warn-at") args.options.warnAt = Number(value());
-        else if (a === "--mappings") args.options.mappings = loadMappings(value());
+        else if (a === "--mappings") args.options.mappings = loadMappingsModule(path.resolve(value()));
         else if (a === "--all") args.all = true;
         else if (a === "--json") args.json = true;
         else if (a.startsWith("--")) throw new UsageError(`unknown option ${a}`);
@@ -109,14 +109,6 @@ function readJson(file: string, what: string): unknown {
     } catch (e) {
         throw new UsageError(`${what} ${file === "-" ? "(standard input)" : file} is not JSON: ${(e as Error).message}`);
     }
-}
-
-function loadMappings(module: string): QuotaMapping[] {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a user's mappings module, named on the command line
-    const loaded = require(path.resolve(module)) as { mappings?: unknown; default?: unknown };
-    const mappings = loaded.mappings ?? loaded.default;
-    if (!Array.isArray(mappings)) throw new UsageError(`${module} exports no \`mappings\` array`);
-    return mappings as QuotaMapping[];
 }
 
 if (require.main === module) process.exitCode = main(process.argv.slice(2));

@@ -170,3 +170,16 @@ export function sumUses(uses: Iterable<LimitUse>): PlannedUsage[] {
     }
     return out;
 }
+
+/**
+ * The `mappings` array (or default export) of a user's JS module at `file` (an absolute path): what
+ * `tenantkit-quota --mappings` and the policy pack's `mappingsModule` name.
+ * @throws Error saying the module exports no `mappings` array.
+ */
+export function loadMappingsModule(file: string): QuotaMapping[] {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a user's mappings module, named on a command line or in policy config
+    const loaded = require(file) as { mappings?: unknown; default?: unknown };
+    const mappings = loaded.mappings ?? loaded.default;
+    if (!Array.isArray(mappings)) throw new Error(`${file} exports no \`mappings\` array`);
+    return mappings as QuotaMapping[];
+}

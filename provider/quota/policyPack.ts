@@ -9,7 +9,7 @@
 import * as path from "node:path";
 import { formatApiTime } from "./apiTime";
 import { checkResources, type CheckPlanOptions, type ResourcesCheck } from "./checkPlan";
-import type { QuotaMapping } from "./mapping";
+import { loadMappingsModule } from "./mapping";
 import { UNKNOWN_INPUT, type ExistingCounts, type Finding, type PlannedResource } from "./types";
 
 /** A resource as a stack policy receives it (`PolicyResource` of `@pulumi/policy`, the parts read here). */
@@ -109,16 +109,8 @@ export function optionsFromConfig(config: QuotaPolicyConfig, cwd: string = proce
         warnAt: config.warnAt,
         metastores: config.metastores,
         defaultMappings: config.defaultMappings,
-        mappings: config.mappingsModule === undefined ? undefined : loadMappings(path.resolve(cwd, config.mappingsModule)),
+        mappings: config.mappingsModule === undefined ? undefined : loadMappingsModule(path.resolve(cwd, config.mappingsModule)),
     };
-}
-
-function loadMappings(file: string): QuotaMapping[] {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a user's mappings module, named in the policy config
-    const loaded = require(file) as { mappings?: unknown; default?: unknown };
-    const mappings = loaded.mappings ?? loaded.default;
-    if (!Array.isArray(mappings)) throw new Error(`policy config mappingsModule: ${file} exports no \`mappings\` array`);
-    return mappings as QuotaMapping[];
 }
 
 /** What each of the pack's policies reports. */
