@@ -1,8 +1,8 @@
 /**
  * The quota preflight as a policy pack (policy/, issue 19) under the real CLI: `pulumi preview --policy-pack policy`
- * checks a program that has no quota code, with its settings from `--policy-pack-config`. As in quota.spec.ts, the
- * resources are tenantkit's own push datasets counted through a user's mapping (the Databricks resource plugin cannot
- * be built here), so the mapping module path is part of the config.
+ * checks a program that has no quota code, with its settings from `--policy-pack-config`. Here the resources are
+ * tenantkit's own push datasets counted through a user's mapping, so these prove the config's `mappingsModule` and
+ * `defaultMappings`; quota-policy-databricks.spec.ts runs the pack over Databricks programs.
  */
 import { strict as assert } from "node:assert";
 import * as fs from "node:fs";

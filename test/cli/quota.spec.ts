@@ -1,7 +1,7 @@
 /**
- * The quota preflight under the real engine. examples/quota-preflight needs the Databricks resource plugin, whose Go
- * module the proxy does not serve (README, "Quota preflight"), so these run tenantkit's own push datasets, counted
- * through a user's mapping (test/fixtures/programs/quota/datasetMapping.js): `enforceQuotas` must stop a real
+ * The quota preflight under the real engine, on tenantkit's own push datasets counted through a user's mapping
+ * (test/fixtures/programs/quota/datasetMapping.js): they can go through `up` and `stack export`, which the stand-in
+ * Databricks plugin of quota-example.spec.ts cannot (previews only). `enforceQuotas` must stop a real
  * `pulumi preview`, and `tenantkit-quota` must read what the real `pulumi preview --json` and `pulumi stack export`
  * print (its other tests read hand-written files in the documented shapes). Two defects the harness hid were found
  * here: the quota error and warnings were lost (the resource had no URN yet when the SDK logged them), and a preview
