@@ -62,6 +62,18 @@ export interface CliStackOptions {
     readonly env?: Readonly<Record<string, string>>;
 }
 
+/**
+ * The stand-in Databricks resource plugin (plugins/databricks): the real one is a Go module the proxy does not serve.
+ * It answers previews only; the engine finds it on PATH as it would an installed plugin binary ("using
+ * pulumi-resource-databricks from $PATH"), so programs and examples it runs stay as users write them.
+ */
+export const DATABRICKS_STAND_IN = path.join(__dirname, "plugins", "databricks");
+
+/** `env` for a CliStack whose program has Databricks resources: the stand-in plugin first on PATH. */
+export function withDatabricksStandIn(binDir: string): Record<string, string> {
+    return { PATH: [DATABRICKS_STAND_IN, binDir, process.env.PATH ?? ""].join(path.delimiter) };
+}
+
 /** Environment variables of a developer's shell that would change what a program under test talks to. */
 const AMBIENT = /^(TENANTKIT_|AZURE_|PULUMI_|MSAL_|IDENTITY_ENDPOINT$|MSI_)/;
 

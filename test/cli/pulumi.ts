@@ -6,7 +6,7 @@
 import * as path from "node:path";
 import { findPulumi } from "../../harness/cli";
 
-export { CliStack, resourcesOfType, type CliResult, type StateDeployment } from "../../harness/cli";
+export { CliStack, resourcesOfType, withDatabricksStandIn, type CliResult, type StateDeployment } from "../../harness/cli";
 export { emulatorStackConfig } from "../../harness/emulatorStack";
 export { secret, type StackConfig } from "../../harness/wire";
 
@@ -33,14 +33,3 @@ export function describeCli(title: string, body: (binDir: string) => void): void
     describe.skip(`${title} (skipped: ${found.missing}; \`npm run pulumi:install\` builds it)`, () => undefined);
 }
 
-/**
- * The stand-in Databricks resource plugin (test/fixtures/plugins/databricks): the real one is a Go module the proxy
- * does not serve. It answers previews only; the engine finds it on PATH, as it would an installed plugin binary
- * ("using pulumi-resource-databricks from $PATH"), so the programs and examples it runs stay as users write them.
- */
-export const DATABRICKS_STAND_IN = path.join(ROOT, "test", "fixtures", "plugins", "databricks");
-
-/** `env` for a CliStack whose program has Databricks resources: the stand-in plugin first on PATH. */
-export function withDatabricksStandIn(binDir: string): Record<string, string> {
-    return { PATH: [DATABRICKS_STAND_IN, binDir, process.env.PATH ?? ""].join(path.delimiter) };
-}

@@ -1,7 +1,7 @@
 /**
  * examples/quota-preflight/index.ts, as a user runs it, under the real CLI: `enforceQuotas` in the program stops
  * `pulumi preview` at the registration that breaks a limit, and `tenantkit-quota` reads the real `pulumi preview --json`
- * of the same Databricks plan. The Databricks resource plugin is the stand-in of test/fixtures/plugins/databricks
+ * of the same Databricks plan. The Databricks resource plugin is the stand-in of harness/plugins/databricks
  * (previews only; the real plugin cannot be built here), so `up` and `stack export` of Databricks resources stay
  * unproven under the engine: test/cli/quota.spec.ts proves them on tenantkit's own datasets.
  */

@@ -3,7 +3,7 @@
  * real @pulumi/databricks SDK (test/fixtures/programs/quota-databricks) and the Pulumi YAML example
  * (examples/quota-preflight/yaml), neither with any quota code, each previewed with
  * `pulumi preview --policy-pack policy --policy-pack-config <file>`. The Databricks resource plugin is the stand-in of
- * test/fixtures/plugins/databricks (the real one cannot be built here): the engine, the YAML language host, the SDK's
+ * harness/plugins/databricks (the real one cannot be built here): the engine, the YAML language host, the SDK's
  * type tokens and inputs and the pack are the real ones.
  */
 import { strict as assert } from "node:assert";
