@@ -32,4 +32,3 @@ export function describeCli(title: string, body: (binDir: string) => void): void
     }
     describe.skip(`${title} (skipped: ${found.missing}; \`npm run pulumi:install\` builds it)`, () => undefined);
 }
-
