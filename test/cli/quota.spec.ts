@@ -57,6 +57,20 @@ describeCli("quota preflight under the real engine", (binDir) => {
         assert.doesNotMatch(r.output, /ds-[01].*would exceed/);
     });
 
+    it("enforceQuotas in pulumi up --skip-preview stops before the dataset that breaks the limit: that one is never created", async () => {
+        const names = async (): Promise<string[]> => (await fx.emu.admin.powerBi(IDS.tenantId)).datasets.map((d) => d.name);
+        const s = await stackOf("skip-preview", 3, 998);
+        const r = await s.run(["up", "--yes", "--skip-preview", "--config-file", s.configFile]);
+        assert.notEqual(r.code, 0, `the update passed:\n${r.output}`);
+        assert.match(
+            r.output,
+            /ds-2" would exceed a limit: 3 SQL warehouses planned in workspace my-workspace, 998 exist, limit 1000 \(fixed\): 1 over/,
+        );
+        // ds-0 and ds-1 are within the limit: the engine may create them (registered before ds-2) before the program's error.
+        assert.ok(!(await names()).includes("Quota 2"), "the dataset over the limit was created");
+        await s.destroy();
+    });
+
     it("tenantkit-quota reads the real pulumi preview --json: counts the planned creates and fails over the limit", async () => {
         const s = await stackOf("plan", 3);
         const r = await s.ok(["preview", "--json", "--config-file", s.configFile]);
