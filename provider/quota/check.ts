@@ -189,17 +189,48 @@ export function maxOf(limit: ResourceLimit, dimension?: number): number {
 function findingMessage(f: Omit<Finding, "message">): string {
     const scopeKind = f.limit.scope.toLowerCase();
     const where = f.scope === null ? `in a ${scopeKind} not known until apply` : `in ${scopeKind} ${f.scope}`;
-    const parts = [`${f.planned} ${f.limit.noun} planned ${where}`, `${f.existing} exist`];
+    const parts = [`${counted(f.planned, f.limit.noun)} planned ${where}`, `${f.existing} exist`];
     if (f.unknownScope > 0 && f.scope !== null) {
         parts.push(`${f.unknownScope} more whose ${scopeKind} is not known until apply (counted here as the worst case)`);
     } else if (f.unknownScope > 0) {
-        parts[0] = `${f.unknownScope} ${f.limit.noun} planned ${where}`;
+        parts[0] = `${counted(f.unknownScope, f.limit.noun)} planned ${where}`;
     }
     const unit = f.limit.limit.kind === "number" && f.limit.limit.unit !== "count" ? ` ${f.limit.limit.unit}` : "";
     const kind = f.limit.fixed ? "fixed" : "can be raised through the account team";
     const head = `${parts.join(", ")}, limit ${f.max}${unit} (${kind})`;
     if (f.status === "exceeded") return `${head}: ${f.over} over. ${nextStep(f)}`;
     return `${head}: ${Math.floor((f.total / f.max) * 100)}% used`;
+}
+
+/**
+ * "1 SQL warehouse", "2 SQL warehouses". The limits table names what it counts in the plural ("tables", "jobs created
+ * in one hour", "files (notebooks included)"); for one, each plural word up to the first qualifier is made singular.
+ */
+export function counted(n: number, noun: string): string {
+    return `${n} ${n === 1 ? singular(noun) : noun}`;
+}
+
+/** Words where dropping the plural ending is not enough. */
+const IRREGULAR: Readonly<Record<string, string>> = { aliases: "alias", Gbps: "Gbps" };
+/** Words from which the rest of a noun qualifies it and stays as it is ("layers of nested groups"). */
+const QUALIFIER = new Set(["in", "of", "created", "running"]);
+
+function singular(noun: string): string {
+    const words = noun.split(" ");
+    for (let i = 0; i < words.length; i++) {
+        const w = words[i]!;
+        if (QUALIFIER.has(w) || w.startsWith("(")) break;
+        if (w === "and")
+            words[i] = "or"; // "users and service principals": one is a user or a service principal
+        else
+            words[i] =
+                IRREGULAR[w] ??
+                w
+                    .replace(/ies$/, "y")
+                    .replace(/(x|ch|sh)es$/, "$1")
+                    .replace(/([^s])s$/, "$1");
+    }
+    return words.join(" ");
 }
 
 function nextStep(f: Omit<Finding, "message">): string {

@@ -50,7 +50,7 @@ describeCli("examples/quota-preflight under the real CLI", (binDir) => {
         assert.equal(r.code, 0, r.output);
         assert.match(
             r.output,
-            /databricks:index:SqlEndpoint \(bi-0\):\n\s+warning: quota: 1 SQL warehouses planned in workspace adb-\S+, 995 exist, limit 1000 \(fixed\): 99% used/,
+            /databricks:index:SqlEndpoint \(bi-0\):\n\s+warning: quota: 1 SQL warehouse planned in workspace adb-\S+, 995 exist, limit 1000 \(fixed\): 99% used/,
         );
         assert.equal(r.output.match(/warning: quota:/g)?.length, 2, "one warning, shown in the progress and in the diagnostics");
     });

@@ -122,7 +122,7 @@ describeCli("the packed package in a program outside the repo", (binDir) => {
             ]);
             assert.notEqual(r.code, 0, `the preview passed:\n${r.output}`);
             assert.match(r.output, /\[mandatory\]\s+quota-limits/);
-            assert.match(r.output, /1 SQL warehouses planned in workspace my-workspace, 1000 exist, limit 1000 \(fixed\): 1 over/);
+            assert.match(r.output, /1 SQL warehouse planned in workspace my-workspace, 1000 exist, limit 1000 \(fixed\): 1 over/);
         } finally {
             await stack.dispose();
         }

@@ -109,6 +109,31 @@ describe("quota.checkUsage", () => {
     });
 });
 
+describe("quota finding messages name one in the singular", () => {
+    const messageFor = (id: string, planned: number): string => checkUsage([{ limit: id, scope: "w", planned }])[0]!.message;
+
+    it("says 1 SQL warehouse, and 0 or 2 SQL warehouses", () => {
+        assert.match(messageFor("sql-warehouses/total-number/workspace", 1), /^1 SQL warehouse planned in workspace w,/);
+        assert.match(messageFor("sql-warehouses/total-number/workspace", 2), /^2 SQL warehouses planned in workspace w,/);
+        assert.match(messageFor("sql-warehouses/total-number/workspace", 0), /^0 SQL warehouses planned/);
+    });
+
+    it("makes singular each plural word up to a qualifier, 'and' becoming 'or', and keeps units", () => {
+        const one = (noun: string): string => {
+            const limit = resourceLimits.find((l) => l.noun === noun && l.limit.kind === "number");
+            assert.ok(limit, `no numeric limit counts ${noun}`);
+            return messageFor(limit.id, 1).split(" planned ")[0]!;
+        };
+        assert.equal(one("users and service principals"), "1 user or service principal");
+        assert.equal(one("layers of nested groups"), "1 layer of nested groups");
+        assert.equal(one("files (notebooks included)"), "1 file (notebooks included)");
+        assert.equal(one("vector search indexes"), "1 vector search index");
+        assert.equal(one("registered model aliases"), "1 registered model alias");
+        assert.equal(one("IP access CIDR entries"), "1 IP access CIDR entry");
+        assert.equal(one("jobs created in one hour"), "1 job created in one hour");
+    });
+});
+
 describe("quota existing counts", () => {
     const id = "sql-warehouses/total-number/workspace";
 
@@ -120,7 +145,7 @@ describe("quota existing counts", () => {
             const [f] = checkUsage([{ limit: id, scope, planned: 1 }], { existing });
             assert.equal(f.total, 6, scope);
             assert.equal(f.existing, 5, scope);
-            assert.match(f.message, new RegExp(`^1 SQL warehouses planned in workspace ${scope}, 5 exist`));
+            assert.match(f.message, new RegExp(`^1 SQL warehouse planned in workspace ${scope}, 5 exist`));
             const tally = new Tally(existing);
             const [t] = tally.add([{ limit: id, scope, amount: 1 }]);
             assert.equal(t.total, 6, scope);
