@@ -206,7 +206,7 @@ function findingMessage(f: Omit<Finding, "message">): string {
  * "1 SQL warehouse", "2 SQL warehouses". The limits table names what it counts in the plural ("tables", "jobs created
  * in one hour", "files (notebooks included)"); for one, each plural word up to the first qualifier is made singular.
  */
-export function counted(n: number, noun: string): string {
+function counted(n: number, noun: string): string {
     return `${n} ${n === 1 ? singular(noun) : noun}`;
 }
 
