@@ -77,3 +77,13 @@ describe("the package's exports", () => {
         );
     });
 });
+
+describe("the shipped policy pack", () => {
+    // The engine reports a pack by its own package.json ("tenantkit-quota@v0.1.0"), and an organization pins packs by
+    // that version: it must say which release of the package counts the plan.
+    it("has the package's version", () => {
+        const read = (file: string): { version: string } => JSON.parse(fs.readFileSync(path.join(ROOT, file), "utf8")) as { version: string };
+        const pkg = read("package.json").version;
+        assert.equal(read("policy/package.json").version, pkg, `set policy/package.json's version to ${pkg}, the package's`);
+    });
+});
