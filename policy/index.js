@@ -18,25 +18,28 @@ function report(policy, args) {
     return r;
 }
 
+/** A stack policy that reports the messages `pick` takes from the quota report, each as one violation. */
+function quotaPolicy(name, enforcementLevel, description, pick) {
+    return {
+        name,
+        description,
+        enforcementLevel,
+        configSchema: QUOTA_POLICY_CONFIG_SCHEMA,
+        validateStack: (args, reportViolation) => {
+            for (const message of pick(report(name, args))) reportViolation(message);
+        },
+    };
+}
+
+// Two policies because a pack's enforcement level is per policy: exceeded limits must fail the preview, warnings not.
 new PolicyPack("tenantkit-quota", {
     policies: [
-        {
-            name: "quota-limits",
-            description: "No Databricks or Azure limit is exceeded by the resources the stack will hold.",
-            enforcementLevel: "mandatory",
-            configSchema: QUOTA_POLICY_CONFIG_SCHEMA,
-            validateStack: (args, reportViolation) => {
-                for (const message of report("quota-limits", args).exceeded) reportViolation(message);
-            },
-        },
-        {
-            name: "quota-warnings",
-            description: "Limits the stack comes close to (warnAt, default 80%), and the plan's minimum API time.",
-            enforcementLevel: "advisory",
-            configSchema: QUOTA_POLICY_CONFIG_SCHEMA,
-            validateStack: (args, reportViolation) => {
-                for (const message of report("quota-warnings", args).advisories) reportViolation(message);
-            },
-        },
+        quotaPolicy("quota-limits", "mandatory", "No Databricks or Azure limit is exceeded by the resources the stack will hold.", (r) => r.exceeded),
+        quotaPolicy(
+            "quota-warnings",
+            "advisory",
+            "Limits the stack comes close to (warnAt, default 80%), and the plan's minimum API time.",
+            (r) => r.advisories,
+        ),
     ],
 });

@@ -13,9 +13,6 @@ import {
 } from "../core/errorBodies";
 import type { ServiceProfile } from "../core/serviceProfile";
 
-/** Graph names its request id as most Microsoft APIs do. */
-const REQUEST_ID_HEADERS = GENERIC_REQUEST_ID_HEADERS;
-
 /**
  * Graph's error body: `{"error":{"code","message","innerError":{"code","request-id","client-request-id","date"}}}`
  * (learn /graph/errors; conformance/graph-error.example.json). Some translations spell `requestId`.
@@ -27,7 +24,7 @@ export function parseGraphError(body: unknown, headers?: unknown): ServiceErrorB
         code: jsonString(error, "code"),
         innerCode: jsonString(inner, "code"),
         message: jsonString(error, "message"),
-        requestId: jsonString(inner, "request-id") ?? jsonString(inner, "requestId") ?? requestIdFrom(REQUEST_ID_HEADERS, headers),
+        requestId: jsonString(inner, "request-id") ?? jsonString(inner, "requestId") ?? requestIdFrom(GENERIC_REQUEST_ID_HEADERS, headers),
         correlationId: jsonString(inner, "client-request-id"),
     });
 }
@@ -35,6 +32,7 @@ export function parseGraphError(body: unknown, headers?: unknown): ServiceErrorB
 /** Microsoft Graph (`https://graph.microsoft.com`). */
 export const graphService: ServiceProfile = {
     name: "graph",
-    requestIdHeaders: REQUEST_ID_HEADERS,
+    // Graph names its request id as most Microsoft APIs do.
+    requestIdHeaders: GENERIC_REQUEST_ID_HEADERS,
     parseError: parseGraphError,
 };

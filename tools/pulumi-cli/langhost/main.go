@@ -141,10 +141,7 @@ func (h *languageHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pul
 				"(node_modules/@pulumi/pulumi was not found in it or any folder above it)", programDir)}, nil
 	}
 
-	options := map[string]any{}
-	if info.GetOptions() != nil {
-		options = info.GetOptions().AsMap()
-	}
+	nodeEnv, nodeArgs := nodeRuntimeOptions(info)
 
 	config := req.GetConfig()
 	if config == nil {
@@ -168,17 +165,8 @@ func (h *languageHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pul
 	env := append(os.Environ(),
 		"PULUMI_CONFIG="+string(configJSON),
 		"PULUMI_CONFIG_SECRET_KEYS="+string(secretKeysJSON),
-		// TypeScript programs run through the SDK's ts-node unless the project says otherwise.
-		"PULUMI_NODEJS_TYPESCRIPT="+fmt.Sprint(optionBool(options, "typescript", true)),
 	)
-	if tsconfig, ok := options["tsconfig"].(string); ok && tsconfig != "" {
-		env = append(env, "PULUMI_NODEJS_TSCONFIG_PATH="+tsconfig)
-	}
-
-	var nodeArgs []string
-	if extra, ok := options["nodeargs"].(string); ok && extra != "" {
-		nodeArgs = append(nodeArgs, strings.Fields(extra)...)
-	}
+	env = append(env, nodeEnv...)
 	nodeArgs = append(nodeArgs, runPath)
 	flag := func(name, value string) {
 		if value != "" {
@@ -274,23 +262,12 @@ func (h *languageHost) RunPlugin(req *pulumirpc.RunPluginRequest, server pulumir
 		return send(&pulumirpc.RunPluginResponse{Output: &pulumirpc.RunPluginResponse_Exitcode{Exitcode: 1}})
 	}
 
-	options := map[string]any{}
-	if info.GetOptions() != nil {
-		options = info.GetOptions().AsMap()
-	}
+	nodeEnv, nodeArgs := nodeRuntimeOptions(info)
 	env := req.GetEnv()
 	if len(env) == 0 {
 		env = os.Environ()
 	}
-	env = append(env, "PULUMI_NODEJS_TYPESCRIPT="+fmt.Sprint(optionBool(options, "typescript", true)))
-	if tsconfig, ok := options["tsconfig"].(string); ok && tsconfig != "" {
-		env = append(env, "PULUMI_NODEJS_TSCONFIG_PATH="+tsconfig)
-	}
-
-	var nodeArgs []string
-	if extra, ok := options["nodeargs"].(string); ok && extra != "" {
-		nodeArgs = append(nodeArgs, strings.Fields(extra)...)
-	}
+	env = append(env, nodeEnv...)
 	nodeArgs = append(nodeArgs, runPath, pluginDir)
 	nodeArgs = append(nodeArgs, req.GetArgs()...)
 
@@ -315,6 +292,24 @@ func (h *languageHost) RunPlugin(req *pulumirpc.RunPluginRequest, server pulumir
 		return nil
 	}
 	return send(&pulumirpc.RunPluginResponse{Output: &pulumirpc.RunPluginResponse_Exitcode{Exitcode: exitCode}})
+}
+
+// nodeRuntimeOptions turns the project's (or pack's) `runtime.options` into what a program and a
+// plugin are both started with: the SDK's TypeScript settings as environment variables (TypeScript
+// through the SDK's ts-node unless `typescript: false`, `tsconfig`) and the `nodeargs` flags of node.
+func nodeRuntimeOptions(info *pulumirpc.ProgramInfo) (env []string, nodeArgs []string) {
+	options := map[string]any{}
+	if info.GetOptions() != nil {
+		options = info.GetOptions().AsMap()
+	}
+	env = append(env, "PULUMI_NODEJS_TYPESCRIPT="+fmt.Sprint(optionBool(options, "typescript", true)))
+	if tsconfig, ok := options["tsconfig"].(string); ok && tsconfig != "" {
+		env = append(env, "PULUMI_NODEJS_TSCONFIG_PATH="+tsconfig)
+	}
+	if extra, ok := options["nodeargs"].(string); ok && extra != "" {
+		nodeArgs = append(nodeArgs, strings.Fields(extra)...)
+	}
+	return env, nodeArgs
 }
 
 // streamWriter sends each write as one message of a RunPlugin stream.
