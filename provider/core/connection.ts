@@ -4,6 +4,7 @@
  * config or the environment, so a second tenant can never be reached with the first one's secret.
  */
 import type { Connection } from "./connectionTypes";
+import { connectionKeyProblems } from "./stackConfig";
 import { resolveSettings, SettingsError, SETTING_KEYS, type SettingKey, type Settings } from "./settings";
 
 // A connection has exactly the settings' keys: a setting added to one and not the other fails to compile here.
@@ -36,6 +37,8 @@ export function asConnection(value: unknown): Connection | undefined {
  * @throws SettingsError listing every problem.
  */
 export function connectionSettings(connection: Connection): Settings {
+    const unknownKeys = connectionKeyProblems(connection);
+    if (unknownKeys.length) throw new ConnectionError(unknownKeys);
     try {
         return resolveSettings((key) => {
             const v = connection[key];

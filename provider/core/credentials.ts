@@ -11,7 +11,7 @@ import { DEVOPS_AUDIENCE, scopeFor } from "./clouds";
 import { fetchEmulatorCa, isEmulatorAuthority } from "./emulatorTrust";
 import { registerSecret } from "./redact";
 import { type AuthoritySource, noCredentialsError, tokenError, type Unreachable } from "./tokenErrors";
-import { emulatorEndpoints, type SettingKey, type Settings } from "./settings";
+import { clientSecretProblems, emulatorEndpoints, SettingsError, type SettingKey, type Settings } from "./settings";
 import type { ApiService } from "./patterns";
 import { neverReached } from "./failures";
 
@@ -111,6 +111,8 @@ export class Credentials {
         if (service === "devops" && s.devopsPat) return `Basic ${Buffer.from(`:${s.devopsPat}`).toString("base64")}`;
         const fixed = staticToken(s, service);
         if (fixed) return `Bearer ${fixed}`;
+        const incomplete = clientSecretProblems(s);
+        if (incomplete.length) throw new SettingsError(incomplete);
         const authority = authoritySource(s);
         // The emulator signs in only its seeded applications with a client secret: DefaultAzureCredential cannot
         // succeed there, so say what to set before sending anything, even the request for the emulator's CA.

@@ -5,6 +5,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { CONNECTION_KEY } from "./connection";
+import { checkProgramConfig } from "./programConfig";
 import { TYPE_MODULE } from "./patterns";
 
 /**
@@ -49,6 +50,9 @@ export interface BindingOptions {
 export abstract class TenantkitResource extends pulumi.dynamic.Resource {
     /** In Pulumi's order, type first (`new CustomResource(type, name, props, opts)`), then what binds it to its handler. */
     protected constructor(type: string, name: string, props: pulumi.Inputs, opts: pulumi.CustomResourceOptions | undefined, binding: BindingOptions) {
+        // Before registering: the engine would save the stack config, a plain-text credential included, with the
+        // default provider, and a misspelled key would send this resource to the wrong endpoints.
+        checkProgramConfig();
         // A connection holds credentials: secret in the inputs and in the outputs that refresh and destroy read it from.
         const connected = props[CONNECTION_KEY] !== undefined;
         if (connected) props = { ...props, [CONNECTION_KEY]: pulumi.secret(props[CONNECTION_KEY]) };

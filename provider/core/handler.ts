@@ -16,6 +16,8 @@ import { sessionFor, type Session } from "./session";
 import { toPlainJson, type JsonObject } from "./json";
 import { UNKNOWN } from "./patterns";
 import { neverReached } from "./failures";
+import type { ApiService } from "./patterns";
+import { complete, dropHostEchoes, repeatOf } from "./reporting";
 
 export interface HandlerContext {
     /** Settings resolved from `configure` and the environment; throws SettingsError listing every problem. */
@@ -40,6 +42,13 @@ export interface HandlerSpec<I extends JsonObject, O extends JsonObject> {
     readonly type: string;
     /** Identifies one resource in errors, e.g. `user "alice@contoso.com"`; never a secret. */
     describe(inputs: Partial<I>): string;
+    /**
+     * The services whose sign-in `check` proves, once per tenant and audience (the token is kept for the calls that
+     * follow): a preview then fails on credentials that an `up` would fail on halfway.
+     */
+    readonly signsInTo: readonly ApiService[];
+    /** Read-only requests `check` makes after signing in, to fail a preview on what `up` would fail on (no writes). */
+    preflight?(inputs: I, ctx: HandlerContext): Promise<void>;
     check(news: JsonObject, olds: JsonObject, ctx: HandlerContext): Promise<CheckOutcome<I>>;
     diff(id: string, olds: O & I, news: I, ctx: HandlerContext): Promise<pulumi.dynamic.DiffResult>;
     create(inputs: I, ctx: HandlerContext): Promise<{ id: string; outs: O }>;
@@ -81,6 +90,14 @@ export function withoutUnknowns(value: unknown): unknown {
         return out;
     }
     return value;
+}
+
+/** Whether the value holds the unknown marker anywhere. */
+export function containsUnknown(value: unknown): boolean {
+    if (value === UNKNOWN) return true;
+    if (Array.isArray(value)) return value.some(containsUnknown);
+    if (value !== null && typeof value === "object") return Object.values(value).some(containsUnknown);
+    return false;
 }
 
 const PROVIDER_KEY = "__provider";
@@ -164,8 +181,14 @@ function sameInputs(olds: JsonObject, news: JsonObject): boolean {
     return Object.keys(news).every((k) => JSON.stringify(olds[k]) === JSON.stringify(news[k]));
 }
 
+/** An error JavaScript raises for a bug (a property of undefined, a bad argument), not one tenantkit raises on purpose. */
+function isProgrammingError(err: unknown): err is Error {
+    return err instanceof TypeError || err instanceof ReferenceError || err instanceof RangeError || err instanceof SyntaxError;
+}
+
 /** Builds the `handler` a stub calls into. */
 export function defineHandler<I extends JsonObject, O extends JsonObject>(spec: HandlerSpec<I, O>): pulumi.dynamic.ResourceProvider {
+    dropHostEchoes();
     let read: ConfigReader = () => undefined;
     let settings: Settings | undefined;
     const stackCtx: HandlerContext = {
@@ -195,9 +218,17 @@ export function defineHandler<I extends JsonObject, O extends JsonObject>(spec: 
                 reasons: [reason],
             });
         }
-        if (isApiError(err)) throw withContext(err, { resource: where, operation, ...savedConfigHint(operation, err) });
+        const repeat = repeatOf(err, operation, spec.describe(inputs));
+        if (repeat !== undefined) throw complete(new Error(redactSecrets(repeat)));
+        if (isApiError(err)) throw complete(withContext(err, { resource: where, operation, ...savedConfigHint(operation, err) }));
         const message = err instanceof Error ? err.message : String(err);
-        throw new Error(redactSecrets(`${operation} of ${where} failed: ${message}`));
+        const wrapped = new Error(redactSecrets(`${operation} of ${where} failed: ${message}`));
+        // A fault in tenantkit's own code is the one failure whose frames help: they go to the host's stderr echo.
+        if (isProgrammingError(err)) {
+            wrapped.stack = redactSecrets(`${wrapped.message}${err.stack?.slice(err.stack.indexOf("\n")) ?? ""}`);
+            throw wrapped;
+        }
+        throw complete(wrapped);
     };
     const run = async <T>(operation: string, inputs: Partial<I>, body: () => Promise<T>, raw?: unknown): Promise<T> => {
         try {
@@ -222,9 +253,19 @@ export function defineHandler<I extends JsonObject, O extends JsonObject>(spec: 
         async check(olds, news) {
             const n = userProps(news);
             const connection = connectionOf(news);
-            const outcome = await run("check", n as Partial<I>, () => spec.check(n, userProps(olds), ctxFor(connection)));
-            if (connection === undefined) return outcome;
-            return { inputs: withConnection(outcome.inputs, connection), failures: [...outcome.failures, ...connectionFailures(connection)] };
+            const ctx = ctxFor(connection);
+            const outcome = await run("check", n as Partial<I>, () => spec.check(n, userProps(olds), ctx));
+            const failures = connection === undefined ? outcome.failures : [...outcome.failures, ...connectionFailures(connection)];
+            // A connection not known yet (another resource's output) says nothing of where to sign in: `up` judges it.
+            const connectionKnown =
+                !(news && typeof news === "object" && CONNECTION_KEY in news) || (connection !== undefined && !containsUnknown(connection));
+            if (failures.length === 0 && connectionKnown) {
+                await run("check", n as Partial<I>, async () => {
+                    for (const service of spec.signsInTo) await ctx.session().credentials.authorizer(service)({ forceRefresh: false });
+                    await spec.preflight?.(outcome.inputs, ctx);
+                });
+            }
+            return { inputs: withConnection(outcome.inputs, connection), failures };
         },
         async diff(id, olds, news) {
             const n = userProps(news) as I;

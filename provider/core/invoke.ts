@@ -4,6 +4,7 @@
  * apply; `provider` cannot: there is no tenantkit provider resource, and a connection is passed as `connection`.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { checkProgramConfig } from "./programConfig";
 
 /**
  * The invoke options of a `getXOutput` function: Pulumi's `InvokeOutputOptions` (its own type exists only from
@@ -14,8 +15,12 @@ export interface GetOutputOptions extends pulumi.InvokeOptions {
     dependsOn?: pulumi.Input<pulumi.Input<pulumi.Resource>[]> | pulumi.Input<pulumi.Resource>;
 }
 
-/** Refuses options these functions cannot honour, rather than ignoring them. */
+/**
+ * Refuses options these functions cannot honour, rather than ignoring them, and a stack config tenantkit cannot use
+ * (programConfig.ts): both at the call, so the program stops there instead of in an output that fails later.
+ */
 export function checkInvokeOptions(fn: string, opts: pulumi.InvokeOptions | undefined): void {
+    checkProgramConfig();
     if (opts?.provider !== undefined) {
         throw new Error(
             `${fn}: the provider option does not apply (tenantkit reads in the program, without a provider plugin); to read another tenant, pass connection in the arguments`,

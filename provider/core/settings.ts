@@ -148,10 +148,6 @@ export function resolveSettings(read: ConfigReader, env: NodeJS.ProcessEnv = pro
     const clientId = raw("clientId");
     if (clientId && !GUID.test(clientId)) problems.push({ key: "clientId", problem: `"${clientId}" is not an application (client) id (a guid)` });
     const clientSecret = raw("clientSecret");
-    if (clientSecret) {
-        if (!tenantId) problems.push({ key: "tenantId", problem: "is required with clientSecret (client-credentials flow)" });
-        if (!clientId) problems.push({ key: "clientId", problem: "is required with clientSecret (client-credentials flow)" });
-    }
 
     const emulator = url(raw("emulator"), "emulator", problems, { allowPath: false });
     const derived = emulator ? emulatorEndpoints(emulator) : undefined;
@@ -180,6 +176,18 @@ export function resolveSettings(read: ConfigReader, env: NodeJS.ProcessEnv = pro
         devopsToken: raw("devopsToken"),
         devopsPat: raw("devopsPat"),
     };
+}
+
+/**
+ * What a client-credentials sign-in lacks beside the secret. Judged when a call needs an Entra token, not when settings
+ * resolve: a call that signs in otherwise (an Azure DevOps PAT, a static token) does not need a tenant or application.
+ */
+export function clientSecretProblems(settings: Settings): SettingsProblem[] {
+    if (!settings.clientSecret) return [];
+    const problems: SettingsProblem[] = [];
+    if (!settings.tenantId) problems.push({ key: "tenantId", problem: "is required with clientSecret (client-credentials flow)" });
+    if (!settings.clientId) problems.push({ key: "clientId", problem: "is required with clientSecret (client-credentials flow)" });
+    return problems;
 }
 
 /** Every endpoint and the authority on the emulator's one port (DESIGN.md, "Emulator"); login is served over TLS. */

@@ -9,6 +9,9 @@
  * registering (runtime/dependsOn.js), so a broken limit fails that very registration and nothing is sent.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { checkProgramConfig } from "../core/programConfig";
+import { CONFIG_NAMESPACE } from "../core/settings";
+import { QUOTA_CONFIG_KEYS } from "../core/stackConfig";
 import { CallTally, isRated, minimumApiTime } from "./apiTime";
 import type { ApiTimeEstimate } from "./apiTime";
 import { defaultMappings } from "./mappings";
@@ -73,9 +76,10 @@ export function enforceQuotas(options: EnforceOptions = {}): QuotaEnforcement {
     if (stack && enforcedStacks.has(stack)) {
         throw new Error("quota.enforceQuotas was already called in this program; call it once, at the top, with all options (mappings, existing)");
     }
-    const config = new pulumi.Config("tenantkit");
-    const existing = options.existing ?? config.getObject<ExistingCounts>("quotaExisting") ?? {};
-    const tally = new Tally(existing, options.warnAt ?? config.getNumber("quotaWarnAt"));
+    checkProgramConfig();
+    const config = new pulumi.Config(CONFIG_NAMESPACE);
+    const existing = options.existing ?? config.getObject<ExistingCounts>(QUOTA_CONFIG_KEYS.quotaExisting) ?? {};
+    const tally = new Tally(existing, options.warnAt ?? config.getNumber(QUOTA_CONFIG_KEYS.quotaWarnAt));
     const mappings = new MappingTable([...(options.defaultMappings === false ? [] : defaultMappings), ...(options.mappings ?? [])]);
     const scopes = scopeContext(options);
     const providers = new ProviderRegistry();

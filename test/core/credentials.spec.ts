@@ -35,6 +35,19 @@ describe("credentials", () => {
         assert.equal(redactSecrets(`sent ${header}`), "sent Basic ***", "the encoded PAT is masked in any text");
     });
 
+    it("signs in to Azure DevOps with a PAT although a client secret lacks its tenant, which only an Entra sign-in needs", async () => {
+        const fake = fakeCredential(3_600_000, () => 0);
+        const c = new Credentials(
+            settings({ clientSecret: "client-secret-value", clientId: "3c8e1f52-7a4d-4b0e-9f6a-2d5c8b1e4f70", devopsPat: "pat-value" }),
+            {
+                createCredential: async () => fake.credential,
+            },
+        );
+        assert.match(await c.authorizer("devops")({ forceRefresh: false }), /^Basic /);
+        await assert.rejects(c.authorizer("graph")({ forceRefresh: false }), /tenantkit:tenantId: is required with clientSecret/);
+        assert.deepEqual(fake.scopes, [], "a token was asked for without a tenant");
+    });
+
     it("asks the client-secret credential for the cloud's .default scope of each audience", async () => {
         const t = 1_000_000;
         const fake = fakeCredential(3_600_000, () => t);

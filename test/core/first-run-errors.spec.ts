@@ -127,7 +127,7 @@ describe("first-run errors", function () {
         });
     });
 
-    describe("a pulumi up with only tenantkit:emulator set", () => {
+    describe("a pulumi up with only tenantkit:emulator set (its preview fails)", () => {
         const fx = useEmulator();
         const states = useStateDir("tk-first-run-");
 
@@ -142,7 +142,7 @@ describe("first-run errors", function () {
             const m = up.errors.map((e) => e.message).join("\n");
             assert.match(
                 m,
-                /TemporaryAccessPassMethods \(user "alice@contoso\.onmicrosoft\.com"\) \(create\): no credentials for Microsoft Graph on the emulator/,
+                /TemporaryAccessPassMethods \(user "alice@contoso\.onmicrosoft\.com"\) \(check\): no credentials for Microsoft Graph on the emulator/,
             );
             assert.match(m, /pulumi config set tenantkit:clientId 3c8e1f52-7a4d-4b0e-9f6a-2d5c8b1e4f70/);
             assert.deepEqual(await fx.emu.admin.requests(), [], "no token request and no Graph request");

@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import { fixFor, resolveSettings, SettingsError, type SettingKey } from "../../provider/core/settings";
+import { clientSecretProblems, fixFor, resolveSettings, SettingsError, type SettingKey } from "../../provider/core/settings";
 
 const from = (values: Partial<Record<SettingKey, string>>) => (key: SettingKey) => values[key];
 const NO_ENV = {};
@@ -55,18 +55,27 @@ describe("settings", () => {
             return undefined;
         })();
         assert.ok(err instanceof SettingsError, "a SettingsError is thrown");
-        assert.deepEqual(err.problems.map((p) => p.key).sort(), ["clientId", "cloud", "graphEndpoint", "tenantId"]);
-        assert.match(err.message, /4 problems/);
+        assert.deepEqual(err.problems.map((p) => p.key).sort(), ["clientId", "cloud", "graphEndpoint"]);
+        assert.match(err.message, /3 problems/);
         assert.match(
             err.message,
             /tenantkit:cloud: "Azure" is not a known cloud \(one of Global, USGov, USGovDoD, China\)\. Fix: pulumi config set tenantkit:cloud/,
         );
-        assert.match(
-            err.message,
-            /tenantkit:tenantId: is required with clientSecret.*pulumi config set tenantkit:tenantId <tenant guid or domain> \(or set AZURE_TENANT_ID\)/,
-        );
         assert.match(err.message, /tenantkit:graphEndpoint: "http:\/\/graph\.example\.test" must use https/);
         assert.ok(!err.message.includes("s3cr3t-value"), "the secret's value is not in the message");
+    });
+
+    it("leaves a client secret without tenant or application to the sign-in that needs them, with the command that fixes each", () => {
+        const s = resolveSettings(from({ clientSecret: "s3cr3t-value", devopsPat: "pat" }), NO_ENV);
+        const problems = clientSecretProblems(s);
+        assert.deepEqual(
+            problems.map((p) => p.key),
+            ["tenantId", "clientId"],
+        );
+        assert.match(
+            new SettingsError(problems).message,
+            /tenantkit:tenantId: is required with clientSecret.*pulumi config set tenantkit:tenantId <tenant guid or domain> \(or set AZURE_TENANT_ID\)/,
+        );
     });
 
     it("refuses an endpoint that carries the API version, since tenantkit adds it", () => {

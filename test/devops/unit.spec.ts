@@ -7,10 +7,11 @@ import { pushPath } from "../../provider/devops/gitPush/api";
 import { handler } from "../../provider/devops/gitPush/handler";
 import { GitPush } from "../../provider/devops/gitPush/schema";
 import { conformance } from "../support/conformance";
+import { configureOffline } from "../support/offlineConfig";
 
 const valid = { organization: "fabrikam", project: "Web Portal", repository: "web", pushId: 2, includeCommits: 10, includeRefUpdates: true };
 const check = async (news: Record<string, unknown>) => {
-    await handler.configure!({ config: { get: () => undefined, require: () => "" } });
+    await configureOffline(handler);
     return handler.check!({}, news);
 };
 

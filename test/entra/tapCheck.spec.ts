@@ -1,11 +1,12 @@
 import { strict as assert } from "node:assert";
 import { handler } from "../../provider/entra/temporaryAccessPass/handler";
 import { expiry } from "../../provider/entra/temporaryAccessPass/api";
+import { configureOffline } from "../support/offlineConfig";
 
 const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
 async function configured(config: Record<string, string>) {
-    await handler.configure!({ config: { get: (k: string) => config[k], require: (k: string) => config[k]! } });
+    await configureOffline(handler, config);
     return handler;
 }
 

@@ -6,6 +6,7 @@ import { strict as assert } from "node:assert";
 import { handler } from "../../provider/powerbi/pushDataset/handler";
 import { NAME_ANY, NAME_LIMITED } from "../../provider/powerbi/pushDataset/schema";
 import { conformance } from "../support/conformance";
+import { configureOffline } from "../support/offlineConfig";
 
 type Obj = Record<string, unknown>;
 const valid = (): Obj => ({
@@ -21,7 +22,7 @@ const valid = (): Obj => ({
     ],
 });
 const check = async (news: Obj) => {
-    await handler.configure!({ config: { get: () => undefined, require: () => "" } });
+    await configureOffline(handler);
     return handler.check!({}, news);
 };
 const columns = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `c${i}`, dataType: "Int64" }));

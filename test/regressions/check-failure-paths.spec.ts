@@ -6,10 +6,11 @@
 import { strict as assert } from "node:assert";
 import { handler } from "../../provider/entra/temporaryAccessPass/handler";
 import { propertyPath } from "../../provider/core/validation";
+import { configureOffline } from "../support/offlineConfig";
 
 describe("regression: every check failure has a property path, quoted where the engine quotes it", () => {
     before(async () => {
-        await handler.configure!({ config: { get: () => undefined, require: () => "" } });
+        await configureOffline(handler);
     });
 
     it('names an unknown property with an empty name as [""]', async () => {

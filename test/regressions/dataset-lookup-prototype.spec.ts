@@ -6,6 +6,7 @@
  */
 import { strict as assert } from "node:assert";
 import { handler } from "../../provider/powerbi/pushDataset/handler";
+import { configureOffline } from "../support/offlineConfig";
 
 type Obj = Record<string, unknown>;
 const dataset = (column: Obj = {}, extra: Obj = {}): Obj => ({
@@ -22,7 +23,7 @@ const relationship = (crossFilteringBehavior: string) => ({
 
 describe("regression: push dataset spellings are looked up in tables without a prototype", () => {
     before(async () => {
-        await handler.configure!({ config: { get: () => undefined, require: () => "" } });
+        await configureOffline(handler);
     });
     const check = (news: Obj) => handler.check!({}, news);
 

@@ -7,15 +7,15 @@
 import { strict as assert } from "node:assert";
 import { handler as gitPush } from "../../provider/devops/gitPush/handler";
 import { handler as dataset } from "../../provider/powerbi/pushDataset/handler";
+import { configureOffline } from "../support/offlineConfig";
 
-const config = { config: { get: () => undefined, require: () => "" } };
 const push = { organization: "fabrikam", project: "Web Portal", repository: "web", pushId: 1 };
 const table = { name: "Sales", tables: [{ name: "T", columns: [{ name: "c", dataType: "Int64" }] }] };
 
 describe("regression: dot segments in URL identifiers are refused at preview", () => {
     before(async () => {
-        await gitPush.configure!(config);
-        await dataset.configure!(config);
+        await configureOffline(gitPush);
+        await configureOffline(dataset);
     });
 
     for (const value of [".", "..", " .. "]) {

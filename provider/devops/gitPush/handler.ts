@@ -21,6 +21,7 @@ const argsOf = (v: Partial<GitPushArgs>): GitPushArgs =>
 
 export const handler = defineHandler<Inputs, Outputs>({
     type: typeToken("GitPush"),
+    signsInTo: ["devops"],
     describe: (i) =>
         `push ${String(i.pushId ?? "?")} of repository "${String(i.repository ?? "?")}" in organization "${String(i.organization ?? "?")}"`,
 

@@ -43,6 +43,7 @@ export function defineBrandingHandler(o: BrandingHandlerOptions): pulumi.dynamic
     return defineHandler<Inputs, Outputs>({
         type: o.type,
         describe: o.describe,
+        signsInTo: ["graph"],
         async check(news) {
             const r = checkBranding(o.schema, news, process.cwd());
             return { inputs: r.inputs as Inputs, failures: r.failures };

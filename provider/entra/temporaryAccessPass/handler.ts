@@ -22,6 +22,7 @@ const inputUser = (user: unknown): string | undefined => (user === "me" || user 
 
 export const handler = defineHandler<Inputs, Outputs>({
     type: typeToken("TemporaryAccessPassMethods"),
+    signsInTo: ["graph"],
     describe: (inputs) => (inputUser(inputs.user) ? `user "${inputUser(inputs.user)}"` : "the signed-in user"),
 
     async check(news, _olds, ctx) {

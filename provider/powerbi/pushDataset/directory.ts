@@ -26,9 +26,16 @@ export class DatasetDirectory {
 
     /** Datasets named exactly `name` that this process has not claimed. */
     async named(workspace: string, name: string, list: () => Promise<DatasetJson[]>): Promise<DatasetJson[]> {
+        return this.unclaimed(await this.datasets(workspace, list), name);
+    }
+
+    /**
+     * The workspace's datasets: the kept listing while it is fresh, else a new one. A preview's check reads a named
+     * workspace through here, so the creates of the `up` that follows share that listing instead of reading again.
+     */
+    datasets(workspace: string, list: () => Promise<DatasetJson[]>): Promise<readonly DatasetJson[]> {
         const listing = this.listings.get(workspace);
-        const current = listing && this.now() - listing.at <= MAX_AGE_MS ? listing : this.relist(workspace, list);
-        return this.unclaimed(await current.datasets, name);
+        return (listing && this.now() - listing.at <= MAX_AGE_MS ? listing : this.relist(workspace, list)).datasets;
     }
 
     /** Like `named`, from a fresh listing (after a create whose outcome is unknown). */

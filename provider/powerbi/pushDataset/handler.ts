@@ -8,10 +8,10 @@ import { checkWithSchema } from "../../core/validation";
 import { DatasetApi } from "./api";
 import { diffDataset } from "./diff";
 import { directoryFor } from "./directory";
-import { createDataset, type DatasetOutputs, readDataset, readDatasetById, updateDataset } from "./lifecycle";
+import { createDataset, type DatasetOutputs, readDataset, readDatasetById, updateDataset, workspaceDatasets } from "./lifecycle";
 import { referenceFailures } from "./references";
 import { PushDatasetArgs } from "./schema";
-import { typeToken } from "../../core/patterns";
+import { typeToken, UNKNOWN } from "../../core/patterns";
 import { powerBiService } from "../powerBiService";
 
 type Inputs = PushDatasetArgs & JsonObject;
@@ -24,6 +24,13 @@ export const handler = defineHandler<Inputs, Outputs>({
     type: typeToken("PushDataset"),
     describe: (inputs) =>
         `dataset "${String(inputs.name ?? "?")}" in ${inputs.workspaceId ? `workspace ${String(inputs.workspaceId)}` : "My workspace"}`,
+
+    signsInTo: ["powerbi"],
+
+    async preflight(inputs, ctx) {
+        // A named workspace the identity may not use fails the preview, before an up has changed anything else.
+        if (typeof inputs.workspaceId === "string" && inputs.workspaceId !== UNKNOWN) await workspaceDatasets(api(ctx, inputs.workspaceId));
+    },
 
     async check(news) {
         const checked = checkWithSchema(PushDatasetArgs, news);

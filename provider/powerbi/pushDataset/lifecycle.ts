@@ -25,6 +25,11 @@ function ambiguous(api: DatasetApi, name: string, found: readonly DatasetJson[],
     );
 }
 
+/** The datasets of the api's workspace, read through the listing the creates of this process share (directory.ts). */
+export function workspaceDatasets(api: DatasetApi): Promise<readonly DatasetJson[]> {
+    return directoryFor(api.client).datasets(api.workspaceId ?? "", () => api.list());
+}
+
 /** The dataset of this name that exists already (adopted), or the one a POST created. */
 async function findOrPost(api: DatasetApi, args: PushDatasetArgs): Promise<{ id: string; adopted: boolean }> {
     const directory = directoryFor(api.client);
