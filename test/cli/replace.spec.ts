@@ -1,14 +1,65 @@
 /**
- * Replacement under the real engine: the property that forces it shows in `pulumi preview --diff`, and a replaced
- * push dataset that keeps its name is deleted before its successor is created (one dataset of the name at any time).
+ * Replacement under the real engine: the property that forces it shows in `pulumi preview --diff`, a replaced
+ * push dataset that keeps its name is deleted before its successor is created (one dataset of the name at any time),
+ * and the plain preview warns on the dataset that its rows go with it, naming what forces the replacement.
  */
 import { strict as assert } from "node:assert";
 import * as path from "node:path";
 import { useEmulator, IDS } from "../emulator/helpers";
 import { CliStack, describeCli, emulatorStackConfig, resourcesOfType, ROOT } from "./pulumi";
 
+const REPLACE_PROGRAM = path.join(ROOT, "test", "fixtures", "programs", "replace-dataset");
+
 describeCli("replacement under the real engine", (binDir) => {
     const fx = useEmulator();
+
+    /** The replace-dataset program, up once with retention None and the table Product. */
+    const datasetStack = async () => {
+        const stack = await CliStack.create(binDir, {
+            projectDir: REPLACE_PROGRAM,
+            stack: "replace-warning",
+            config: emulatorStackConfig(fx.emu.url),
+        });
+        await stack.up();
+        return stack;
+    };
+
+    it("the plain preview of a dataset replaced for its retention policy and tables warns on it that its rows are lost, naming both", async () => {
+        const stack = await datasetStack();
+        try {
+            await stack.setConfig("replacedataset:retention", "basicFIFO");
+            await stack.setConfig("replacedataset:returns", "true");
+            const preview = await stack.preview();
+            assert.match(preview.stdout, /\+-\s*pulumi-nodejs:dynamic\/tenantkit:PushDataset sales replace/);
+            const diagnostics = preview.stdout.slice(preview.stdout.indexOf("Diagnostics:"));
+            assert.ok(
+                diagnostics.includes(
+                    "  pulumi-nodejs:dynamic/tenantkit:PushDataset (sales):\n" +
+                        "    warning: replacing deletes this dataset and every row pushed to it; the new one starts empty. " +
+                        'Forced by defaultRetentionPolicy ("None" -> "basicFIFO"), tables (+Returns), which Power BI sets only when it creates a dataset.',
+                ),
+                `the preview did not warn on the dataset:\n${preview.stdout}`,
+            );
+        } finally {
+            await stack.destroy();
+            await stack.dispose();
+        }
+    });
+
+    it("a preview that changes a dataset in place, or not at all, shows no replacement warning", async () => {
+        const stack = await datasetStack();
+        try {
+            const unchanged = await stack.preview();
+            assert.doesNotMatch(unchanged.output, /warning:/);
+            await stack.setConfig("replacedataset:columnType", "String");
+            const inPlace = await stack.preview();
+            assert.match(inPlace.stdout, /~\s*pulumi-nodejs:dynamic\/tenantkit:PushDataset sales update/);
+            assert.doesNotMatch(inPlace.output, /warning:/);
+        } finally {
+            await stack.destroy();
+            await stack.dispose();
+        }
+    });
 
     it("moving a dataset from the Sales workspace to My workspace previews a replacement naming workspaceId, and up leaves one dataset", async () => {
         const stack = await CliStack.create(binDir, {

@@ -105,6 +105,22 @@ describe("PushDataset check", () => {
         ]);
     });
 
+    it("a relationship's table and column names match ignoring case, as the model's names do, and a miss says so", async () => {
+        const tables = [
+            { name: "Product", columns: [{ name: "ProductID", dataType: "Int64" }] },
+            { name: "Sales", columns: [{ name: "ProductID", dataType: "Int64" }] },
+        ];
+        const rel = (fromColumn: string) => [{ name: "r", fromTable: "sales", fromColumn, toTable: "PRODUCT", toColumn: "productid" }];
+        assert.deepEqual((await check({ ...valid(), tables, relationships: rel("PRODUCTID") })).failures, []);
+        const miss = (await check({ ...valid(), tables, relationships: rel("ProductKey") })).failures!;
+        assert.deepEqual(miss, [
+            {
+                property: "relationships[0].fromColumn",
+                reason: '"ProductKey" is not a column of table "sales" (names are compared ignoring case, as Power BI compares them)',
+            },
+        ]);
+    });
+
     it("takes exactly 75 tables, columns and relationships, and refuses 76", async () => {
         const tables = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `t${i}`, columns: [{ name: "k", dataType: "Int64" }] }));
         assert.deepEqual((await check({ ...valid(), tables: tables(75) })).failures, []);

@@ -4,6 +4,8 @@
  * only be set at creation, so it replaces the dataset, and the preview names the property that forces it.
  * A replacement that keeps the name deletes the old dataset first: the name identifies a dataset in its workspace
  * (a create adopts an existing dataset of its name), so creating first would take over the dataset being replaced.
+ * Either way the replaced dataset goes with every row pushed to it, which the engine's plain preview does not say:
+ * {@link replacementWarning} says it, naming what forces the replacement.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { DatasetOutputs } from "./lifecycle";
@@ -20,4 +22,36 @@ export function diffDataset(olds: DatasetOutputs, news: PushDatasetArgs): pulumi
     const changes = replaces.length > 0 || !same(olds.tables, news.tables);
     const sameIdentity = same(olds.name, news.name) && same(olds.workspaceId, news.workspaceId);
     return { changes, replaces, deleteBeforeReplace: replaces.length > 0 && sameIdentity };
+}
+
+const shown = (v: unknown) => (v === undefined || v === null ? "none" : JSON.stringify(v));
+
+/** Why each replacing property replaces: scalars old -> new, the set of tables by name, the rest "changed". */
+function reasons(olds: DatasetOutputs, news: PushDatasetArgs, replaces: readonly string[]): string[] {
+    return replaces.map((k) => {
+        if (k === "tables") {
+            const before = new Set(tableNames(olds));
+            const after = new Set(tableNames(news));
+            const added = (news.tables ?? []).filter((t) => !before.has(t.name.toLowerCase())).map((t) => `+${t.name}`);
+            const removed = (olds.tables ?? []).filter((t) => !after.has(t.name.toLowerCase())).map((t) => `-${t.name}`);
+            return `tables (${[...added, ...removed].join(", ")})`;
+        }
+        if (k === "workspaceId") return `workspaceId (${shown(olds.workspaceId ?? "My workspace")} -> ${shown(news.workspaceId ?? "My workspace")})`;
+        if (k === "datasources" || k === "relationships") return `${k} (changed)`;
+        const key = k as "name" | "defaultMode" | "defaultRetentionPolicy";
+        return `${k} (${shown(olds[key])} -> ${shown(news[key])})`;
+    });
+}
+
+/**
+ * The warning a preview shows on a dataset that a diff replaces: the rows are lost, and what forces it. Undefined when
+ * the diff does not replace.
+ */
+export function replacementWarning(olds: DatasetOutputs, news: PushDatasetArgs, diff: pulumi.dynamic.DiffResult): string | undefined {
+    const replaces = diff.replaces ?? [];
+    if (replaces.length === 0) return undefined;
+    return (
+        `replacing deletes this dataset and every row pushed to it; the new one starts empty. ` +
+        `Forced by ${reasons(olds, news, replaces).join(", ")}, which Power BI sets only when it creates a dataset.`
+    );
 }

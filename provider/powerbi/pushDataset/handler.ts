@@ -2,11 +2,12 @@
  * Provider-host side of `powerbi.PushDataset`. Loaded by package name from the stub:
  * `pulumi-tenantkit/bin/powerbi/pushDataset/handler` (a public contract).
  */
+import { warnResource } from "../../core/engineLog";
 import { defineHandler, withoutUnknowns } from "../../core/handler";
 import type { JsonObject } from "../../core/json";
 import { checkWithSchema } from "../../core/validation";
 import { DatasetApi } from "./api";
-import { diffDataset } from "./diff";
+import { diffDataset, replacementWarning } from "./diff";
 import { directoryFor } from "./directory";
 import { createDataset, type DatasetOutputs, readDataset, readDatasetById, updateDataset, workspaceDatasets } from "./lifecycle";
 import { referenceFailures } from "./references";
@@ -20,10 +21,12 @@ type Outputs = DatasetOutputs & JsonObject;
 const api = (ctx: { session(): { client(s: typeof powerBiService): import("../../core/http").ServiceClient } }, workspaceId: string | undefined) =>
     new DatasetApi(ctx.session().client(powerBiService), workspaceId);
 
+const describe = (inputs: Partial<Inputs>) =>
+    `dataset "${String(inputs.name ?? "?")}" in ${inputs.workspaceId ? `workspace ${String(inputs.workspaceId)}` : "My workspace"}`;
+
 export const handler = defineHandler<Inputs, Outputs>({
     type: typeToken("PushDataset"),
-    describe: (inputs) =>
-        `dataset "${String(inputs.name ?? "?")}" in ${inputs.workspaceId ? `workspace ${String(inputs.workspaceId)}` : "My workspace"}`,
+    describe,
 
     signsInTo: ["powerbi"],
 
@@ -38,8 +41,11 @@ export const handler = defineHandler<Inputs, Outputs>({
         return { inputs: checked.inputs as Inputs, failures: [...checked.failures, ...referenceFailures(withoutUnknowns(news))] };
     },
 
-    async diff(_id, olds, news) {
-        return diffDataset(olds, news);
+    async diff(id, olds, news) {
+        const diff = diffDataset(olds, news);
+        const warning = replacementWarning(olds, news, diff);
+        if (warning !== undefined) await warnResource(id, `${typeToken("PushDataset")} (${describe(olds)})`, warning);
+        return diff;
     },
 
     async create(inputs, ctx) {

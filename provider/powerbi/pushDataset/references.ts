@@ -1,6 +1,8 @@
 /**
- * Checks that span fields: unique names (the model compares them case-insensitively), `sortByColumn` inside its
- * table, relationships that name existing tables and columns. They read the inputs leniently, not the schema's
+ * Checks that span fields: unique names, `sortByColumn` inside its table, relationships that name existing tables and
+ * columns. Names are compared ignoring case everywhere, as the model behind a dataset (Analysis Services) does: its
+ * object naming rules say "Names are case insensitive", so `Sales` and `sales` are one table, and a relationship may
+ * name `productid` for the column `ProductID`; a miss says so, so that the user does not hunt for a case typo. They read the inputs leniently, not the schema's
  * result, so that they report beside the schema's own problems (every problem in one preview): a name that is not a
  * string (malformed, or unknown during preview) is left to the schema and never compared.
  */
@@ -46,6 +48,7 @@ function namesOf(inputs: unknown): Names {
 }
 
 const key = (s: string) => s.toLowerCase();
+const IGNORING_CASE = "names are compared ignoring case, as Power BI compares them";
 
 /** Positions of names that repeat an earlier one; missing names are skipped. */
 function duplicates(names: ReadonlyArray<string | undefined>): Set<number> {
@@ -75,7 +78,7 @@ export function referenceFailures(inputs: unknown): pulumi.dynamic.CheckFailure[
         t.columns.forEach((c, ci) => {
             if (c.sortByColumn === undefined || !allKnown) return;
             if (!columnSet.has(key(c.sortByColumn)))
-                fail(`tables[${ti}].columns[${ci}].sortByColumn`, `"${c.sortByColumn}" is not a column of table "${t.name}"`);
+                fail(`tables[${ti}].columns[${ci}].sortByColumn`, `"${c.sortByColumn}" is not a column of table "${t.name}" (${IGNORING_CASE})`);
             else if (c.name !== undefined && key(c.sortByColumn) === key(c.name))
                 fail(`tables[${ti}].columns[${ci}].sortByColumn`, "a column cannot be sorted by itself");
         });
@@ -102,11 +105,11 @@ export function referenceFailures(inputs: unknown): pulumi.dynamic.CheckFailure[
             const table = r[`${side}Table`];
             const column = r[`${side}Column`];
             if (table === undefined || !tablesKnown) continue;
-            if (!byName.has(key(table))) fail(`relationships[${ri}].${side}Table`, `"${table}" is not a table of this dataset`);
+            if (!byName.has(key(table))) fail(`relationships[${ri}].${side}Table`, `"${table}" is not a table of this dataset (${IGNORING_CASE})`);
             else {
                 const columns = byName.get(key(table));
                 if (columns && column !== undefined && !columns.has(key(column)))
-                    fail(`relationships[${ri}].${side}Column`, `"${column}" is not a column of table "${table}"`);
+                    fail(`relationships[${ri}].${side}Column`, `"${column}" is not a column of table "${table}" (${IGNORING_CASE})`);
             }
         }
     });

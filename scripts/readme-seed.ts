@@ -1,0 +1,108 @@
+/**
+ * The README's table of the emulator's default seed, rendered from the seed itself so the two cannot disagree:
+ * `npm run readme:seed` rewrites the table between its markers in README.md, and test/readme/readme.spec.ts fails
+ * when the README's table is not what this renders.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { defaultSeed } from "../emulator/seeds/default";
+import type { BrandingEntry } from "../emulator/branding/model";
+import type { Seed, TemporaryAccessPass } from "../emulator/state";
+
+export const README = path.resolve(__dirname, "..", "README.md");
+export const BEGIN = "<!-- seed table: generated from emulator/seeds/default.ts by `npm run readme:seed`; do not edit by hand -->";
+export const END = "<!-- /seed table -->";
+
+const MINUTE = 60_000;
+
+/** When a pass is usable, relative to the emulator's start (the seed's times are). */
+function passState(pass: TemporaryAccessPass | null, start: Date): string {
+    if (pass === null) return "no TAP method";
+    const from = Math.round((Date.parse(pass.startDateTime) - start.getTime()) / MINUTE);
+    const until = from + pass.lifetimeInMinutes;
+    const once = pass.isUsableOnce ? ", usable once" : "";
+    if (from <= 0 && until > 0) return `a TAP method, usable for ${until} minutes after the emulator starts${once}`;
+    if (from > 0)
+        return `a TAP method, not usable yet: valid from ${from} minutes after the emulator starts, for ${pass.lifetimeInMinutes} minutes${once}`;
+    return "a TAP method that has expired";
+}
+
+/** The texts a branding entry sets, and its images. */
+function describeEntry(entry: BrandingEntry): string {
+    const texts = Object.entries(entry)
+        .filter((e): e is [string, string] => typeof e[1] === "string" && e[1] !== "")
+        .map(([k, v]) => `${k} "${v}"`);
+    return [...texts, ...Object.keys(entry.streams)].join(", ");
+}
+
+function code(values: readonly (string | number)[]): string {
+    return values.map((v) => `\`${v}\``).join(", ");
+}
+
+/** The seed as markdown table rows: one per tenant, application, user, workspace, organization, repository and PAT. */
+export function seedTable(seed: Seed, start: Date): string {
+    const rows: string[] = ["| what | name | id | what it holds |", "|---|---|---|---|"];
+    for (const t of seed.tenants) {
+        const branding = t.branding === null ? "no branding yet" : `a default branding (${describeEntry(t.branding.default)})`;
+        const license = t.premium ? "licensed for custom branding" : "not licensed for custom branding (its branding calls get 403)";
+        rows.push(`| tenant | ${code(t.domains)} (${t.displayName}) | \`${t.id}\` | ${license}; ${branding} |`);
+        const names = new Map<string, string>();
+        for (const c of t.clients) {
+            names.set(c.clientId, `the application ${c.displayName}`);
+            const p = c.permissions;
+            const granted = [
+                p.graph.length > 0 ? `Graph ${p.graph.join(", ")}` : "",
+                p.powerbi.length > 0 ? `Power BI ${p.powerbi.join(", ")}` : "",
+                p.devops.length > 0 ? `Azure DevOps ${p.devops.join(", ")}` : "",
+            ].filter((s) => s !== "");
+            rows.push(
+                `| application | ${c.displayName} | \`${c.clientId}\` | secret \`${c.secret}\`; ${granted.length > 0 ? granted.join("; ") : "no permissions"} |`,
+            );
+        }
+        for (const u of t.users) {
+            names.set(u.id, u.userPrincipalName);
+            rows.push(`| user | \`${u.userPrincipalName}\` (${u.displayName}) | \`${u.id}\` | ${passState(u.temporaryAccessPass, start)} |`);
+        }
+        for (const w of t.powerbi?.workspaces ?? []) {
+            const members = w.members.map((m) => names.get(m) ?? m).join(", ");
+            rows.push(`| Power BI workspace | "${w.name}" | \`${w.id}\` | members: ${members} (only they may use it) |`);
+        }
+        for (const o of t.devops?.organizations ?? []) {
+            rows.push(`| Azure DevOps organization | \`${o.name}\` | | in ${t.domains[0]}'s tenant |`);
+            for (const p of o.projects) {
+                for (const r of p.repositories) {
+                    const pushes = r.pushes.map((x) => x.pushId);
+                    rows.push(`| repository | \`${r.name}\` in project "${p.name}" (\`${p.id}\`) | \`${r.id}\` | pushes ${code(pushes)} |`);
+                }
+            }
+        }
+        for (const pat of t.devops?.pats ?? []) {
+            const expired = pat.validTo !== undefined && Date.parse(pat.validTo) < start.getTime() ? `, expired ${pat.validTo.slice(0, 10)}` : "";
+            rows.push(
+                `| Azure DevOps PAT | \`${pat.token}\` | | ${names.get(pat.user) ?? pat.user}'s, for ${code(pat.organizations)}, scopes ${code(pat.scopes)}${expired} |`,
+            );
+        }
+    }
+    return rows.join("\n");
+}
+
+/** The table as the README must show it, markers included. */
+export function renderedSection(): string {
+    const start = new Date();
+    return `${BEGIN}\n${seedTable(defaultSeed(start), start)}\n${END}`;
+}
+
+/** The README's current section between the markers, markers included, or undefined when they are missing. */
+export function readmeSection(readme: string): string | undefined {
+    const from = readme.indexOf(BEGIN);
+    const to = readme.indexOf(END);
+    return from < 0 || to < from ? undefined : readme.slice(from, to + END.length);
+}
+
+if (require.main === module) {
+    const readme = fs.readFileSync(README, "utf8");
+    const current = readmeSection(readme);
+    if (current === undefined) throw new Error(`README.md has no seed table markers (${BEGIN} ... ${END})`);
+    fs.writeFileSync(README, readme.replace(current, renderedSection()));
+    console.log("README.md: seed table rewritten from emulator/seeds/default.ts");
+}
