@@ -39,21 +39,22 @@ export function dropHostEchoes(): void {
 const firstReports = new Map<string, string>();
 
 /**
- * What makes two failures the same cause: a sign-in refused or unreachable for one tenant, credential and authority
- * (the token request's path names the tenant, the next step the credential), or the same invalid settings. Failures
- * of one resource's own request are never the same cause as another's.
+ * What makes two failures the same cause: in one operation (the reads of a refresh, the creates of an up), a sign-in
+ * refused or unreachable for one tenant, credential and authority (the token request's path names the tenant, the next
+ * step the credential), or the same invalid settings. Failures of one resource's own request are never the same cause
+ * as another's.
  */
-function causeOf(err: unknown): { key: string; summary: string } | undefined {
+function causeOf(err: unknown, operation: string): { key: string; summary: string } | undefined {
     if (isApiError(err) && err.service === "login") {
         const code = [err.code, err.innerCode !== err.code ? err.innerCode : undefined].filter((c) => c !== undefined).join("/");
         const status = err.status === undefined ? "no answer" : String(err.status);
         return {
-            key: ["login", err.method, err.path, status, err.code, err.innerCode, err.nextStep].join("\u0000"),
+            key: [operation, "login", err.method, err.path, status, err.code, err.innerCode, err.nextStep].join("\u0000"),
             summary: `signing in failed (${status}${code ? ` ${code}` : ""})`,
         };
     }
     if (err instanceof Error && (err.name === "SettingsError" || err.name === "ConnectionError" || err.name === "StackConfigError")) {
-        return { key: `${err.name}\u0000${err.message}`, summary: "the tenantkit settings are invalid" };
+        return { key: `${operation}\u0000${err.name}\u0000${err.message}`, summary: "the tenantkit settings are invalid" };
     }
     return undefined;
 }
@@ -63,7 +64,7 @@ function causeOf(err: unknown): { key: string; summary: string } | undefined {
  * this is the first report of it (or a failure of its own). Records the first report.
  */
 export function repeatOf(err: unknown, operation: string, where: string): string | undefined {
-    const cause = causeOf(err);
+    const cause = causeOf(err, operation);
     if (cause === undefined) return undefined;
     const first = firstReports.get(cause.key);
     if (first === undefined) {

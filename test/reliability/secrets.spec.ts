@@ -542,7 +542,18 @@ describe("secrets never leak (issue 8)", function () {
                     "provider host create",
                     "provider host read (refresh)",
                 ]);
-                for (const o of found) assert.match(o.text, cell.expected, `${o.surface}: ${o.text}`);
+                for (const o of found) {
+                    // One provider host serves a setup's cells in turn, as one host serves one deployment: a sign-in that
+                    // fails as an earlier cell's did (the same status, code and tenant) is named in one line there
+                    // (core/reporting.ts), so only a cell with such a predecessor may read so.
+                    const repeated = o.surface.startsWith("provider host") && /, as reported in full for /.test(o.text);
+                    const predecessor = CELLS.some(
+                        (c) => c.id < cell.id && c.setup === cell.setup && c.kind === cell.kind && c.expected.source === cell.expected.source,
+                    );
+                    if (repeated && predecessor)
+                        assert.match(o.text, /failed: signing in failed \((no answer|\d{3}) [a-z_]+/, `${o.surface}: ${o.text}`);
+                    else assert.match(o.text, cell.expected, `${o.surface}: ${o.text}`);
+                }
                 const sent = sentFor.get(cell.id) ?? [];
                 if (cell.kind === "TAP value") {
                     assert.equal(sent.filter((e) => e.fault !== undefined).length >= 2, true, "the emulator answered both surfaces with the pass");
