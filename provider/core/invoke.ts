@@ -4,6 +4,8 @@
  * apply; `provider` cannot: there is no tenantkit provider resource, and a connection is passed as `connection`.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { isApiError, withContext } from "./errors";
+import { redactSecrets } from "./redact";
 
 /**
  * The invoke options of a `getXOutput` function: Pulumi's `InvokeOutputOptions` (its own type exists only from
@@ -14,10 +16,44 @@ export interface GetOutputOptions extends pulumi.InvokeOptions {
     dependsOn?: pulumi.Input<pulumi.Input<pulumi.Resource>[]> | pulumi.Input<pulumi.Resource>;
 }
 
+/**
+ * What a get function rejects with, whatever went wrong: its message names the function and its identifying
+ * argument, then the failure (an API error keeps its status, service code, request ids and next step; a settings
+ * error lists each setting and the command that fixes it). It is a `pulumi.RunError`, which the SDK prints as that
+ * message alone, without a stack trace or a dump of the error's fields. The original error is `cause`.
+ *
+ * It carries no stack frames, and `cause` is a getter: the SDK still formats every uncaught error with
+ * `util.inspect(err, { colors: true })` for its trace span, and Node loops in that call on a frame such as
+ * `node_modules/@pulumi/output.ts:379:13` (no separator after the file; nodejs/node#64011), which every error thrown in
+ * an `apply` has. Until the string grew too long, a minute of CPU and 3.5 GB passed before the preview could fail.
+ */
+export class LookupError extends pulumi.RunError {
+    constructor(message: string, cause?: unknown) {
+        super(redactSecrets(message));
+        Object.defineProperty(this, "name", { value: "LookupError", enumerable: false, configurable: true, writable: true });
+        this.stack = `LookupError: ${this.message}`;
+        if (cause !== undefined) Object.defineProperty(this, "cause", { get: () => cause, enumerable: false, configurable: true });
+    }
+}
+
+/**
+ * `err` as the {@link LookupError} of the call `where` names (`getGitPush (push 2 of repository "web" ...)`). An
+ * API error gets `where` as its resource, so its message reads as a resource's does.
+ */
+export function lookupError(where: string, err: unknown): LookupError {
+    if (err instanceof LookupError) return err;
+    if (isApiError(err)) {
+        const placed = withContext(err, { resource: where });
+        return new LookupError(placed.message, placed);
+    }
+    const message = err instanceof Error ? err.message : String(err);
+    return new LookupError(`${where}: ${message}`, err);
+}
+
 /** Refuses options these functions cannot honour, rather than ignoring them. */
 export function checkInvokeOptions(fn: string, opts: pulumi.InvokeOptions | undefined): void {
     if (opts?.provider !== undefined) {
-        throw new Error(
+        throw new LookupError(
             `${fn}: the provider option does not apply (tenantkit reads in the program, without a provider plugin); to read another tenant, pass connection in the arguments`,
         );
     }
