@@ -2,7 +2,7 @@
  * Program-side forms of the push lookup (`getGitPush` / `getGitPushOutput`); they read at every preview and update.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { afterDependencies, checkInvokeOptions, LookupError, lookupError } from "../../core/invoke";
+import { checkInvokeOptions, LookupError, lookupError, lookupOutput } from "../../core/invoke";
 import type { GetOutputOptions } from "../../core/invoke";
 import { programSession } from "../../core/programSettings";
 import { propertyPath } from "../../core/validation";
@@ -40,5 +40,5 @@ export async function getGitPush(args: GetGitPushArgs, opts?: pulumi.InvokeOptio
  */
 export function getGitPushOutput(args: GetGitPushOutputArgs, opts?: GetOutputOptions): pulumi.Output<GitPushResult> {
     checkInvokeOptions("getGitPushOutput", opts);
-    return afterDependencies(args, opts).apply((a) => getGitPush(a as GetGitPushArgs, opts));
+    return lookupOutput(args, opts, (a) => getGitPush(a as GetGitPushArgs, opts));
 }

@@ -3,7 +3,7 @@
  * from the program (also during preview, like an invoke); settings come from `pulumi.Config("tenantkit")`.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { afterDependencies, checkInvokeOptions, LookupError, lookupError } from "../../core/invoke";
+import { checkInvokeOptions, LookupError, lookupError, lookupOutput } from "../../core/invoke";
 import type { GetOutputOptions } from "../../core/invoke";
 import { programSession } from "../../core/programSettings";
 import { propertyPath } from "../../core/validation";
@@ -49,6 +49,6 @@ export function getTemporaryAccessPassMethodsOutput(
     opts?: GetOutputOptions,
 ): pulumi.Output<TemporaryAccessPassMethodsResult> {
     checkInvokeOptions("getTemporaryAccessPassMethodsOutput", opts);
-    const result = afterDependencies(args, opts).apply((a) => getTemporaryAccessPassMethods(a as GetTemporaryAccessPassMethodsArgs, opts));
+    const result = lookupOutput(args, opts, (a) => getTemporaryAccessPassMethods(a as GetTemporaryAccessPassMethodsArgs, opts));
     return result.apply((r) => (r.temporaryAccessPass === null ? pulumi.output(r) : pulumi.secret(r)));
 }
