@@ -75,18 +75,30 @@ export function afterDependencies<T>(args: pulumi.Input<T>, opts: GetOutputOptio
 }
 
 /**
- * The Output of a get function: `read` once `args` and the dependencies are known. A failure is reported once and the
- * Output never resolves, instead of rejecting: a rejected Output rejects every Output derived from it, each with
- * promises of its own (`isKnown`, `isSecret`) that the SDK reads only when it serializes them, so Node reported some as
- * unhandled and then printed a `PromiseRejectionHandledWarning` for each when they were read. The one report is a
- * rejection nobody handles, which the SDK turns into the run's error (the LookupError's message alone, exit code 32);
- * a resource or stack output waiting for the value is simply never registered, as the run fails.
+ * The Output of a get function: `read` once `args` and the dependencies are known, rejected with its LookupError when
+ * it fails. A rejected Output rejects every Output derived from it, each with promises of its own (`isKnown`,
+ * `isSecret`) that the SDK reads only when it serializes them; Node reports them as unhandled (the SDK prints the
+ * error once, the same object each time) and, when they are read later, printed a `PromiseRejectionHandledWarning`
+ * for each, unless some listener takes the `rejectionHandled` event. The first failure adds one that does nothing:
+ * the run fails with the lookup's message, and the warnings said only that the SDK read its own promises late.
  */
-export function lookupOutput<A, T>(args: pulumi.Input<A>, opts: GetOutputOptions | undefined, read: (a: pulumi.Unwrap<A>) => Promise<T>): pulumi.Output<T> {
-    return afterDependencies(args, opts).apply((a) => read(a).catch(failRun));
+export function lookupOutput<A, T>(
+    args: pulumi.Input<A>,
+    opts: GetOutputOptions | undefined,
+    read: (a: pulumi.Unwrap<A>) => Promise<T>,
+): pulumi.Output<T> {
+    return afterDependencies(args, opts).apply((a) =>
+        read(a).catch((err: unknown) => {
+            quietLateHandling();
+            throw err;
+        }),
+    );
 }
 
-function failRun(err: unknown): Promise<never> {
-    void Promise.reject(err);
-    return new Promise<never>(() => undefined);
+let quiet = false;
+
+function quietLateHandling(): void {
+    if (quiet) return;
+    quiet = true;
+    process.on("rejectionHandled", () => undefined);
 }
