@@ -25,6 +25,8 @@ import { decideRetry, defaultRetryPolicy, isRetryable, type RetryPolicy } from "
 import { buildPath, buildQuery, joinUrl, type RequestPath, type QueryValues } from "./urls";
 import { isBytes } from "./patterns";
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS } from "./settings";
+import { neverReached } from "./failures";
+import { unreachableEmulator } from "./tokenErrors";
 
 export type { RequestPath, QueryValues } from "./urls";
 
@@ -58,6 +60,11 @@ export interface ServiceClientOptions {
     readonly credentialSource?: string;
     /** Concurrency of the shared limiter, used only by the first client of this service and base URL. */
     readonly maxConcurrent?: number;
+    /**
+     * The bundled emulator's origin when `baseUrl` is its endpoint for this service (tenantkit:emulator). A connection
+     * it does not take is final and says to start it: nothing listens on that local port, and waiting changes nothing.
+     */
+    readonly emulator?: string;
 }
 
 export interface ServiceRequest {
@@ -173,6 +180,9 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
                     ),
                 );
                 continue;
+            }
+            if (opts.emulator !== undefined && outcome.status === undefined && neverReached(outcome.code)) {
+                throw outcome.copyWith({ context: { nextStep: unreachableEmulator(opts.emulator, outcome.code) } });
             }
             const decision = decideRetry(
                 { attempt, method, idempotent: req.idempotent, status: outcome.status, errorCode: outcome.code, retryAfterMs: outcome.retryAfterMs },

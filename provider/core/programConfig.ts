@@ -23,5 +23,10 @@ function configIsSecret(): (key: string) => boolean {
  */
 export function checkProgramConfig(): void {
     const problems = stackConfigProblems(pulumi.runtime.allConfig(), configIsSecret());
-    if (problems.length) throw new pulumi.RunError(new StackConfigError(problems).message);
+    if (problems.length === 0) return;
+    const err = new pulumi.RunError(new StackConfigError(problems).message);
+    // Frameless, as a lookup's error is (core/invoke.ts LookupError says why): the SDK still formats it with
+    // util.inspect, which loops on some frames of an `apply` in the Node versions users run.
+    err.stack = `${err.name}: ${err.message}`;
+    throw err;
 }

@@ -85,7 +85,7 @@ export function decideRetry(input: RetryInput, policy: RetryPolicy, random: () =
         return { retry: false, reason: refusal };
     }
     if (input.attempt >= policy.maxAttempts) {
-        return { retry: false, reason: `no attempts left (retry.maxAttempts is ${policy.maxAttempts})` };
+        return { retry: false, reason: `no attempts left (tenantkit makes at most ${policy.maxAttempts})` };
     }
     if (input.retryAfterMs !== undefined) {
         if (input.retryAfterMs > policy.maxRetryAfterMs) {

@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { Credentials } from "./credentials";
 import type { ServiceClient } from "./http";
-import type { Settings } from "./settings";
+import { emulatorEndpoints, type Settings } from "./settings";
 import type { ApiService } from "./patterns";
 import type { ServiceProfile } from "./serviceProfile";
 
@@ -52,10 +52,24 @@ function createSession(settings: Settings): Session {
                     refreshable: credentials.describe(service).refreshable,
                     credentialSource: credentials.describe(service).source,
                     timeoutMs: settings.requestTimeoutSeconds * 1000,
+                    emulator: onEmulator(settings, service) ? settings.emulator : undefined,
                 });
                 clients.set(service, client);
             }
             return client;
         },
     };
+}
+
+/** Whether the service's endpoint is the emulator's own (not one set apart with its endpoint setting). */
+function onEmulator(settings: Settings, service: ApiService): boolean {
+    if (settings.emulator === undefined) return false;
+    const own = emulatorEndpoints(settings.emulator);
+    const ends = {
+        graph: [settings.endpoints.graph, own.graph],
+        powerbi: [settings.endpoints.powerBi, own.powerBi],
+        devops: [settings.endpoints.devops, own.devops],
+    };
+    const [actual, emulator] = ends[service];
+    return actual === emulator;
 }

@@ -129,6 +129,19 @@ function setting(key: SettingKey): string {
 }
 
 /**
+ * The next step when nothing answered at the bundled emulator (`emulator`: its plain-http origin), for a sign-in and
+ * for a service request alike: it is stopped or runs elsewhere, so the fix is to start it or to point the setting at
+ * the one that runs. `consequence` says what could not happen because of it.
+ */
+export function unreachableEmulator(emulator: string, code: string | undefined, consequence = ""): string {
+    return (
+        `the emulator at ${emulator} could not be reached (${failureMeaning(code)?.why ?? code ?? "no answer"})${consequence}: ` +
+        `${setting("emulator")} points there; start the emulator (npx tenantkit-emulator --port ${new URL(emulator).port || "<port>"}) or set ` +
+        `${CONFIG_NAMESPACE}:emulator to the one that runs, then run again`
+    );
+}
+
+/**
  * A sign-in that never reached the authority. Told apart from a refused or missing credential, because the fix is
  * the address or the network, and rotating a secret would not help.
  */
@@ -140,11 +153,7 @@ function unreachableError(u: Unreachable, ctx: TokenRequestContext, path: string
         // tenantkit:emulator holds the plain-http origin; the same port also serves the https login prefix.
         const url = new URL(u.url);
         url.protocol = "http:";
-        const emulator = url.origin;
-        where =
-            `the emulator at ${emulator} could not be reached (${failureMeaning(u.code)?.why ?? u.code}), so the credentials were not judged: ` +
-            `${setting("emulator")} points there; start the emulator (npx tenantkit-emulator --port ${new URL(emulator).port || "<port>"}) or set ` +
-            `${CONFIG_NAMESPACE}:emulator to the one that runs, then run again`;
+        where = unreachableEmulator(url.origin, u.code, ", so the credentials were not judged");
     } else {
         const setBy =
             source.setting === "cloud"

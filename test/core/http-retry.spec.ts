@@ -1,4 +1,5 @@
 import { strict as assert } from "node:assert";
+import * as net from "node:net";
 import { isThrottled } from "../../provider/core/errors";
 import { createServiceClient, type ServiceClientOptions } from "../../provider/core/http";
 import { recordingSleep, ScriptedServer } from "./scriptedServer";
@@ -80,7 +81,7 @@ describe("service client: retries, throttling and timeouts", () => {
         assert.equal(err.attempts, 3);
         assert.match(
             err.message,
-            /failed after 3 attempts: 503 serviceNotAvailable: Service unavailable \(client-request-id [0-9a-f-]{36}\)\. Gave up: no attempts left \(retry\.maxAttempts is 3\)\. Next: run again later/,
+            /failed after 3 attempts: 503 serviceNotAvailable: Service unavailable \(client-request-id [0-9a-f-]{36}\)\. Gave up: no attempts left \(tenantkit makes at most 3\)\. Next: run again later/,
         );
     });
 
@@ -137,5 +138,24 @@ describe("service client: retries, throttling and timeouts", () => {
         assert.equal(lines.length, 1);
         for (const text of [...lines, String(err), JSON.stringify(err)]) assert.doesNotMatch(text, /eyJ0eXAi|c2lnbmF0dXJl/);
         assert.match(err.message, /500 generalException: echo Bearer \*\*\*/);
+    });
+
+    it("a connection the emulator refuses is not retried and says to start it", async () => {
+        const listener = net.createServer();
+        await new Promise<void>((resolve) => listener.listen(0, "127.0.0.1", resolve));
+        const port = (listener.address() as net.AddressInfo).port;
+        await new Promise<void>((resolve) => listener.close(() => resolve()));
+        const { waits, sleep } = recordingSleep();
+        const emulator = `http://127.0.0.1:${port}`;
+        const err = await rejection(client({ sleep, baseUrl: `${emulator}/graph`, emulator }).request({ method: "GET", path: ["v1.0", "me"] }));
+        assert.deepEqual(waits, [], "a stopped emulator was waited for");
+        assert.equal(err.attempts, 1);
+        assert.match(
+            err.message,
+            new RegExp(
+                `failed: network error ECONNREFUSED.*Next: the emulator at ${emulator} could not be reached \\(the connection was refused\\): ` +
+                    `tenantkit:emulator \\(TENANTKIT_EMULATOR\\) points there; start the emulator \\(npx tenantkit-emulator --port ${port}\\)`,
+            ),
+        );
     });
 });

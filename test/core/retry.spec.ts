@@ -120,7 +120,7 @@ describe("decideRetry", () => {
     it("gives up once the attempt that failed is the last one allowed", () => {
         const p = defaultRetryPolicy({ maxAttempts: 3 });
         assert.equal(decideRetry({ attempt: 2, method: "GET", status: 503 }, p, half).retry, true);
-        assert.equal(reasonOf(decideRetry({ attempt: 3, method: "GET", status: 503 }, p, half)), "no attempts left (retry.maxAttempts is 3)");
+        assert.equal(reasonOf(decideRetry({ attempt: 3, method: "GET", status: 503 }, p, half)), "no attempts left (tenantkit makes at most 3)");
     });
 });
 

@@ -2,8 +2,7 @@
  * Program-side forms of the push lookup (`getGitPush` / `getGitPushOutput`); they read at every preview and update.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { withContext } from "../../core/errors";
-import { afterDependencies, checkInvokeOptions } from "../../core/invoke";
+import { checkInvokeOptions, LookupError, lookupError, lookupOutput } from "../../core/invoke";
 import type { GetOutputOptions } from "../../core/invoke";
 import { programSession } from "../../core/programSettings";
 import { propertyPath } from "../../core/validation";
@@ -22,7 +21,7 @@ export async function getGitPush(args: GetGitPushArgs, opts?: pulumi.InvokeOptio
     const { connection, ...lookup } = args;
     const parsed = GitPushArgs.safeParse(lookup);
     if (!parsed.success) {
-        throw new Error(
+        throw new LookupError(
             `getGitPush: invalid arguments: ${parsed.error.issues.map((i) => `${propertyPath(i.path) || "args"}: ${i.message}`).join("; ")}`,
         );
     }
@@ -32,7 +31,7 @@ export async function getGitPush(args: GetGitPushArgs, opts?: pulumi.InvokeOptio
     try {
         return await fetchGitPush(programSession(connection).client(devopsService), a);
     } catch (err) {
-        throw withContext(err, { resource: where });
+        throw lookupError(where, err);
     }
 }
 
@@ -41,5 +40,5 @@ export async function getGitPush(args: GetGitPushArgs, opts?: pulumi.InvokeOptio
  */
 export function getGitPushOutput(args: GetGitPushOutputArgs, opts?: GetOutputOptions): pulumi.Output<GitPushResult> {
     checkInvokeOptions("getGitPushOutput", opts);
-    return afterDependencies(args, opts).apply((a) => getGitPush(a as GetGitPushArgs, opts));
+    return lookupOutput(args, opts, (a) => getGitPush(a as GetGitPushArgs, opts));
 }

@@ -3,8 +3,7 @@
  * from the program (also during preview, like an invoke); settings come from `pulumi.Config("tenantkit")`.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { withContext } from "../../core/errors";
-import { afterDependencies, checkInvokeOptions } from "../../core/invoke";
+import { checkInvokeOptions, LookupError, lookupError, lookupOutput } from "../../core/invoke";
 import type { GetOutputOptions } from "../../core/invoke";
 import { programSession } from "../../core/programSettings";
 import { propertyPath } from "../../core/validation";
@@ -27,16 +26,16 @@ export async function getTemporaryAccessPassMethods(
     const parsed = TemporaryAccessPassMethodsArgs.safeParse(lookup);
     if (!parsed.success) {
         const problems = parsed.error.issues.map((i) => `${propertyPath(i.path) || "args"}: ${i.message}`);
-        throw new Error(`getTemporaryAccessPassMethods: invalid arguments: ${problems.join("; ")}`);
+        throw new LookupError(`getTemporaryAccessPassMethods: invalid arguments: ${problems.join("; ")}`);
     }
-    const session = programSession(connection);
+    const user = parsed.data.user;
+    // No handler names this call in errors: the function does, as a handler names its resource and operation.
+    const where = `getTemporaryAccessPassMethods (${user === undefined ? "the signed-in user" : `user "${user}"`})`;
     try {
-        return await fetchTemporaryAccessPassMethods(session.client(graphService), session.settings.cloud, parsed.data.user);
+        const session = programSession(connection);
+        return await fetchTemporaryAccessPassMethods(session.client(graphService), session.settings.cloud, user);
     } catch (err) {
-        // No handler names this call in errors: the function does, as a handler names its resource and operation.
-        throw withContext(err, {
-            resource: `getTemporaryAccessPassMethods (${parsed.data.user === undefined ? "the signed-in user" : `user "${parsed.data.user}"`})`,
-        });
+        throw lookupError(where, err);
     }
 }
 
@@ -50,6 +49,6 @@ export function getTemporaryAccessPassMethodsOutput(
     opts?: GetOutputOptions,
 ): pulumi.Output<TemporaryAccessPassMethodsResult> {
     checkInvokeOptions("getTemporaryAccessPassMethodsOutput", opts);
-    const result = afterDependencies(args, opts).apply((a) => getTemporaryAccessPassMethods(a as GetTemporaryAccessPassMethodsArgs, opts));
+    const result = lookupOutput(args, opts, (a) => getTemporaryAccessPassMethods(a as GetTemporaryAccessPassMethodsArgs, opts));
     return result.apply((r) => (r.temporaryAccessPass === null ? pulumi.output(r) : pulumi.secret(r)));
 }
