@@ -53,11 +53,15 @@ describeCli("a failed get function under the real CLI", (binDir) => {
     }
 
     it("a lookup whose settings are invalid fails with the settings error, sends nothing, and is not formatted with a stack (which ran out of a 128 MB heap)", async () => {
-        const { "tenantkit:tenantId": _tenant, ...withoutTenant } = emulatorStackConfig(fx.emu.url);
-        const r = await preview("getGitPushOutput", withoutTenant, { NODE_OPTIONS: "--max-old-space-size=128" });
+        // A cloud that does not exist: invalid for every call (a missing tenantId is not, for a lookup signed in by a PAT).
+        const config = { ...emulatorStackConfig(fx.emu.url), "tenantkit:cloud": "Azure" };
+        const r = await preview("getGitPushOutput", config, { NODE_OPTIONS: "--max-old-space-size=128" });
         assert.doesNotMatch(r.output, /heap out of memory/);
-        assert.match(r.output, new RegExp(`error: ${PUSH}: tenantkit settings are invalid \\(1 problem\\):\\n\\s+- tenantkit:tenantId: is required`));
-        assert.match(r.output, /Fix: pulumi config set tenantkit:tenantId <tenant guid or domain>/);
+        assert.match(
+            r.output,
+            new RegExp(`error: ${PUSH}: tenantkit settings are invalid \\(1 problem\\):\\n\\s+- tenantkit:cloud: "Azure" is not a known cloud`),
+        );
+        assert.match(r.output, /Fix: pulumi config set tenantkit:cloud <Global\|USGov\|USGovDoD\|China>/);
         assert.deepEqual(await fx.emu.admin.requests(), [], "a lookup with invalid settings sent a request");
         assertClean(r);
     });
