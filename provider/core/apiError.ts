@@ -14,6 +14,12 @@ import type { ServiceName } from "./patterns";
  */
 export const NO_CREDENTIALS = "NoCredentials";
 
+/**
+ * The code of a sign-in that a credential of DefaultAzureCredential's chain attempted and that failed (an expired
+ * `az login`, a managed identity refused): the source's own message is the story, not a status or a network error.
+ */
+export const SIGN_IN_FAILED = "SignInFailed";
+
 /** Where an error happened, in the user's terms; set by handlers through {@link withContext}. */
 export interface ErrorContext {
     /** The resource, e.g. `tenantkit:TemporaryAccessPassMethods 'alice'`. */
@@ -219,6 +225,7 @@ function composeMessage(e: ApiError): string {
     const gaveUp = e.gaveUp ? ` Gave up: ${e.gaveUp}.` : "";
     const next = e.nextStep ? ` Next: ${e.nextStep}` : "";
     if (e.code === NO_CREDENTIALS) return `${where}${e.serviceMessage ?? "no credentials are configured"}.${next}`;
+    if (e.code === SIGN_IN_FAILED) return `${where}signing in failed: ${e.serviceMessage ?? "the credential gave no reason"}${idText}.${next}`;
     return `${where}${e.service} ${e.method} ${e.path} failed${tries}: ${what}${code}${text}${idText}.${gaveUp}${next}`;
 }
 
@@ -265,5 +272,5 @@ export function defaultNextStep(
 
 /** 401, an Azure DevOps 203 or sign-in page, or a token endpoint 400/401 (AADSTS errors). */
 export function isAuthFailure(service: ServiceName, status: number | undefined, code: string | undefined): boolean {
-    return status === 401 || status === 203 || code === "SignInPage" || (service === "login" && status === 400);
+    return status === 401 || status === 203 || code === "SignInPage" || code === SIGN_IN_FAILED || (service === "login" && status === 400);
 }

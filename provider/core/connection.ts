@@ -40,10 +40,11 @@ export function connectionSettings(connection: Connection): Settings {
     const unknownKeys = connectionKeyProblems(connection);
     if (unknownKeys.length) throw new ConnectionError(unknownKeys);
     try {
-        return resolveSettings((key) => {
+        const settings = resolveSettings((key) => {
             const v = connection[key];
             return v === undefined || v === null ? undefined : String(v);
         }, {});
+        return { ...settings, origin: "connection" };
     } catch (err) {
         if (!(err instanceof SettingsError)) throw err;
         throw new ConnectionError(err.problems.map((p) => `connection.${p.key}: ${p.problem}`));

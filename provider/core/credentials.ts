@@ -10,10 +10,11 @@ import type { AccessToken, ClientSecretCredentialOptions, TokenCredential } from
 import { DEVOPS_AUDIENCE, scopeFor } from "./clouds";
 import { fetchEmulatorCa, isEmulatorAuthority } from "./emulatorTrust";
 import { registerSecret } from "./redact";
-import { type AuthoritySource, noCredentialsError, tokenError, type Unreachable } from "./tokenErrors";
+import { type AuthoritySource, defaultCredentialFailure, noCredentialsError, tokenError, type Unreachable } from "./tokenErrors";
 import { clientSecretProblems, emulatorEndpoints, SettingsError, type SettingKey, type Settings } from "./settings";
 import type { ApiService } from "./patterns";
 import { neverReached } from "./failures";
+import { ConnectionError } from "./connection";
 
 export type CredentialKind = "static-token" | "pat" | "client-secret" | "default-credential";
 
@@ -112,6 +113,7 @@ export class Credentials {
         const fixed = staticToken(s, service);
         if (fixed) return `Bearer ${fixed}`;
         const incomplete = clientSecretProblems(s);
+        if (incomplete.length && s.origin === "connection") throw new ConnectionError(incomplete.map((p) => `connection.${p.key}: ${p.problem}`));
         if (incomplete.length) throw new SettingsError(incomplete);
         const authority = authoritySource(s);
         // The emulator signs in only its seeded applications with a client secret: DefaultAzureCredential cannot
@@ -141,7 +143,12 @@ export class Credentials {
             token = await pending;
         } catch (err) {
             const unreachable = this.reachability.lastFailure;
-            if (!unreachable && this.describe(service).kind === "default-credential" && foundNoSignIn(err)) throw this.missing(service);
+            if (!unreachable && this.describe(service).kind === "default-credential") {
+                // A sign-in the chain found and that failed is told as such, not as no sign-in or a network error.
+                const failed = defaultCredentialFailure(err, context);
+                if (failed !== undefined) throw failed;
+                if (foundNoSignIn(err)) throw this.missing(service);
+            }
             // Callers that shared the request each get their own ApiError: each adds its own operation to it.
             throw tokenError(err, { ...context, unreachable });
         }
@@ -185,6 +192,7 @@ export class Credentials {
             emulator: authoritySource(s).setting === "emulator" ? s.emulator : undefined,
             tenantId: s.tenantId,
             isSet: (key) => values[key] !== undefined,
+            origin: s.origin,
         });
     }
 }

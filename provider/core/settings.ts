@@ -76,6 +76,8 @@ export interface Settings {
     readonly emulator?: string;
     /** How long one attempt of a request may wait for the service (connecting, then each gap in the answer). */
     readonly requestTimeoutSeconds: number;
+    /** `connection` when these settings are a resource's or a function's explicit connection, which a fix then names. */
+    readonly origin?: "connection";
 }
 
 /** One missing or invalid setting, and what is wrong with it. */
@@ -102,8 +104,12 @@ export class SettingsError extends Error {
  * The command that sets `key`, and its environment variable. `value` replaces the placeholder where the right value is
  * known and not a secret (an id the emulator's seed publishes); a secret key always shows its placeholder.
  */
-export function fixFor(key: SettingKey, value?: string): string {
+export function fixFor(key: SettingKey, value?: string, origin?: Settings["origin"]): string {
     const spec = SETTING_KEYS[key];
+    if (origin === "connection") {
+        const shown = value !== undefined && !spec.secret ? value : spec.hint;
+        return `pass connection.${key}: ${shown}${spec.secret ? " (as a secret, e.g. config.requireSecret)" : ""}`;
+    }
     const secret = spec.secret ? "--secret " : "";
     const shown = value !== undefined && !spec.secret ? value : spec.hint;
     return `pulumi config set ${secret}${CONFIG_NAMESPACE}:${key} ${shown} (or set ${spec.env})`;

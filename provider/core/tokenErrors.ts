@@ -6,10 +6,10 @@
  * Two first-run failures are told apart from a refused credential: no credentials configured at all
  * (`noCredentialsError`, raised before any request to the service) and an authority that could not be reached.
  */
-import { NO_CREDENTIALS } from "./apiError";
+import { NO_CREDENTIALS, SIGN_IN_FAILED } from "./apiError";
 import { type ApiError, createApiError } from "./errors";
 import { redactSecrets } from "./redact";
-import { CONFIG_NAMESPACE, fixFor, SETTING_KEYS, type SettingKey } from "./settings";
+import { CONFIG_NAMESPACE, fixFor, SETTING_KEYS, type SettingKey, type Settings } from "./settings";
 import type { ApiService } from "./patterns";
 import { failureMeaning } from "./failures";
 
@@ -85,6 +85,47 @@ function outageOf(code: string | undefined, text: string, ctx: TokenRequestConte
         default:
             return undefined;
     }
+}
+
+/**
+ * A sign-in that a source of DefaultAzureCredential's chain found and attempted, and that failed: the chain throws
+ * that source's own error (ChainedTokenCredential goes on only past "unavailable" ones), or an aggregate whose members
+ * carry the authority's AADSTS verdict (the Azure CLI reports an expired sign-in as "unavailable" with the CLI's
+ * stderr as its message). Its first line with substance says what happened; a network error it is not.
+ */
+export function defaultCredentialFailure(err: unknown, ctx: TokenRequestContext): ApiError | undefined {
+    if (!(err instanceof Error)) return undefined;
+    const members = err.name === "AggregateAuthenticationError" ? (err as { errors?: unknown }).errors : undefined;
+    const candidates = Array.isArray(members) ? members.filter((e): e is Error => e instanceof Error) : [err];
+    const failed = candidates.find((e) => /AADSTS\d+/.test(e.message)) ?? (Array.isArray(members) ? undefined : err);
+    if (failed === undefined || (failed.name === "CredentialUnavailableError" && !/AADSTS\d+/.test(failed.message))) return undefined;
+    const text = redactSecrets(failed.message);
+    const aadsts = /AADSTS(\d+)/.exec(text)?.[1];
+    const line =
+        /AADSTS\d+:[^\n]*/.exec(text)?.[0] ??
+        text
+            .split("\n")
+            .find((l) => l.trim() !== "")
+            ?.trim() ??
+        failed.name;
+    const azureCli = /az login|Azure CLI|AzureCliCredential/i.test(text);
+    const nextStep = azureCli
+        ? "the Azure CLI's sign-in that DefaultAzureCredential found failed (it expires, or needs consent for this scope): run `az login` again" +
+          `${/az login --scope/.test(text) ? " with the --scope the message names" : ""}, or sign in otherwise: ${setting("tenantId")}, ` +
+          `${setting("clientId")} and, as a secret, ${setting("clientSecret")}`
+        : `the sign-in that DefaultAzureCredential found (${failed.name}) failed: fix that sign-in (environment variables, managed or ` +
+          `workload identity, az login), or sign in otherwise: ${setting("tenantId")}, ${setting("clientId")} and, as a secret, ${setting("clientSecret")}`;
+    return createApiError({
+        service: "login",
+        method: "POST",
+        path: `/${ctx.tenantId ?? "organizations"}/oauth2/v2.0/token`,
+        code: SIGN_IN_FAILED,
+        innerCode: aadsts ? `AADSTS${aadsts}` : undefined,
+        serviceMessage: line,
+        requestId: /Trace ID: ([0-9a-f-]{36})/i.exec(text)?.[1],
+        credentialSource: ctx.credentialSource,
+        nextStep,
+    });
 }
 
 /** Converts whatever a credential threw into an ApiError naming the authority, the code and the next step. */
@@ -182,6 +223,8 @@ export interface MissingCredentials {
     readonly tenantId?: string;
     /** The keys that are set, so the list can say which are there already. */
     readonly isSet: (key: SettingKey) => boolean;
+    /** `connection` when the settings are an explicit connection: each way to sign in is then a key of it. */
+    readonly origin?: Settings["origin"];
 }
 
 const SERVICE_NAMES: Readonly<Record<ApiService, string>> = { graph: "Microsoft Graph", powerbi: "Power BI", devops: "Azure DevOps" };
@@ -201,13 +244,14 @@ const EMULATOR_README = `README, "Run your own program against the emulator"`;
  */
 export function noCredentialsError(m: MissingCredentials): ApiError {
     const name = SERVICE_NAMES[m.service];
-    const line = (key: SettingKey, value?: string) => `      ${fixFor(key, value)}${m.isSet(key) ? ": already set" : ""}`;
+    const line = (key: SettingKey, value?: string) => `      ${fixFor(key, value, m.origin)}${m.isSet(key) ? ": already set" : ""}`;
     const staticToken = STATIC_TOKEN_KEYS[m.service];
+    const key = (k: SettingKey) => (m.origin === "connection" ? `connection.${k}` : `${CONFIG_NAMESPACE}:${k}`);
     let summary: string;
     let ways: string[];
     if (m.emulator !== undefined) {
         summary =
-            `no credentials for ${name} on the emulator at ${m.emulator} (${CONFIG_NAMESPACE}:emulator); the emulator signs in only ` +
+            `no credentials for ${name} on the emulator at ${m.emulator} (${key("emulator")}); the emulator signs in only ` +
             `the applications of its seed, with a client secret. Raised before any request`;
         ways = [
             `  - the default seed's quickstart application (its secret is in the ${EMULATOR_README}):`,
@@ -231,7 +275,7 @@ export function noCredentialsError(m: MissingCredentials): ApiError {
         const token = [`  - an access token for ${name}:`, line(staticToken)];
         const pat = ["  - a personal access token:", line("devopsPat")];
         const signIn = [
-            `  - or a sign-in DefaultAzureCredential finds: \`az login\`, a managed identity or workload identity (with ${CONFIG_NAMESPACE}:tenantId for the tenant)`,
+            `  - or a sign-in DefaultAzureCredential finds: \`az login\`, a managed identity or workload identity (with ${key("tenantId")} for the tenant)`,
         ];
         ways = m.service === "devops" ? [...pat, ...token, ...app, ...signIn] : [...app, ...token, ...signIn];
     }

@@ -1,5 +1,6 @@
 import { strict as assert } from "node:assert";
 import type { AccessToken, TokenCredential } from "@azure/identity";
+import { connectionSettings } from "../../provider/core/connection";
 import { Credentials } from "../../provider/core/credentials";
 import { withContext } from "../../provider/core/errors";
 import { redactSecrets } from "../../provider/core/redact";
@@ -20,7 +21,66 @@ function fakeCredential(lifetimeMs: number, now: () => number) {
     return { credential, scopes };
 }
 
+/** A DefaultAzureCredential stand-in that fails as the chain does, with `err`. */
+function failingChain(err: Error) {
+    const credential: TokenCredential = {
+        async getToken(): Promise<AccessToken> {
+            throw err;
+        },
+    };
+    return { createCredential: async () => credential };
+}
+
+function named<E extends Error>(name: string, message: string, extra: object = {}): E {
+    return Object.assign(new Error(message), { name }, extra) as E;
+}
+
 describe("credentials", () => {
+    it("tells an expired az login that DefaultAzureCredential found as a failed sign-in, with the command that renews it", async () => {
+        // What @azure/identity's AzureCliCredential throws when `az account get-access-token` says the sign-in expired.
+        const cli = named(
+            "CredentialUnavailableError",
+            "ERROR: AADSTS700082: The refresh token has expired due to inactivity. Trace ID: 0b6bb5b4-4c2e-4d4c-9f43-2f3d2b1a0c00\n" +
+                "Interactive authentication is needed. Please run:\naz login --scope https://graph.microsoft.com//.default",
+        );
+        const unavailable = named("CredentialUnavailableError", "EnvironmentCredential is unavailable. No underlying credential could be used.");
+        const chain = named("AggregateAuthenticationError", "ChainedTokenCredential authentication failed.", { errors: [unavailable, cli] });
+        const c = new Credentials(settings({ tenantId: "contoso.onmicrosoft.com" }), failingChain(chain));
+        const err = await c
+            .authorizer("graph")({ forceRefresh: false })
+            .then(
+                () => assert.fail("signed in"),
+                (e: Error) => e,
+            );
+        assert.match(err.message, /signing in failed: AADSTS700082: The refresh token has expired due to inactivity/);
+        assert.match(err.message, /run `az login` again with the --scope the message names/);
+        assert.doesNotMatch(err.message, /network error|check network access|found no sign-in/);
+    });
+
+    it("tells a source of DefaultAzureCredential that threw its own error as a failed sign-in, not a network error", async () => {
+        const refused = named(
+            "AuthenticationError",
+            "ClientCertificateCredential authentication failed: AADSTS700027: Client assertion failed signature validation.",
+        );
+        const c = new Credentials(settings({}), failingChain(refused));
+        await assert.rejects(c.authorizer("powerbi")({ forceRefresh: false }), (e: Error) => {
+            assert.match(e.message, /signing in failed: AADSTS700027: Client assertion failed signature validation\./);
+            assert.match(e.message, /the sign-in that DefaultAzureCredential found \(AuthenticationError\) failed/);
+            assert.doesNotMatch(e.message, /network error|check network access/);
+            return true;
+        });
+    });
+
+    it("still says no sign-in was found when every source of the chain was unavailable", async () => {
+        const none = named("AggregateAuthenticationError", "ChainedTokenCredential authentication failed.", {
+            errors: [
+                named("CredentialUnavailableError", "Please run 'az login' from a command prompt to authenticate before using this credential."),
+            ],
+        });
+        const c = new Credentials(settings({}), failingChain(none));
+        await assert.rejects(c.authorizer("graph")({ forceRefresh: false }), /DefaultAzureCredential found no sign-in either/);
+    });
+
     it("sends a static token as a bearer token, per audience", async () => {
         const c = new Credentials(settings({ graphToken: "static-graph-token", powerBiToken: "static-pbi-token" }));
         assert.equal(await c.authorizer("graph")({ forceRefresh: false }), "Bearer static-graph-token");
@@ -46,6 +106,22 @@ describe("credentials", () => {
         assert.match(await c.authorizer("devops")({ forceRefresh: false }), /^Basic /);
         await assert.rejects(c.authorizer("graph")({ forceRefresh: false }), /tenantkit:tenantId: is required with clientSecret/);
         assert.deepEqual(fake.scopes, [], "a token was asked for without a tenant");
+    });
+
+    it("names the keys of an explicit connection, not stack config commands, when it has no credentials", async () => {
+        const c = new Credentials(connectionSettings({ emulator: "http://127.0.0.1:1", tenantId: "fabrikam.onmicrosoft.com" }));
+        await assert.rejects(c.authorizer("graph")({ forceRefresh: false }), (e: Error) => {
+            assert.match(e.message, /no credentials for Microsoft Graph on the emulator at http:\/\/127\.0\.0\.1:1 \(connection\.emulator\)/);
+            assert.match(e.message, /pass connection\.clientSecret: <client secret> \(as a secret, e\.g\. config\.requireSecret\)/);
+            assert.match(e.message, /pass connection\.tenantId: contoso\.onmicrosoft\.com: already set/);
+            assert.doesNotMatch(e.message, /pulumi config set/);
+            return true;
+        });
+    });
+
+    it("names connection.tenantId when a connection's client secret lacks its tenant", async () => {
+        const c = new Credentials(connectionSettings({ clientId: "1f6cf87b-0e44-44aa-b45a-cedc88c221e7", clientSecret: "s" }));
+        await assert.rejects(c.authorizer("graph")({ forceRefresh: false }), /connection\.tenantId: is required with clientSecret/);
     });
 
     it("asks the client-secret credential for the cloud's .default scope of each audience", async () => {
