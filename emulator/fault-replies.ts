@@ -9,7 +9,7 @@ import type { ErrorSpec } from "./services";
 
 /**
  * A sign-in page like the one Azure DevOps serves (203 or 200, text/html) when credentials are missing
- * or expired instead of a JSON 401 (API-FACTS.md section D); a client must recognize it as an auth failure.
+ * or expired instead of a JSON 401 (docs/api-facts.md section D); a client must recognize it as an auth failure.
  */
 export const SIGN_IN_PAGE = `<!DOCTYPE html>
 <html lang="en">

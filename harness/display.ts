@@ -1,6 +1,6 @@
 /**
  * Property diffs as the CLI shows them. The dynamic provider host sends no detailed diff, so the CLI diffs old
- * and new inputs itself (ENGINE-HARNESS.md 1.1, "Diff"); these lines approximate its output:
+ * and new inputs itself (docs/engine-notes.md 1.1, "Diff"); these lines approximate its output:
  * `+ key: value` added, `- key: value` removed, `~ key: old => new` changed.
  */
 import { PropertyMap, PropertyValue, UNKNOWN, isPropertyMap, isSecret } from "./wire";

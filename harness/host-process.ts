@@ -48,7 +48,7 @@ export function spawnHost(opts: HostProcessOptions): Promise<HostProcess> {
         PULUMI_CONFIG: pluginConfigEnv(opts.config),
         ...opts.env,
     };
-    // The host requires an engine address argument but never dials it (measured: ENGINE-HARNESS.md 1.1).
+    // The host requires an engine address argument but never dials it (measured: docs/engine-notes.md 1.1).
     const proc = spawn(process.execPath, [HOST_SCRIPT, "127.0.0.1:1"], {
         cwd: opts.cwd,
         env,

@@ -6,7 +6,7 @@
  * - So every later call strips secrets, and secrets are put back on results with `annotateSecrets`.
  * - Unknowns travel only in preview; Create and Update are never sent in preview.
  * - Every CRUD call waits for Configure, as the engine does: the host itself does not, and a call that overtakes
- *   Configure crashes inside `config.get` (ENGINE-HARNESS.md 1.1, "Ordering trap").
+ *   Configure crashes inside `config.get` (docs/engine-notes.md 1.1, "Ordering trap").
  */
 import type { ChildProcess } from "node:child_process";
 import { HostCallError, toHostCallError } from "./errors";

@@ -3,7 +3,7 @@
  * The program runs in this process against a monitor that forwards every dynamic resource to the real provider
  * host over gRPC (see `steps.ts` for the engine's rules); state lives in a JSON file (see `state.ts`).
  *
- * Known gaps versus the engine (ENGINE-HARNESS.md 1.4): steps run one at a time in registration order; no
+ * Known gaps versus the engine (docs/engine-notes.md 1.4): steps run one at a time in registration order; no
  * aliases, targets, plans or provider resources; `ignoreChanges` takes top-level keys only; state holds
  * plaintext secrets; the program shares this process's @pulumi/pulumi (its module cache is reset per run).
  */

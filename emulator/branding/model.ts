@@ -1,7 +1,7 @@
 /**
  * The organizational branding model of one tenant, written from the Graph v1.0 CSDL
- * (conformance/graph-v1.0-branding-tap.csdl-fragment.xml, `organizationalBrandingProperties`) and the
- * property pages (API-FACTS.md section B). A tenant has no branding, or a default branding (locale id `0`)
+ * (Graph's v1.0 CSDL, msgraph-metadata `schemas/v1.0-Prod.csdl`, `organizationalBrandingProperties`) and the
+ * property pages (docs/api-facts.md section B). A tenant has no branding, or a default branding (locale id `0`)
  * with localizations keyed by culture name. Streams are stored as bytes (base64 in the state file) with
  * their content type and the read-only relative URL the service derives from each upload.
  */
@@ -106,7 +106,7 @@ export interface StoredBranding {
 export const CDN_LIST = ["secure.aadcdn.microsoftonline-p.com", "aadcdn.msftauthimages.net", "aadcdn.msauthimages.net"] as const;
 
 const KB = 1024;
-/** Upload size caps: the Entra admin center maxima (API-FACTS.md section B, image limits table). */
+/** Upload size caps: the Entra admin center maxima (docs/api-facts.md section B, image limits table). */
 export const STREAM_MAX_BYTES: Readonly<Record<BrandingStream, number>> = {
     backgroundImage: 300 * KB, // Graph's "not smaller than 300 KB" is a doc error: the admin center says at most 300 KB
     bannerLogo: 50 * KB,
@@ -117,7 +117,7 @@ export const STREAM_MAX_BYTES: Readonly<Record<BrandingStream, number>> = {
     customCSS: 25 * KB,
 };
 
-/** Request media types the OpenAPI lists for every stream PUT (conformance/graph-organizationalbranding.openapi-fragment.json). */
+/** Request media types the OpenAPI lists for every stream PUT (Graph OpenAPI; docs/api-facts.md section B). */
 export const IMAGE_TYPES = ["image/bmp", "image/jpg", "image/jpeg", "image/gif", "image/vnd.microsoft.icon", "image/png", "image/tiff"] as const;
 
 /**
@@ -142,7 +142,7 @@ export const OCTET_STREAM = "application/octet-stream";
  * Media types accepted for a stream: the OpenAPI's image list (the one the typed SDK's GET `Accept` header
  * repeats), `application/octet-stream` (what the Graph SDKs and the PowerShell `-InFile` parameters send by
  * default; no doc restricts it), and `text/css` for customCSS, for which the OpenAPI lists only image types,
- * which cannot be right for a `.css` file (a doc oddity flagged in API-FACTS.md).
+ * which cannot be right for a `.css` file (a doc oddity flagged in docs/api-facts.md).
  */
 export function acceptedTypes(stream: BrandingStream): readonly string[] {
     return stream === "customCSS" ? [...IMAGE_TYPES, OCTET_STREAM, "text/css"] : [...IMAGE_TYPES, OCTET_STREAM];

@@ -1,7 +1,7 @@
 /**
  * The read-only relative URLs of branding streams, shaped like the official payloads:
  * `c1c6b6c8-urr-dzbkz44n5kuo9kzl1kziuujjcdqonoe2owyacso/logintenantbranding/0/bannerlogo?ts=637535563824629275`
- * (conformance/graph-branding-get.response.json) and `.../logintenantbranding/1036/bannerlogo?ts=...` for
+ * (test/fixtures/conformance/graph-branding-get.response.json) and `.../logintenantbranding/1036/bannerlogo?ts=...` for
  * fr-FR (graph-branding-localization-get.response.json). The first part is per tenant (two tenants of the
  * examples share `c1c6b6c8-` and differ after it), the number is the locale's Windows LCID (`0` for the
  * default) and `ts` looks like .NET ticks of the upload time, which makes every upload a new URL.

@@ -1,6 +1,6 @@
 /**
  * Azure DevOps' error shape, `{"$id","innerException","message","typeName","typeKey","errorCode","eventId"}`
- * (conformance/azdo-error-400.response.json), the exception names and TF codes of the push lookup, and the
+ * (test/fixtures/conformance/azdo-error-400.response.json), the exception names and TF codes of the push lookup, and the
  * HTML sign-in page the service answers (203) to a request without usable credentials.
  */
 import { randomUUID } from "node:crypto";

@@ -1,5 +1,5 @@
 /**
- * The stored model of Azure DevOps git pushes (API-FACTS.md section D, spec `Pushes_Get` of git 7.1): per
+ * The stored model of Azure DevOps git pushes (docs/api-facts.md section D, spec `Pushes_Get` of git 7.1): per
  * tenant, organizations with projects, repositories and their pushes, plus the personal access tokens users
  * created. An organization is global by name (dev.azure.com/{organization}) but belongs to one Entra tenant,
  * whose tokens it accepts. Also how a stored push is rendered as the service's GitPush payload.
@@ -147,7 +147,7 @@ export function renderPush(baseUrl: string, at: PushLocation, push: StoredPush, 
 
 /**
  * A push as `Pushes_List` lists it: no commits and no `_links`, `refUpdates` only when asked
- * (conformance/azdo-push-list-includerefupdates.response.json).
+ * (test/fixtures/conformance/azdo-push-list-includerefupdates.response.json).
  */
 export function renderPushListItem(baseUrl: string, at: PushLocation, push: StoredPush, includeRefUpdates: boolean): Record<string, unknown> {
     const { pushedBy, pushId, date, url, repository, refUpdates } = renderPush(baseUrl, at, push, { includeCommits: 0, includeRefUpdates });

@@ -63,7 +63,7 @@ function getPush(ctx: RequestContext, p: RouteParams, rateLimit: DevOpsRateLimit
 /**
  * `Pushes_List` (git 7.1): newest first, `$skip`/`$top` and the documented `searchCriteria.*` filters
  * (`fromDate`, `toDate`, `pusherId`, `refName`, `includeRefUpdates`); items without commits or `_links`, as in
- * the official example (conformance/azdo-push-list-includerefupdates.response.json). Without `$top` the emulator
+ * the official example (test/fixtures/conformance/azdo-push-list-includerefupdates.response.json). Without `$top` the emulator
  * answers every push (the service's default page size is not documented).
  */
 function listPushes(ctx: RequestContext, p: RouteParams, rateLimit: DevOpsRateLimit): Reply {

@@ -8,7 +8,7 @@ import { CDN_LIST, hasStreams, isStream, type BrandingEntry, type BrandingStream
 import type { RequestContext } from "../http";
 import { GraphFailure } from "./caller";
 
-/** The non-stream properties in CSDL order (conformance/graph-v1.0-branding-tap.csdl-fragment.xml). */
+/** The non-stream properties in CSDL order (Graph's v1.0 CSDL, msgraph-metadata `schemas/v1.0-Prod.csdl`). */
 export const WIRE_PROPERTIES = [
     "backgroundColor",
     "backgroundImageRelativeUrl",
@@ -61,7 +61,7 @@ export function wireValue(entry: BrandingEntry, name: WireProperty): unknown {
 /**
  * The `$select` list, or undefined for all properties. Stream names are accepted and contribute nothing,
  * since GET never returns stream content (the resource page's "returned only on $select" disagrees with
- * the GET page; API-FACTS.md disagreement 7). Any other unknown name is Graph's 400.
+ * the GET page; docs/api-facts.md disagreement 7). Any other unknown name is Graph's 400.
  */
 export function parseSelect(ctx: RequestContext): Set<string> | undefined {
     const raw = ctx.query.get("$select");

@@ -1,7 +1,7 @@
 /**
  * Branding streams through `/organization/{id}/branding/localizations/{locale}/{stream}`, locale `0` or
  * `default` for the default branding (learn: organizationalbranding-update "To update a Stream object type,
- * use the PUT HTTP method and include the locale ID in the URL path"; API-FACTS.md section B).
+ * use the PUT HTTP method and include the locale ID in the URL path"; docs/api-facts.md section B).
  * PUT takes raw bytes with a media type of the OpenAPI list, or `application/octet-stream` (the SDKs' default), and
  * answers 204; GET answers the bytes, or
  * `200 {}` when the stream is not set (the documented example); DELETE unsets it and is idempotent.

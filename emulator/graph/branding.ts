@@ -1,6 +1,6 @@
 /**
  * Graph v1.0 default organizational branding: `GET`, `PATCH` and `DELETE /organization/{id}/branding`
- * (learn: organizationalbranding-get, -update, -delete; API-FACTS.md section B), and the undocumented
+ * (learn: organizationalbranding-get, -update, -delete; docs/api-facts.md section B), and the undocumented
  * `/branding/{stream}` forms clients keep trying, answered with the errors the community reported.
  */
 import { hasStreams, isDefaultLocale, isStream, locateEntry, type StoredBranding } from "../branding/model";

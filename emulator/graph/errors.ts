@@ -1,10 +1,10 @@
 /**
  * Microsoft Graph's error body and correlation headers.
  *
- * Shape (learn.microsoft.com/graph/errors, conformance/graph-error.example.json):
+ * Shape (learn.microsoft.com/graph/errors, test/fixtures/conformance/graph-error.example.json):
  * `{"error":{"code","message","innerError":{"date","request-id","client-request-id"}}}`. Real responses
- * carry `client-request-id` in innerError too, although the doc example omits it (API-FACTS.md, section E).
- * A 429 follows the sample of learn.microsoft.com/graph/throttling (conformance/graph-throttling-429.response.json).
+ * carry `client-request-id` in innerError too, although the doc example omits it (docs/api-facts.md, section E).
+ * A 429 follows the sample of learn.microsoft.com/graph/throttling (test/fixtures/conformance/graph-throttling-429.response.json).
  */
 import { jsonReply, type Reply, type RequestContext } from "../http";
 import { reasonPhrase, type ErrorSpec } from "../services";

@@ -1,6 +1,6 @@
 /**
  * Graph v1.0 branding localizations (learn: organizationalbranding-list-localizations, -post-localizations,
- * organizationalbrandinglocalization-get, -update, -delete; API-FACTS.md section B). The list starts with
+ * organizationalbrandinglocalization-get, -update, -delete; docs/api-facts.md section B). The list starts with
  * the default branding as `id: "0"`; a POST creates the default branding too when the tenant has none;
  * there is one branding per locale; `0`/`default` address the default for GET and PATCH.
  */

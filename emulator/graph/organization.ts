@@ -21,7 +21,7 @@ const ORG_READ_ROLES = [
 
 /**
  * Reading the organization and its branding: application least `OrganizationalBranding.Read.All`, delegated
- * least `User.Read` (API-FACTS.md section B, permissions).
+ * least `User.Read` (docs/api-facts.md section B, permissions).
  */
 export const BRANDING_READ: PermissionSet = {
     app: ORG_READ_ROLES,
@@ -36,7 +36,7 @@ export const BRANDING_WRITE: PermissionSet = {
 
 /**
  * The text of the license 403. The service's real wording is not documented anywhere we found; this one
- * names what the docs require (Entra ID P1/P2, Premium 2, or Office 365; API-FACTS.md section B, licensing).
+ * names what the docs require (Entra ID P1/P2, Premium 2, or Office 365; docs/api-facts.md section B, licensing).
  * The code is the directory's usual 403 code, so a client cannot rely on an invented one.
  */
 export const LICENSE_MESSAGE = "Custom branding requires a Microsoft Entra ID P1 or P2 license (or Office 365) in this tenant.";

@@ -1,6 +1,6 @@
 /**
  * Graph v1.0 list temporaryAccessPassMethods, for `/me` and for `/users/{id | userPrincipalName}`
- * (learn: graph/api/authentication-list-temporaryaccesspassmethods; API-FACTS.md section A).
+ * (learn: graph/api/authentication-list-temporaryaccesspassmethods; docs/api-facts.md section A).
  *
  * Documented behaviour reproduced here: the collection holds at most one method; `temporaryAccessPass`
  * is null on every read (the pass itself is only returned on create); `isUsable` and

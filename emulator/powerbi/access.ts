@@ -6,10 +6,10 @@
  * - an expired token: 403 `TokenExpired` with the official payload (troubleshoot-rest-api.md);
  * - any other unusable token (none, malformed, bad signature, another service's audience such as a Graph
  *   token, unknown tenant): 403 as well, code `InvalidToken`; Power BI refuses tokens it cannot use with 403;
- * - a token without `Dataset.ReadWrite.All` (or `Dataset.Read.All` for reads): 401, the status API-FACTS.md
+ * - a token without `Dataset.ReadWrite.All` (or `Dataset.Read.All` for reads): 401, the status docs/api-facts.md
  *   gives for a missing scope, code `PowerBINotAuthorizedException`;
  * - a group id that is not a uuid: 400; an unknown group: 404 `PowerBIEntityNotFound`;
- * - a group the caller is not a member of: 403 `PowerBINotAuthorizedException` (API-FACTS.md: 403 = not a
+ * - a group the caller is not a member of: 403 `PowerBINotAuthorizedException` (docs/api-facts.md: 403 = not a
  *   workspace member; a Try It capture of GetDatasetsInGroup without access shows 403 too).
  */
 import { authenticate, type BearerProblem, type Caller } from "../auth";

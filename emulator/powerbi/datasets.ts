@@ -1,5 +1,5 @@
 /**
- * Dataset routes, each under `/v1.0/myorg` and `/v1.0/myorg/groups/{groupId}` (API-FACTS.md section C):
+ * Dataset routes, each under `/v1.0/myorg` and `/v1.0/myorg/groups/{groupId}` (docs/api-facts.md section C):
  * PostDataset (201, or 202 when the admin API asks; both documented), GetDatasets, GetDataset and
  * DeleteDataset. Two datasets may share a name, as in the real service.
  */

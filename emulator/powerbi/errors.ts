@@ -2,13 +2,13 @@
  * Power BI's error body and request id header, and the failure route handlers throw.
  *
  * Body: `{"error":{"code","message"}}` (powerbi-docs troubleshoot-rest-api.md,
- * conformance/powerbi-error-tokenexpired.response.json). Every response carries a `RequestId` header, as
+ * test/fixtures/conformance/powerbi-error-tokenexpired.response.json). Every response carries a `RequestId` header, as
  * the service's responses do. The service also names the code in `X-PowerBI-Error-Info`.
  */
 import { emptyReply, jsonReply, type Reply, type RequestContext, type RouteHandler } from "../http";
 import { reasonPhrase, type ErrorSpec } from "../services";
 
-/** The message community captures show for throttled Power BI calls (API-FACTS.md section C). */
+/** The message community captures show for throttled Power BI calls (docs/api-facts.md section C). */
 const THROTTLED = "You have exceeded the amount of requests allowed in the current time frame and further requests will fail.";
 
 /** An error reply in Power BI's shape. */

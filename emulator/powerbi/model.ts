@@ -1,5 +1,5 @@
 /**
- * The stored model of Power BI push datasets (API-FACTS.md section C, interface spec "Area C"): per tenant,
+ * The stored model of Power BI push datasets (docs/api-facts.md section C, interface spec "Area C"): per tenant,
  * workspaces (groups) with their members, and datasets that live either in a group or in the My workspace
  * of one principal. Also how a stored dataset is rendered as the service's Dataset payload.
  */
@@ -96,7 +96,7 @@ export function emptyPowerBi(): PowerBiData {
 }
 
 /**
- * The Dataset payload of GetDataset(s): the official examples' members (conformance/powerbi-get-dataset*.json),
+ * The Dataset payload of GetDataset(s): the official examples' members (test/fixtures/conformance/powerbi-get-dataset*.json),
  * with the values a push dataset has, plus `webUrl` and `createdDate` from the spec's Dataset.
  * `targetStorageMode` is "Abf" in groups, as in the GetDatasetInGroup example. Members are camelCase as in the
  * examples, not the PascalCase of the swagger's definitions (DESIGN.md, "Power BI casing").
@@ -119,7 +119,7 @@ export function renderDataset(d: StoredDataset): Record<string, unknown> {
 }
 
 /**
- * A table as GetTables lists it. There is no official GetTables example (API-FACTS.md C), so this is the
+ * A table as GetTables lists it. There is no official GetTables example (docs/api-facts.md C), so this is the
  * stored schema without the row count: name, columns with canonical data types, and the optional members.
  */
 export function renderTable(t: StoredTable): Record<string, unknown> {

@@ -1,6 +1,6 @@
 /**
  * Table routes of a push dataset, in both URL forms: GetTables, PutTable (changes a table's schema in
- * place), PostRows and DeleteRows (API-FACTS.md section C). Rows are only counted: what matters to the
+ * place), PostRows and DeleteRows (docs/api-facts.md section C). Rows are only counted: what matters to the
  * provider is that the calls succeed or fail as the service's would.
  */
 import { jsonReply } from "../http";

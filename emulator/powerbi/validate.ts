@@ -63,7 +63,7 @@ function parseMode(mode: unknown): CreateDataset["defaultMode"] {
     if (m === "push") return "Push";
     if (m === "pushstreaming") return "PushStreaming";
     if (m === "streaming") {
-        // Real-time streaming is being retired; the service already refuses new streaming datasets (API-FACTS.md C).
+        // Real-time streaming is being retired; the service already refuses new streaming datasets (docs/api-facts.md C).
         throw new PowerBiFailure(
             400,
             "FeatureDeprecatedError",

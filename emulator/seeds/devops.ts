@@ -1,6 +1,6 @@
 /**
  * contoso's Azure DevOps content in the default seed: organization `fabrikam` with the official examples'
- * project and repository `Fabrikam-Fiber-Git` (push 23 as in conformance/azdo-push-get.response.json, pushes 2
+ * project and repository `Fabrikam-Fiber-Git` (push 23 as in test/fixtures/conformance/azdo-push-get.response.json, pushes 2
  * and 3 as in the list example) and a project with a space in its name, `Web Portal`, whose repository `web`
  * has pushes 1..3 by alice (push 2 creates a branch and carries three commits); and alice's PATs: one with
  * `vso.code`, one without it, one expired.

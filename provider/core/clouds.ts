@@ -2,7 +2,7 @@
  * National clouds: where each service lives and which token audience it wants.
  * Sources: Graph `concepts/deployments.md` and `national-clouds.md` (scope rule: the cloud's own Graph domain),
  * Entra `authentication-national-cloud.md`, Power BI `embed-sample-for-customers-national-clouds`
- * (collected in shared/API-FACTS.md, sections A and C).
+ * (collected in docs/api-facts.md, sections A and C).
  */
 
 /** The national clouds tenantkit knows, as `tenantkit:cloud` takes them (in any letter case). */

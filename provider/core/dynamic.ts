@@ -45,7 +45,7 @@ export interface BindingOptions {
 
 /**
  * Base class of every tenantkit resource: the named Pulumi type, the stub, and the secret outputs.
- * `props` must list every output as `undefined` so that the engine creates it (ENGINE-HARNESS.md §2).
+ * `props` must list every output as `undefined` so that the engine creates it (docs/engine-notes.md §2).
  */
 export abstract class TenantkitResource extends pulumi.dynamic.Resource {
     /** In Pulumi's order, type first (`new CustomResource(type, name, props, opts)`), then what binds it to its handler. */

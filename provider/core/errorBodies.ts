@@ -35,7 +35,7 @@ export function bodyAsJson(body: unknown): unknown {
 
 /**
  * A short description of a body that is not JSON: the `<title>` of an HTML page (the real services answer
- * sign-in pages with 200/203, API-FACTS.md D), or the start of a text body, whitespace collapsed and redacted.
+ * sign-in pages with 200/203, docs/api-facts.md D), or the start of a text body, whitespace collapsed and redacted.
  * A body that looks like JSON (cut short, or labelled as HTML) keeps its shape and member names but not its string
  * values: it may be data holding a secret no registry knows, such as the pass of a TAP list.
  */

@@ -60,7 +60,7 @@ export interface HandlerSpec<I extends JsonObject, O extends JsonObject> {
 
 /**
  * A failure after a side effect: the engine records `id` and `properties` (ErrorResourceInitFailed) instead of
- * forgetting an object that exists, and the next `up` updates it (ENGINE-HARNESS.md, "Partial create").
+ * forgetting an object that exists, and the next `up` updates it (docs/engine-notes.md, "Partial create").
  */
 export class PartialFailure extends Error {
     override readonly name = "PartialFailure";

@@ -1,7 +1,7 @@
 /**
  * Plain JSON, the only thing the provider host can encode. What else reaches it fails after the side effect
  * (`undefined`, a Buffer, a BigInt, a function: "Unexpected struct type") or silently turns into `{}` (a Date,
- * a Map) or `null` (NaN): ENGINE-HARNESS.md §1.1, "Values that cannot be encoded".
+ * a Map) or `null` (NaN): docs/engine-notes.md §1.1, "Values that cannot be encoded".
  */
 
 export type JsonPrimitive = string | number | boolean | null;

@@ -1,6 +1,6 @@
 /**
  * Azure DevOps as the HTTP client needs to know it: its error body, its request id headers, and the ways it answers
- * refused credentials with a sign-in page instead of a 401 (API-FACTS.md D).
+ * refused credentials with a sign-in page instead of a 401 (docs/api-facts.md D).
  */
 import { bodyAsJson, jsonNumber, jsonString, requestIdFrom, withBodyFallback, type ServiceErrorBody } from "../core/errorBodies";
 import type { ServiceProfile } from "../core/serviceProfile";
@@ -30,9 +30,9 @@ export const devopsService: ServiceProfile = {
     name: "devops",
     requestIdHeaders: REQUEST_ID_HEADERS,
     parseError: parseDevOpsError,
-    // Without it, bad credentials get a 203 or a 302 to a sign-in page instead of a 401 (API-FACTS.md D).
+    // Without it, bad credentials get a 203 or a 302 to a sign-in page instead of a 401 (docs/api-facts.md D).
     headers: { "X-TFS-FedAuthRedirect": "Suppress" },
-    // "Treat 203 / text/html as an auth failure" (API-FACTS.md D): the sign-in page also comes as a 200 HTML page, and
+    // "Treat 203 / text/html as an auth failure" (docs/api-facts.md D): the sign-in page also comes as a 200 HTML page, and
     // a redirect may point at the identity host (vssps) without "sign in" in its URL.
     isSignInAnswer: (status, headers) =>
         (status >= 200 && status < 300 && /text\/html/i.test(headers["content-type"] ?? "")) ||

@@ -15,7 +15,7 @@ import type { ServiceProfile } from "../core/serviceProfile";
 
 /**
  * Graph's error body: `{"error":{"code","message","innerError":{"code","request-id","client-request-id","date"}}}`
- * (learn /graph/errors; conformance/graph-error.example.json). Some translations spell `requestId`.
+ * (learn /graph/errors; test/fixtures/conformance/graph-error.example.json). Some translations spell `requestId`.
  */
 export function parseGraphError(body: unknown, headers?: unknown): ServiceErrorBody {
     const error = jsonField(bodyAsJson(body), "error");

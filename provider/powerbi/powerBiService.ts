@@ -8,7 +8,7 @@ const REQUEST_ID_HEADERS = ["requestid", "x-ms-request-id", "request-id"];
 
 /**
  * Power BI's error body: `{"error":{"code","message"}}` (powerbi-docs troubleshoot-rest-api.md), sometimes only a
- * `pbi.error` member or `details[].message` (community captures, API-FACTS.md C).
+ * `pbi.error` member or `details[].message` (community captures, docs/api-facts.md C).
  */
 export function parsePowerBiError(body: unknown, headers?: unknown): ServiceErrorBody {
     const json = bodyAsJson(body);

@@ -1,6 +1,6 @@
 /**
- * The spec's "Resource limits" table (interface-spec.md, "## Limits" > "### Resource limits") as data, one row per
- * line in table order. The cells are copied verbatim so `test/quota/tables.spec.ts` can compare them with the spec;
+ * The spec's "Resource limits" table ("## Limits" > "### Resource limits", kept in test/fixtures/spec/limits.md)
+ * as data, one row per line in table order. The cells are copied verbatim so `test/quota/tables.spec.ts` can compare them with the spec;
  * the package ships without the spec, so nothing here reads it.
  */
 import type { DimensionLimit, DimensionPoint, LimitUnit, LimitValue, NumericLimit, ResourceLimit } from "./types";

@@ -1,6 +1,6 @@
 /**
- * The spec's "API rate limits" table (interface-spec.md, "## Limits" > "### API rate limits") as data: each row
- * written with its five cells verbatim, then expanded to one entry per operation. The table says: "Unit is
+ * The spec's "API rate limits" table ("## Limits" > "### API rate limits", kept in test/fixtures/spec/limits.md)
+ * as data: each row written with its five cells verbatim, then expanded to one entry per operation. The table says: "Unit is
  * requests per second unless the Limit cell says per minute. Fixed is Yes unless stated."
  */
 import type { OperationMatch, RateLimit, RatePeriod } from "./types";

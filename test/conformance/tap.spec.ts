@@ -1,5 +1,5 @@
 /**
- * The provider's parsers accept Graph's official TAP payloads (../shared/conformance, see SOURCES.md there).
+ * The provider's parsers accept Graph's official TAP payloads (test/fixtures/conformance, see SOURCES.md there).
  */
 import { strict as assert } from "node:assert";
 import { TemporaryAccessPassMethodListWire, TemporaryAccessPassMethodWire } from "../../provider/entra/temporaryAccessPass/schema";

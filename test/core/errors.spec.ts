@@ -16,7 +16,7 @@ import { parseGraphError, graphService } from "../../provider/entra/graphService
 import { parsePowerBiError } from "../../provider/powerbi/powerBiService";
 import { conformance, conformanceText } from "../support/conformance";
 
-// The official examples in ../shared/conformance (see SOURCES.md there).
+// The official examples in test/fixtures/conformance (see SOURCES.md there).
 const GRAPH_ERROR = conformance("graph-error.example.json");
 const GRAPH_429 = conformance("graph-throttling-429.response.json");
 const POWERBI_TOKEN_EXPIRED = conformanceText("powerbi-error-tokenexpired.response.json");

@@ -1,5 +1,5 @@
 /**
- * The branding routes against the official example payloads in ../shared/conformance/graph-branding-*
+ * The branding routes against the official example payloads in test/fixtures/conformance/graph-branding-*
  * (microsoft-graph-docs-contrib, see SOURCES.md there). The examples' organizations are seeded with the
  * examples' own ids and values, so responses can be compared key by key; only the tenant-specific first
  * segment of a relative URL and its `ts` differ, and are normalized before comparing.

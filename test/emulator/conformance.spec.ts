@@ -1,5 +1,5 @@
 /**
- * The emulator's TAP list against the official example, ../shared/conformance/graph-tap-list.response.json
+ * The emulator's TAP list against the official example, test/fixtures/conformance/graph-tap-list.response.json
  * (microsoft-graph-docs-contrib `api-reference/v1.0/api/authentication-list-temporaryaccesspassmethods.md`,
  * see SOURCES.md there).
  */

@@ -1,5 +1,5 @@
 /**
- * The official Power BI payloads (../shared/conformance/powerbi-*) against the emulator: every request
+ * The official Power BI payloads (test/fixtures/conformance/powerbi-*) against the emulator: every request
  * payload is accepted in its URL form, and every response has at least the example's members, with the
  * same JSON types.
  */

@@ -1,7 +1,7 @@
 /**
  * Regression: Azure DevOps' sign-in page served with 200 (not 203) was taken for a proxy's page: retried five times
  * with backoff, then reported as InvalidResponse with "check that the endpoint setting points at the service". The
- * service answers refused credentials with a sign-in page ("Treat 203 / text/html as an auth failure", API-FACTS.md D),
+ * service answers refused credentials with a sign-in page ("Treat 203 / text/html as an auth failure", docs/api-facts.md D),
  * so it is an authentication failure: a PAT, which no refresh can change, is reported at once with its next step; a
  * token from a client secret is asked for once more.
  */

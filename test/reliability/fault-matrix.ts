@@ -151,7 +151,7 @@ function repeatable(service: MatrixRow["service"]): Record<FaultId, Outcome> {
         slow: retried("timeout"),
         malformed: retried("backoff"),
         truncated: retried("backoff"),
-        // Azure DevOps answers a refused credential with a sign-in page (API-FACTS.md D); elsewhere a page is a proxy's.
+        // Azure DevOps answers a refused credential with a sign-in page (docs/api-facts.md D); elsewhere a page is a proxy's.
         "html-200": retried(service === "devops" ? "new-token" : "backoff"),
         "html-203": retried("new-token"),
     };

@@ -376,7 +376,7 @@ describe("secrets never leak (issue 8)", function () {
                 case "HTML page":
                     if (cell.kind === "TAP value")
                         return { match, kind: "status", status: 200, body: pass, headers: { "content-type": "text/html; charset=utf-8" } };
-                    // Azure DevOps answers a refused credential with a 203 sign-in page (API-FACTS.md D).
+                    // Azure DevOps answers a refused credential with a 203 sign-in page (docs/api-facts.md D).
                     return { match, kind: "html", status: service === "devops" ? 203 : 200 };
                 case "wrong credential":
                     return undefined;

@@ -1,5 +1,5 @@
 /**
- * Azure DevOps `Pushes - Get` (REST 7.1, spec area D; conformance/azdo-git-pushes-get.swagger-fragment.json).
+ * Azure DevOps `Pushes - Get` (REST 7.1, spec area D; vsts-rest-api-specs `specification/git/7.1/git.json`).
  * Strict arguments; a tolerant GitPush that keeps what the service adds.
  */
 import * as z from "zod";

@@ -1,5 +1,5 @@
 /**
- * Graph calls of organizational branding (API-FACTS.md B). The default branding is `/organization/{id}/branding`
+ * Graph calls of organizational branding (docs/api-facts.md B). The default branding is `/organization/{id}/branding`
  * read and patched with `Accept-Language: 0`; a localization is `/organization/{id}/branding/localizations/{locale}`.
  * Streams of both go through `.../branding/localizations/{locale}/{property}` (locale `0` for the default): the
  * OpenAPI's `/branding/{property}` form is refused by the service (graph-docs #12856, powershell #3198).

@@ -35,7 +35,7 @@ const SQUARE_LOGO: ImageRule = {
 };
 
 /**
- * Limits per property, from shared/API-FACTS.md section B "Image limits" (Graph update/resource pages and OpenAPI
+ * Limits per property, from docs/api-facts.md section B "Image limits" (Graph update/resource pages and OpenAPI
  * vs the Entra admin-center article how-to-customize-branding.md). Where they disagree the Entra figure is enforced.
  */
 export const IMAGE_RULES: Readonly<Record<ImageProperty, ImageRule>> = Object.freeze({

@@ -9,7 +9,7 @@ import { CDN_KEYS, IMAGE_PROPERTIES, JSON_PROPERTIES } from "./state";
 import type { BrandingState } from "./types";
 
 /**
- * The outputs the engine must create, seeded `undefined` (ENGINE-HARNESS.md: outputs must be seeded): those the
+ * The outputs the engine must create, seeded `undefined` (docs/engine-notes.md: outputs must be seeded): those the
  * provider always fills, and the properties the program sets. A property it does not set stays empty, so its output
  * is created lazily (`lazyUndefinedOutputs`); `cdnList` and the `*RelativeUrl`s come from the one state object `cdn`
  * (state.ts); `prior` and `observed` are state for destroy and refresh, not outputs.

@@ -64,7 +64,7 @@ export async function deleteBranding(ctx: Context, props: BrandingOutputs): Prom
             return;
         } catch (err) {
             // The Entra admin center says a default branding cannot be deleted, while Graph v1.0 documents DELETE
-            // (API-FACTS.md B, disagreement 4). If the service refuses, clear what tenantkit set instead.
+            // (docs/api-facts.md B, disagreement 4). If the service refuses, clear what tenantkit set instead.
             if (!api.isDefault || !isApiError(err) || (err.status !== 400 && err.status !== 405)) throw err;
         }
     }

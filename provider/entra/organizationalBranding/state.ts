@@ -1,6 +1,6 @@
 /**
  * What the branding resources keep, and the pure rules over it. Both resources manage the same properties (spec
- * area B, Graph `organizationalBrandingProperties`, CSDL in shared/conformance). State holds, beside the values as
+ * area B, Graph `organizationalBrandingProperties`, msgraph-metadata v1.0 CSDL). State holds, beside the values as
  * applied:
  * - `prior`: the values of the managed properties before tenantkit touched them (images with their bytes, base64),
  *   so that destroy can restore the tenant as it was found, even from another machine.

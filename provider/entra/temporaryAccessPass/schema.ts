@@ -1,6 +1,6 @@
 /**
  * Temporary access pass (TAP) methods of a user: Graph v1.0 `temporaryAccessPassAuthenticationMethod`
- * (spec area A; API-FACTS.md section A; conformance/graph-tap-list.response.json).
+ * (spec area A; docs/api-facts.md section A; test/fixtures/conformance/graph-tap-list.response.json).
  * Strict in (what a program passes), tolerant out (what the service sends may grow).
  */
 import * as z from "zod";

@@ -1,5 +1,5 @@
 /**
- * Power BI REST calls of push datasets (API-FACTS.md C): `/v1.0/myorg/datasets` for My workspace,
+ * Power BI REST calls of push datasets (docs/api-facts.md C): `/v1.0/myorg/datasets` for My workspace,
  * `/v1.0/myorg/groups/{groupId}/datasets` for a named workspace.
  */
 import { isApiError, isNotFound, withContext } from "../../core/errors";
