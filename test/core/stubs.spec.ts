@@ -1,12 +1,14 @@
 /**
- * The serialization rule (DESIGN.md): every resource's stub, serialized with the SDK's own serializer, stays
- * small, requires its handler by package name, and carries no token, secret or endpoint, whatever the settings.
+ * The serialization rule (DESIGN.md): every resource's stub, serialized with the SDK's own serializer, is the
+ * pinned text that a real `pulumi stack export` holds (test/cli/stubs.spec.ts reads it there), stays small, requires
+ * its handler by package name, and carries no token, secret or endpoint, whatever the settings.
  */
 import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
 import { serializeProviderDetails } from "../../harness/serialize";
+import { expectedStubText, RESOURCE_HANDLERS } from "../support/stubText";
 
 const PROVIDER_DIR = path.resolve(__dirname, "..", "..", "provider");
 
@@ -36,13 +38,7 @@ describe("handler stubs", () => {
 
     it("exist for every resource, and only there (a folder with a resource.ts is a resource folder)", () => {
         const folders = modules.map((m) => path.relative(PROVIDER_DIR, path.dirname(m)).split(path.sep).join("/")).sort();
-        assert.deepEqual(folders, [
-            "devops/gitPush",
-            "entra/branding",
-            "entra/brandingLocalization",
-            "entra/temporaryAccessPass",
-            "powerbi/pushDataset",
-        ]);
+        assert.deepEqual(folders, Object.keys(RESOURCE_HANDLERS).sort());
     });
 
     for (const file of modules) {
@@ -58,6 +54,18 @@ describe("handler stubs", () => {
             assert.doesNotMatch(text, /require\("(\.|\/)/, "no relative or absolute require");
             for (const value of Object.values(SECRETS)) assert.ok(!text.includes(value), `${value} is not captured`);
             assert.ok(fs.existsSync(path.resolve(PROVIDER_DIR, "..", "bin", rel, "handler.js")), "the compiled handler exists where the stub looks");
+        });
+    }
+
+    for (const file of modules) {
+        const rel = path.relative(PROVIDER_DIR, path.dirname(file)).split(path.sep).join("/") as keyof typeof RESOURCE_HANDLERS;
+        it(`${rel}: serializes to exactly the pinned stub text, from the source and from bin/ alike`, async () => {
+            const compiled = path.resolve(PROVIDER_DIR, "..", "bin", rel, "resource.js");
+            for (const from of [file, compiled]) {
+                // eslint-disable-next-line @typescript-eslint/no-require-imports
+                const mod = require(from) as { stub: pulumi.dynamic.ResourceProvider };
+                assert.equal((await serializeProviderDetails(mod.stub)).text, expectedStubText(RESOURCE_HANDLERS[rel]), from);
+            }
         });
     }
 

@@ -58,7 +58,8 @@ describe("public declarations", function () {
         for (const ts of [ts38, ts5]) {
             const own = compile(ts, "typo.ts").own;
             assert.equal(own.length, 1, own.join("\n"));
-            assert.match(own[0]!, /typo\.ts\(4\).*(Strnig|PushDatasetDataType)/);
+            // TypeScript 3.8 names the accepted spellings instead of the type's name.
+            assert.match(own[0]!, /typo\.ts\(4\).*(Strnig|PushDatasetDataType|"Int64")/);
         }
     });
 });

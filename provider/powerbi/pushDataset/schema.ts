@@ -13,6 +13,9 @@ import type {
     PushDatasetSummarizeBy,
 } from "./types";
 import { GUID } from "../../core/patterns";
+import { CROSS_FILTERING_SPELLINGS, DATA_TYPE_SPELLINGS, SUMMARIZE_BY_SPELLINGS } from "./spellings";
+
+type CanonicalDataType = (typeof DATA_TYPE_SPELLINGS)[keyof typeof DATA_TYPE_SPELLINGS];
 
 /**
  * The spec's NAME_ANY and NAME_LIMITED. Its `\u10000-\u10FFFF` means code points above U+FFFF, which a JavaScript
@@ -33,27 +36,19 @@ const nameLimited = z
 const lookupTable = <V extends string>(entries: Record<string, V>): Readonly<Record<string, V>> =>
     Object.freeze(Object.assign(Object.create(null) as Record<string, V>, entries));
 
+/** The public spellings (spellings.ts) by their lowercase form: a program may write them in any letter case. */
+const byLowercase = <V extends string>(spellings: Readonly<Record<string, V>>): Readonly<Record<string, V>> =>
+    lookupTable(Object.fromEntries(Object.entries(spellings).map(([k, v]) => [k.toLowerCase(), v])));
+
 /** Data types the service accepts, by their lowercase spelling (official examples use `Int64`, `int64`, `string`, `bool`, `dateTime`). */
-export const DATA_TYPES = lookupTable<PushDatasetDataType>({
-    int64: "Int64",
-    double: "Double",
-    decimal: "Decimal",
-    boolean: "Boolean",
-    bool: "Boolean",
-    datetime: "DateTime",
-    string: "String",
-});
+export const DATA_TYPES = byLowercase<CanonicalDataType>(DATA_TYPE_SPELLINGS);
 const dataType = z.string().transform((s, ctx): PushDatasetDataType => {
     const canonical = DATA_TYPES[s.toLowerCase()];
     if (!canonical) ctx.addIssue({ code: "custom", message: `must be one of Int64, Double, Decimal, Boolean, DateTime, String (got "${s}")` });
     return canonical ?? (s as PushDatasetDataType);
 });
 
-const FILTERING = lookupTable<PushDatasetCrossFilteringBehavior>({
-    onedirection: "OneDirection",
-    bothdirections: "BothDirections",
-    automatic: "Automatic",
-});
+const FILTERING = byLowercase<PushDatasetCrossFilteringBehavior>(CROSS_FILTERING_SPELLINGS);
 const crossFiltering = z
     .string()
     .transform((s, ctx): PushDatasetCrossFilteringBehavior => {
@@ -64,10 +59,13 @@ const crossFiltering = z
     .default("OneDirection");
 
 /** The tabular model's AggregateFunction names; the service takes any letter case (the official example sends `none`). */
-const SUMMARIZE_BY = ["Default", "None", "Sum", "Min", "Max", "Count", "Average", "DistinctCount"] as const;
+const SUMMARIZE_BY = byLowercase<PushDatasetSummarizeBy>(SUMMARIZE_BY_SPELLINGS);
 const summarizeBy = z
     .string()
-    .refine((s) => SUMMARIZE_BY.some((v) => v.toLowerCase() === s.toLowerCase()), `must be one of ${SUMMARIZE_BY.join(", ")} (any letter case)`)
+    .refine(
+        (s) => SUMMARIZE_BY[s.toLowerCase()] !== undefined,
+        `must be one of ${[...new Set(Object.values(SUMMARIZE_BY_SPELLINGS))].join(", ")} (any letter case)`,
+    )
     .transform((s) => s as PushDatasetSummarizeBy);
 
 /**

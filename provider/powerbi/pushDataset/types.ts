@@ -6,31 +6,22 @@
 import type { InputShape, WithDefaults } from "../../core/shapes";
 import type { ConnectionArgs } from "../../core/connectionTypes";
 import type * as pulumi from "@pulumi/pulumi";
+import type { CROSS_FILTERING_SPELLINGS, DATA_TYPE_SPELLINGS, SUMMARIZE_BY_SPELLINGS } from "./spellings";
 
-/** A column's data type. Official examples also spell them `int64`, `string`, `bool`, `dateTime`: accepted, stored as these. */
-export type PushDatasetDataType = "Int64" | "Double" | "Decimal" | "Boolean" | "DateTime" | "String";
+/**
+ * A column's data type: `Int64`, `Double`, `Decimal`, `Boolean`, `DateTime`, `String`, or as the docs' payloads spell
+ * them (`int64`, `bool`, `dateTime`, `string`, ...). State holds the canonical spelling.
+ */
+export type PushDatasetDataType = keyof typeof DATA_TYPE_SPELLINGS;
 
-/** How reports summarize a column (the tabular model's AggregateFunction); any letter case, as the official example's `none`, `sum`. */
-export type PushDatasetSummarizeBy =
-    | "Default"
-    | "None"
-    | "Sum"
-    | "Min"
-    | "Max"
-    | "Count"
-    | "Average"
-    | "DistinctCount"
-    | "default"
-    | "none"
-    | "sum"
-    | "min"
-    | "max"
-    | "count"
-    | "average"
-    | "distinctCount";
+/** How reports summarize a column (the tabular model's AggregateFunction), as `Sum` or as the official example's `sum`. */
+export type PushDatasetSummarizeBy = keyof typeof SUMMARIZE_BY_SPELLINGS;
 
-/** Filter direction of a relationship: `OneDirection` filters the table whose values are aggregated; `BothDirections` treats both as one. */
-export type PushDatasetCrossFilteringBehavior = "OneDirection" | "BothDirections" | "Automatic";
+/**
+ * Filter direction of a relationship: `OneDirection` filters the table whose values are aggregated; `BothDirections`
+ * treats both as one; also as the official example's `bothDirections`. State holds the canonical spelling.
+ */
+export type PushDatasetCrossFilteringBehavior = keyof typeof CROSS_FILTERING_SPELLINGS;
 
 /** A column of a push dataset table. */
 export interface PushDatasetColumn {
