@@ -92,7 +92,7 @@ export async function runProgram(opts: ProgramRunOptions): Promise<Error | undef
         error ??= late;
         rememberProgramModules(opts.programPath, before);
         // The SDK keeps stack config in its global store; a program-side function that runs later in this
-        // process (a test calling getX) must not see a finished run's config (test/regressions/harness-config-leak).
+        // process (a test calling getX) must not see a finished run's config (test/harness/harness-config-leak.spec.ts).
         runtimeConfig.setAllConfig({}, []);
         if (stopped) {
             // A stopped run leaves SDK promises pending forever; forgetting them keeps the SDK's exit hook from

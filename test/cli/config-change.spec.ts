@@ -8,7 +8,7 @@ import { strict as assert } from "node:assert";
 import * as path from "node:path";
 import { startEmulator } from "../../emulator/server";
 import { defaultSeed } from "../../emulator/seeds/default";
-import { useEmulator, IDS, T0 } from "../emulator/helpers";
+import { useEmulator, IDS, T0 } from "../support/emulator";
 import { CliStack, describeCli, emulatorStackConfig, resourcesOfType, ROOT } from "./pulumi";
 
 const DATASET_DIR = path.join(ROOT, "examples", "push-dataset");

@@ -6,7 +6,7 @@
 import { strict as assert } from "node:assert";
 import { execFileSync } from "node:child_process";
 import * as path from "node:path";
-import { useEmulator, IDS } from "../emulator/helpers";
+import { useEmulator, IDS } from "../support/emulator";
 import { CliStack, describeCli, emulatorStackConfig, resourcesOfType, ROOT } from "./pulumi";
 
 /** Waits (polling, never a fixed sleep) until `probe` holds. */

@@ -4,7 +4,7 @@
  */
 import { strict as assert } from "node:assert";
 import * as path from "node:path";
-import { useEmulator } from "../emulator/helpers";
+import { useEmulator } from "../support/emulator";
 import { CliStack, describeCli, emulatorStackConfig, ROOT } from "./pulumi";
 
 describeCli("the docs' spellings through the real CLI", (binDir) => {

@@ -4,7 +4,7 @@
  */
 import { strict as assert } from "node:assert";
 import * as path from "node:path";
-import { useEmulator, IDS, type EmulatorFixture } from "../emulator/helpers";
+import { useEmulator, IDS, type EmulatorFixture } from "../support/emulator";
 import { CliStack, describeCli, emulatorStackConfig, ROOT } from "./pulumi";
 
 function exampleStack(fx: EmulatorFixture, example: string, stack: string) {

@@ -4,7 +4,7 @@
  */
 import { strict as assert } from "node:assert";
 import * as path from "node:path";
-import { useEmulator, IDS, type EmulatorFixture } from "../emulator/helpers";
+import { useEmulator, IDS, type EmulatorFixture } from "../support/emulator";
 import { CliStack, describeCli, emulatorStackConfig, resourcesOfType, ROOT, secret } from "./pulumi";
 
 /** tenantkit's config for the emulator, signing in as the quickstart app, and the seeded PAT; secrets set with --secret. */

@@ -5,7 +5,7 @@
  */
 import { strict as assert } from "node:assert";
 import * as path from "node:path";
-import { useEmulator, IDS } from "../emulator/helpers";
+import { useEmulator, IDS } from "../support/emulator";
 import { CliStack, describeCli, emulatorStackConfig, ROOT } from "./pulumi";
 
 const GET_DIR = path.join(ROOT, "test", "fixtures", "programs", "get");

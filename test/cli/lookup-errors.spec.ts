@@ -9,7 +9,7 @@
 import { strict as assert } from "node:assert";
 import * as net from "node:net";
 import * as path from "node:path";
-import { IDS, useEmulator } from "../emulator/helpers";
+import { IDS, useEmulator } from "../support/emulator";
 import { CliStack, describeCli, emulatorStackConfig, ROOT, secret, type CliResult, type StackConfig } from "./pulumi";
 
 const PROGRAM = path.join(ROOT, "test", "fixtures", "programs", "lookup-errors");

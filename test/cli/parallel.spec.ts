@@ -7,7 +7,7 @@ import { strict as assert } from "node:assert";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator/server";
 import { defaultSeed } from "../../emulator/seeds/default";
-import { IDS } from "../emulator/helpers";
+import { IDS } from "../support/emulator";
 import { CliStack, describeCli, emulatorStackConfig, resourcesOfType, ROOT } from "./pulumi";
 
 const COUNT = 50;

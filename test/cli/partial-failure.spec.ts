@@ -5,7 +5,7 @@
  */
 import { strict as assert } from "node:assert";
 import * as path from "node:path";
-import { useEmulator, IDS } from "../emulator/helpers";
+import { useEmulator, IDS } from "../support/emulator";
 import { CliStack, describeCli, emulatorStackConfig, resourcesOfType, ROOT } from "./pulumi";
 
 describeCli("a partial failure under the real engine", (binDir) => {

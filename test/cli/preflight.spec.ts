@@ -6,7 +6,7 @@
  */
 import { strict as assert } from "node:assert";
 import * as path from "node:path";
-import { IDS, useEmulator } from "../emulator/helpers";
+import { IDS, useEmulator } from "../support/emulator";
 import { QUICKSTART_APP } from "../../harness/emulatorStack";
 import { CliStack, describeCli, emulatorStackConfig, ROOT } from "./pulumi";
 

@@ -7,7 +7,7 @@
 import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { IDS, useEmulator } from "../emulator/helpers";
+import { IDS, useEmulator } from "../support/emulator";
 import { CliStack, describeCli, emulatorStackConfig, ROOT, type CliResult } from "./pulumi";
 
 const PACK = path.join(ROOT, "policy");

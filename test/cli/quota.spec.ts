@@ -11,7 +11,7 @@ import { strict as assert } from "node:assert";
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { useEmulator, IDS } from "../emulator/helpers";
+import { useEmulator, IDS } from "../support/emulator";
 import { CliStack, describeCli, emulatorStackConfig, ROOT, type StackConfig } from "./pulumi";
 
 const PROGRAM = path.join(ROOT, "test", "fixtures", "programs", "quota");

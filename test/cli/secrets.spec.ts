@@ -5,7 +5,7 @@
 import { strict as assert } from "node:assert";
 import * as path from "node:path";
 import { DEVOPS_AUDIENCE } from "../../provider/core/clouds";
-import { IDS, useEmulator } from "../emulator/helpers";
+import { IDS, useEmulator } from "../support/emulator";
 import { findLeaks, makeCanaries, seedAccepting, tapListWithPass, withRandomPart, type Artifact, type Secret } from "../reliability/secrets-support";
 import { QUICKSTART_APP } from "../../harness/emulatorStack";
 import { CliStack, describeCli, emulatorStackConfig, ROOT, secret, type CliResult } from "./pulumi";

@@ -5,7 +5,7 @@
  */
 import { strict as assert } from "node:assert";
 import * as path from "node:path";
-import { IDS, useEmulator } from "../emulator/helpers";
+import { IDS, useEmulator } from "../support/emulator";
 import { CliStack, describeCli, emulatorStackConfig, ROOT, secret } from "./pulumi";
 
 const PROGRAM_DIR = path.join(ROOT, "test", "fixtures", "programs", "preflight");

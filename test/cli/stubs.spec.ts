@@ -4,7 +4,7 @@
  */
 import { strict as assert } from "node:assert";
 import * as path from "node:path";
-import { IDS, useEmulator } from "../emulator/helpers";
+import { IDS, useEmulator } from "../support/emulator";
 import { expectedStubText, RESOURCE_HANDLERS } from "../support/stubText";
 import { CliStack, describeCli, emulatorStackConfig, resourcesOfType, ROOT, secret } from "./pulumi";
 

@@ -13,7 +13,7 @@ import { Credentials } from "../../provider/core/credentials";
 import type { ApiService } from "../../provider/core/patterns";
 import { resolveSettings, type SettingKey } from "../../provider/core/settings";
 import { EMULATOR_QUICKSTART_APP } from "../../provider/core/tokenErrors";
-import { IDS, useEmulator } from "../emulator/helpers";
+import { IDS, useEmulator } from "../support/emulator";
 import { useStateDir } from "../support/stacks";
 import { ScriptedServer } from "./scriptedServer";
 

@@ -7,7 +7,7 @@ import { strict as assert } from "node:assert";
 import { Credentials } from "../../provider/core/credentials";
 import { resolveSettings, type SettingKey } from "../../provider/core/settings";
 import type { FaultRule } from "../../emulator/client";
-import { IDS, useEmulator } from "../emulator/helpers";
+import { IDS, useEmulator } from "../support/emulator";
 
 describe("token endpoint outages", function () {
     this.timeout(60_000);

@@ -12,7 +12,7 @@ import { resolveSettings, type SettingKey } from "../../provider/core/settings";
 import { sessionFor } from "../../provider/core/session";
 import { LifecycleRunner, type RunResult } from "../../harness/lifecycle";
 import { secret, type StackConfig } from "../../harness/wire";
-import { IDS, useEmulator } from "../emulator/helpers";
+import { IDS, useEmulator } from "../support/emulator";
 import { rejectionOf } from "../support/rejection";
 import { emulatorConfig, useStateDir } from "../support/stacks";
 import { devopsService } from "../../provider/devops/devopsService";

@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
 import * as https from "node:https";
 import { defaultSeed } from "../../emulator/seeds/default";
-import { appToken, decodeJwt, fetchAll, graphGet, IDS, T0, tapPath, useEmulator } from "./helpers";
+import { appToken, decodeJwt, fetchAll, graphGet, IDS, T0, tapPath, useEmulator } from "../support/emulator";
 
 describe("emulator admin API", () => {
     const f = useEmulator();

@@ -6,7 +6,7 @@ import { startEmulator } from "../../emulator/server";
 import { DEFAULT_BANNER_LOGO_PNG, DEFAULT_SEED_BRANDING, defaultSeed } from "../../emulator/seeds/default";
 import { solidPng } from "../../emulator/seeds/png";
 import { brandingPath, graphCall, localePath, tokens } from "./branding-helpers";
-import { Clock, IDS, T0, useEmulator } from "./helpers";
+import { Clock, IDS, T0, useEmulator } from "../support/emulator";
 
 describe("emulator admin API for branding", () => {
     const f = useEmulator();

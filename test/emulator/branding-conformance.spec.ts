@@ -10,7 +10,7 @@ import { solidPng } from "../../emulator/seeds/png";
 import type { TenantInput } from "../../emulator/state";
 import { conformance } from "../support/conformance";
 import { brandingPath, graphCall, localePath, shape, tenantToken } from "./branding-helpers";
-import { T0, useEmulator } from "./helpers";
+import { T0, useEmulator } from "../support/emulator";
 
 type Json = Record<string, unknown>;
 

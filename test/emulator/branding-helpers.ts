@@ -4,7 +4,7 @@
  */
 import * as http from "node:http";
 import type { RunningEmulator } from "../../emulator/server";
-import { appToken, fetchAll, IDS, type Fetched } from "./helpers";
+import { appToken, fetchAll, IDS, type Fetched } from "../support/emulator";
 
 /** `/v1.0/organization/{id}` of a tenant (contoso by default). */
 export function orgPath(tenantId: string = IDS.tenantId): string {

@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
 import { solidPng } from "../../emulator/seeds/png";
 import { brandingPath, graphCall, graphErrorOf, localePath, statusAndCode, tokens, type Tokens } from "./branding-helpers";
-import { IDS, useEmulator } from "./helpers";
+import { IDS, useEmulator } from "../support/emulator";
 
 describe("emulator Graph branding localizations", () => {
     const f = useEmulator();

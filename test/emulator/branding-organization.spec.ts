@@ -1,6 +1,6 @@
 import { strict as assert } from "node:assert";
 import { graphCall, graphErrorOf, orgPath, statusAndCode, tokens } from "./branding-helpers";
-import { IDS, useEmulator } from "./helpers";
+import { IDS, useEmulator } from "../support/emulator";
 
 describe("emulator Graph /organization", () => {
     const f = useEmulator();

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { DEFAULT_BANNER_LOGO_PNG } from "../../emulator/seeds/default";
 import { solidPng } from "../../emulator/seeds/png";
 import { brandingPath, graphCall, graphErrorOf, localePath, statusAndCode, tokens, type Tokens } from "./branding-helpers";
-import { IDS, useEmulator } from "./helpers";
+import { IDS, useEmulator } from "../support/emulator";
 
 const KB = 1024;
 

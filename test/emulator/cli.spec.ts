@@ -10,7 +10,7 @@ import * as path from "node:path";
 import { createInterface } from "node:readline";
 import { EmulatorAdmin } from "../../emulator/client";
 import { defaultSeed } from "../../emulator/seeds/default";
-import { IDS, T0 } from "./helpers";
+import { IDS, T0 } from "../support/emulator";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const CLI = path.join(ROOT, "bin", "emulator", "cli.js");

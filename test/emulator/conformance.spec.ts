@@ -5,7 +5,7 @@
  */
 import { strict as assert } from "node:assert";
 import { conformance } from "../support/conformance";
-import { appToken, graphGet, IDS, tapPath, useEmulator } from "./helpers";
+import { appToken, graphGet, IDS, tapPath, useEmulator } from "../support/emulator";
 
 const OFFICIAL = conformance<{ "@odata.context": string; value: Array<Record<string, unknown>> }>("graph-tap-list.response.json");
 

@@ -2,7 +2,7 @@ import { strict as assert } from "node:assert";
 import { EmulatorAdminError } from "../../emulator/client";
 import { conformance } from "../support/conformance";
 import { devops, pushPath, type Push } from "./devops-helpers";
-import { IDS, useEmulator } from "./helpers";
+import { IDS, useEmulator } from "../support/emulator";
 
 /** Every key of `official` is in `ours` with the same JSON type, recursively (arrays: against our first item). */
 function assertSameShape(official: unknown, ours: unknown, at = "$"): void {

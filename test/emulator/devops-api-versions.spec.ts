@@ -4,7 +4,7 @@
  */
 import { strict as assert } from "node:assert";
 import { devops, devopsError, pushPath } from "./devops-helpers";
-import { IDS, useEmulator } from "./helpers";
+import { IDS, useEmulator } from "../support/emulator";
 
 describe("emulator: Azure DevOps api-version of the push GET", () => {
     const f = useEmulator();

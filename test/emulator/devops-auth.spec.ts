@@ -1,6 +1,6 @@
 import { strict as assert } from "node:assert";
 import { basic, devops, devopsError, pushPath, userToken } from "./devops-helpers";
-import { appToken, IDS, postToken, useEmulator, type Fetched } from "./helpers";
+import { appToken, IDS, postToken, useEmulator, type Fetched } from "../support/emulator";
 
 const SUPPRESS = { "x-tfs-fedauthredirect": "Suppress" };
 const PUSH = pushPath(IDS.devopsWebRepositoryName, 1, IDS.devopsWebProjectName);

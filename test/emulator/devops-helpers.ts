@@ -3,7 +3,7 @@
  * audience) and calls under `/devops/{organization}`. Not a spec file.
  */
 import type { RunningEmulator } from "../../emulator/server";
-import { fetchAll, IDS, type Fetched } from "./helpers";
+import { fetchAll, IDS, type Fetched } from "../support/emulator";
 
 /** Azure DevOps' Entra resource id. */
 export const DEVOPS_AUDIENCE = "499b84ac-1321-427f-aa17-267ca6975798";

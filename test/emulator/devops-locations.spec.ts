@@ -4,7 +4,7 @@
  */
 import { strict as assert } from "node:assert";
 import { basic, devops, devopsError, PAT } from "./devops-helpers";
-import { fetchAll, IDS, useEmulator, type Fetched } from "./helpers";
+import { fetchAll, IDS, useEmulator, type Fetched } from "../support/emulator";
 
 interface Location {
     id: string;

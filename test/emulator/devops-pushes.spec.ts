@@ -1,6 +1,6 @@
 import { strict as assert } from "node:assert";
 import { devops, devopsError, PAT, pushPath, type Push } from "./devops-helpers";
-import { IDS, useEmulator } from "./helpers";
+import { IDS, useEmulator } from "../support/emulator";
 
 describe("emulator: Azure DevOps push lookup", () => {
     const f = useEmulator();

@@ -7,7 +7,7 @@ import { strict as assert } from "node:assert";
 import * as http from "node:http";
 import type { FaultRule } from "../../emulator/client";
 import { base, createDataset, pbi, pbiToken, simpleDataset } from "./powerbi-helpers";
-import { IDS, useEmulator } from "./helpers";
+import { IDS, useEmulator } from "../support/emulator";
 
 /** A sleep the test releases by hand, recording what was asked. */
 class HeldSleep {

@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
 import * as http from "node:http";
 import type { FaultRule } from "../../emulator/client";
-import { appToken, fetchAll, graphGet, IDS, postToken, tapPath, useEmulator } from "./helpers";
+import { appToken, fetchAll, graphGet, IDS, postToken, tapPath, useEmulator } from "../support/emulator";
 
 /** A GET through node:http, resolving with status and body or rejecting with the socket error. */
 function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {

@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import { appToken, graphGet, IDS, T0, tapPath, useEmulator, type Fetched } from "./helpers";
+import { appToken, graphGet, IDS, T0, tapPath, useEmulator, type Fetched } from "../support/emulator";
 
 interface TapList {
     "@odata.context": string;

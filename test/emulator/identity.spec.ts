@@ -9,7 +9,7 @@
 import { strict as assert } from "node:assert";
 import * as https from "node:https";
 import { ClientSecretCredential, type ClientSecretCredentialOptions } from "@azure/identity";
-import { decodeJwt, IDS, useEmulator } from "./helpers";
+import { decodeJwt, IDS, useEmulator } from "../support/emulator";
 
 /** The pipeline policy type, taken from @azure/identity's options (core-rest-pipeline is not our dependency). */
 type PipelinePolicy = NonNullable<ClientSecretCredentialOptions["additionalPolicies"]>[number]["policy"];

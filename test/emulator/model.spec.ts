@@ -2,7 +2,7 @@ import { strict as assert } from "node:assert";
 import { tapUsability } from "../../emulator/directory";
 import { SeedError, validateSeed } from "../../emulator/seed";
 import { defaultSeed } from "../../emulator/seeds/default";
-import { IDS, T0 } from "./helpers";
+import { IDS, T0 } from "../support/emulator";
 
 describe("emulator model", () => {
     const tap = {

@@ -4,7 +4,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator/server";
 import { defaultSeed } from "../../emulator/seeds/default";
-import { appToken, Clock, graphGet, IDS, T0, tapPath } from "./helpers";
+import { appToken, Clock, graphGet, IDS, T0, tapPath } from "../support/emulator";
 
 describe("emulator persistence on a shared state file", () => {
     const clock = new Clock();

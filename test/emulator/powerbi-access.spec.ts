@@ -3,7 +3,7 @@
  * and user tokens, group ids and membership, and throttling with Retry-After.
  */
 import { strict as assert } from "node:assert";
-import { IDS, appToken, useEmulator } from "./helpers";
+import { IDS, appToken, useEmulator } from "../support/emulator";
 import { base, createDataset, pbi, pbiError, pbiToken, pbiUserToken, simpleDataset } from "./powerbi-helpers";
 import { conformance } from "../support/conformance";
 

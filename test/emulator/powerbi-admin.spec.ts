@@ -8,7 +8,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { EmulatorAdminError } from "../../emulator/client";
 import { startEmulator } from "../../emulator/server";
-import { IDS, useEmulator } from "./helpers";
+import { IDS, useEmulator } from "../support/emulator";
 import { base, createDataset, pbi, pbiToken, simpleDataset } from "./powerbi-helpers";
 
 describe("emulator Power BI admin API", () => {

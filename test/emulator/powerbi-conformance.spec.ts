@@ -5,7 +5,7 @@
  */
 import { strict as assert } from "node:assert";
 import { conformance } from "../support/conformance";
-import { IDS, useEmulator, type Fetched } from "./helpers";
+import { IDS, useEmulator, type Fetched } from "../support/emulator";
 import { base, createDataset, pbi, pbiToken } from "./powerbi-helpers";
 
 type Obj = Record<string, unknown>;

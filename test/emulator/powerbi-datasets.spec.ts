@@ -3,7 +3,7 @@
  * retention policy), list, get, delete, tables, PutTable and rows.
  */
 import { strict as assert } from "node:assert";
-import { IDS, useEmulator } from "./helpers";
+import { IDS, useEmulator } from "../support/emulator";
 import { base, createDataset, pbi, pbiError, pbiToken, simpleDataset } from "./powerbi-helpers";
 
 describe("emulator Power BI datasets", () => {

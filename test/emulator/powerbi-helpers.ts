@@ -3,7 +3,7 @@
  * `/powerbi/v1.0/myorg[/groups/{id}]`, and a small valid CreateDatasetRequest. Not a spec file.
  */
 import type { RunningEmulator } from "../../emulator/server";
-import { appToken, fetchAll, IDS, type Fetched } from "./helpers";
+import { appToken, fetchAll, IDS, type Fetched } from "../support/emulator";
 
 /** The Power BI resource's client-credentials scope. */
 export const PBI_SCOPE = "https://analysis.windows.net/powerbi/api/.default";

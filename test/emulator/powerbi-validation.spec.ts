@@ -3,7 +3,7 @@
  * patterns, data types, modes, retention values, relationships and the push limits (75 passes, 76 fails).
  */
 import { strict as assert } from "node:assert";
-import { IDS, useEmulator } from "./helpers";
+import { IDS, useEmulator } from "../support/emulator";
 import { columns, createDataset, pbi, pbiError, pbiToken, simpleDataset } from "./powerbi-helpers";
 
 describe("emulator Power BI validation", () => {

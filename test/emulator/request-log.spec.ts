@@ -1,6 +1,6 @@
 import { strict as assert } from "node:assert";
 import { createHash } from "node:crypto";
-import { appToken, fetchAll, graphGet, IDS, useEmulator } from "./helpers";
+import { appToken, fetchAll, graphGet, IDS, useEmulator } from "../support/emulator";
 
 describe("emulator request log", () => {
     const f = useEmulator();

@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import { appToken, fetchAll, graphGet, IDS, tapPath, useEmulator } from "./helpers";
+import { appToken, fetchAll, graphGet, IDS, tapPath, useEmulator } from "../support/emulator";
 
 describe("emulator throttle", () => {
     const f = useEmulator();

@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import { decodeJwt, fetchAll, IDS, postToken, T0, useEmulator } from "./helpers";
+import { decodeJwt, fetchAll, IDS, postToken, T0, useEmulator } from "../support/emulator";
 
 const GOOD = {
     grant_type: "client_credentials",

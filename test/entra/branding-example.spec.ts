@@ -8,7 +8,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { LifecycleRunner } from "../../harness/lifecycle";
 import { secret } from "../../harness/wire";
-import { IDS, useEmulator } from "../emulator/helpers";
+import { IDS, useEmulator } from "../support/emulator";
 
 describe("examples/branding", function () {
     this.timeout(120_000);

@@ -8,7 +8,7 @@ import * as path from "node:path";
 import { createHash } from "node:crypto";
 import { LifecycleRunner, type RunResult } from "../../harness/lifecycle";
 import type { StackConfig } from "../../harness/wire";
-import { IDS, useEmulator } from "../emulator/helpers";
+import { IDS, useEmulator } from "../support/emulator";
 import { emulatorConfig, useStateDir } from "../support/stacks";
 import { png, writeFixture } from "../../harness/images";
 

@@ -10,7 +10,7 @@ import { resolveSettings, type SettingKey, type Settings } from "../../provider/
 import { sessionFor } from "../../provider/core/session";
 import { fetchTemporaryAccessPassMethods } from "../../provider/entra/temporaryAccessPass/api";
 import { getTemporaryAccessPassMethods as getFromProgram } from "../../provider/entra/temporaryAccessPass";
-import { IDS, useEmulator } from "../emulator/helpers";
+import { IDS, useEmulator } from "../support/emulator";
 import { rejectionOf } from "../support/rejection";
 import { graphService } from "../../provider/entra/graphService";
 

@@ -8,7 +8,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { LifecycleRunner, type RunResult } from "../../harness/lifecycle";
 import { isSecret, UNKNOWN, type StackConfig } from "../../harness/wire";
-import { IDS, useEmulator } from "../emulator/helpers";
+import { IDS, useEmulator } from "../support/emulator";
 import { emulatorConfig, useStateDir } from "../support/stacks";
 
 const PROGRAM = path.resolve(__dirname, "..", "fixtures", "programs", "tap", "index.ts");

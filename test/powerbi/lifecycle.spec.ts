@@ -4,7 +4,7 @@
 import { strict as assert } from "node:assert";
 import * as path from "node:path";
 import { LifecycleRunner, type RunResult } from "../../harness/lifecycle";
-import { IDS, useEmulator } from "../emulator/helpers";
+import { IDS, useEmulator } from "../support/emulator";
 import { emulatorConfig, useStateDir } from "../support/stacks";
 import { createDataset, pbiToken } from "../emulator/powerbi-helpers";
 

@@ -13,7 +13,7 @@ import type { FaultRule } from "../../emulator/client";
 import { DEFAULT_BANNER_LOGO_PNG, DEFAULT_SEED_BRANDING } from "../../emulator/seeds/default";
 import type { ProviderHost } from "../../harness/host";
 import { LifecycleRunner, type RunResult } from "../../harness/lifecycle";
-import { IDS, useEmulator } from "../emulator/helpers";
+import { IDS, useEmulator } from "../support/emulator";
 import { png, writeFixture } from "../../harness/images";
 import { emulatorConfig, useStateDir } from "../support/stacks";
 

@@ -15,7 +15,7 @@ import * as runtimeConfig from "@pulumi/pulumi/runtime/config";
 import type { RunningEmulator } from "../../emulator/server";
 import { defaultSeed } from "../../emulator/seeds/default";
 import type { Seed } from "../../emulator/state";
-import { IDS, T0 } from "../emulator/helpers";
+import { IDS, T0 } from "../support/emulator";
 import { startHost, type ProviderHost } from "../../harness/host";
 import { serializeProvider } from "../../harness/serialize";
 import { isSecret, secret, SIG, type PropertyMap, type StackConfig } from "../../harness/wire";

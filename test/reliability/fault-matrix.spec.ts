@@ -19,7 +19,7 @@ import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import type { RequestLogEntry } from "../../emulator/client";
 import type { RunningEmulator } from "../../emulator/server";
-import { useEmulator } from "../emulator/helpers";
+import { useEmulator } from "../support/emulator";
 import { errorText } from "../../harness/errors";
 import { asProgram, matrixSeed, startGroups, type Case, type Group, type Prepared } from "./fault-matrix-cases";
 import {

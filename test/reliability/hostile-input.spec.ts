@@ -14,7 +14,7 @@ import { strict as assert } from "node:assert";
 import * as path from "node:path";
 import fc from "fast-check";
 import type * as pulumi from "@pulumi/pulumi";
-import { IDS, useEmulator } from "../emulator/helpers";
+import { IDS, useEmulator } from "../support/emulator";
 import { type ProviderHost, startHost } from "../../harness/host";
 import { serializeProvider } from "../../harness/serialize";
 import type { PropertyMap } from "../../harness/wire";

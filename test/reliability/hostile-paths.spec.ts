@@ -13,7 +13,7 @@ import type { Seed } from "../../emulator/client";
 import { defaultSeed } from "../../emulator/seeds/default";
 import { getGitPush } from "../../provider/devops/gitPush";
 import { getTemporaryAccessPassMethods } from "../../provider/entra/temporaryAccessPass";
-import { IDS, T0, useEmulator } from "../emulator/helpers";
+import { IDS, T0, useEmulator } from "../support/emulator";
 import { type ProviderHost, startHost } from "../../harness/host";
 import { serializeProvider } from "../../harness/serialize";
 import { emulatorConfig } from "../support/stacks";

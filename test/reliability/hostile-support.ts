@@ -8,7 +8,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
-import type { EmulatorFixture } from "../emulator/helpers";
+import type { EmulatorFixture } from "../support/emulator";
 import { gif, ico, jpeg, png, writeFixture } from "../../harness/images";
 import { emulatorConfig } from "../support/stacks";
 import { isSecret, SIG } from "../../harness/wire";

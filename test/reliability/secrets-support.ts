@@ -13,7 +13,7 @@ import { SETTING_KEYS } from "../../provider/core/settings";
 import { loadState } from "../../harness/state";
 import type { RunResult } from "../../harness/step-types";
 import { isPropertyMap, isSecret, type StackConfig } from "../../harness/wire";
-import { IDS, T0 } from "../emulator/helpers";
+import { IDS, T0 } from "../support/emulator";
 
 /** A secret and what it is, e.g. `client secret`. `wrapped`: it may sit inside a secret wrapper of the state. */
 export interface Secret {

@@ -19,7 +19,7 @@ import { startHost, type ProviderHost } from "../../harness/host";
 import { LifecycleRunner } from "../../harness/lifecycle";
 import { serializeProvider } from "../../harness/serialize";
 import { isSecret, secret, type PropertyMap, type StackConfig } from "../../harness/wire";
-import { IDS, useEmulator } from "../emulator/helpers";
+import { IDS, useEmulator } from "../support/emulator";
 import { useStateDir } from "../support/stacks";
 import {
     asProgram,

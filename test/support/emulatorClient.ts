@@ -6,7 +6,7 @@ import type { ServiceClient } from "../../provider/core/http";
 import { sessionFor } from "../../provider/core/session";
 import { resolveSettings, type SettingKey } from "../../provider/core/settings";
 import type { ServiceProfile } from "../../provider/core/serviceProfile";
-import { IDS } from "../emulator/helpers";
+import { IDS } from "../support/emulator";
 
 export type TestSettings = Partial<Record<SettingKey, string>>;
 

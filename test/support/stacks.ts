@@ -7,7 +7,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { emulatorStackConfig, QUICKSTART_APP, type AppCredentials } from "../../harness/emulatorStack";
 import type { StackConfig } from "../../harness/wire";
-import type { EmulatorFixture } from "../emulator/helpers";
+import type { EmulatorFixture } from "../support/emulator";
 
 /** A temporary folder for the enclosing `describe`; `statePath(stack)` names a state file in it. */
 export function useStateDir(prefix: string): { statePath(stack: string): string; readonly dir: string } {

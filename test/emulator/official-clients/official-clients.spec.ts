@@ -14,7 +14,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import * as azdev from "azure-devops-node-api";
-import { IDS, useEmulator } from "../helpers";
+import { IDS, useEmulator } from "../../support/emulator";
 
 const SNIPPETS = path.join(__dirname, "snippets");
 const README = path.join(__dirname, "..", "..", "..", "README.md");

@@ -5,7 +5,7 @@
  */
 import { strict as assert } from "node:assert";
 import { emulatorClient } from "../support/emulatorClient";
-import { IDS, useEmulator } from "../emulator/helpers";
+import { IDS, useEmulator } from "../support/emulator";
 import { rejection } from "../support/rejection";
 import { powerBiService } from "../../provider/powerbi/powerBiService";
 

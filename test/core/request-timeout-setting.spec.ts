@@ -5,7 +5,7 @@
  */
 import { strict as assert } from "node:assert";
 import { emulatorClient, QUICKSTART_APP } from "../support/emulatorClient";
-import { useEmulator } from "../emulator/helpers";
+import { useEmulator } from "../support/emulator";
 import { graphService } from "../../provider/entra/graphService";
 
 describe("regression: requestTimeoutSeconds is the client's per-attempt timeout", function () {

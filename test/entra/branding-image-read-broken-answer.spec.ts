@@ -8,7 +8,7 @@ import { strict as assert } from "node:assert";
 import { BrandingApi } from "../../provider/entra/organizationalBranding/api";
 import { DEFAULT_BANNER_LOGO_PNG } from "../../emulator/seeds/default";
 import { emulatorClient } from "../support/emulatorClient";
-import { IDS, useEmulator } from "../emulator/helpers";
+import { IDS, useEmulator } from "../support/emulator";
 import { rejection } from "../support/rejection";
 import { graphService } from "../../provider/entra/graphService";
 

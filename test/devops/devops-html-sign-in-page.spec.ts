@@ -8,7 +8,7 @@
 import { strict as assert } from "node:assert";
 import { fetchGitPush } from "../../provider/devops/gitPush/api";
 import { emulatorClient, QUICKSTART_APP, type TestSettings } from "../support/emulatorClient";
-import { IDS, useEmulator } from "../emulator/helpers";
+import { IDS, useEmulator } from "../support/emulator";
 import { rejection } from "../support/rejection";
 import { devopsService } from "../../provider/devops/devopsService";
 

@@ -8,7 +8,7 @@
 import { strict as assert } from "node:assert";
 import { BrandingApi } from "../../provider/entra/organizationalBranding/api";
 import { emulatorClient } from "../support/emulatorClient";
-import { IDS, useEmulator } from "../emulator/helpers";
+import { IDS, useEmulator } from "../support/emulator";
 import { graphService } from "../../provider/entra/graphService";
 
 describe("regression: a localization POST with an unknown outcome is looked up, then sent again", function () {

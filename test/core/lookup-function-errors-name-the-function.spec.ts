@@ -7,7 +7,7 @@ import { strict as assert } from "node:assert";
 import * as runtimeConfig from "@pulumi/pulumi/runtime/config";
 import { getGitPush } from "../../provider/devops/gitPush/functions";
 import { getTemporaryAccessPassMethods } from "../../provider/entra/temporaryAccessPass/functions";
-import { IDS, useEmulator } from "../emulator/helpers";
+import { IDS, useEmulator } from "../support/emulator";
 import { rejectionOf } from "../support/rejection";
 
 describe("regression: a failed lookup function names itself", function () {

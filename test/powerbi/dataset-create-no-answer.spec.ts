@@ -10,7 +10,7 @@ import { DatasetApi } from "../../provider/powerbi/pushDataset/api";
 import { createDataset } from "../../provider/powerbi/pushDataset/lifecycle";
 import { PushDatasetArgs } from "../../provider/powerbi/pushDataset/schema";
 import { emulatorClient, QUICKSTART_APP } from "../support/emulatorClient";
-import { IDS, useEmulator } from "../emulator/helpers";
+import { IDS, useEmulator } from "../support/emulator";
 import { rejection } from "../support/rejection";
 import { powerBiService } from "../../provider/powerbi/powerBiService";
 

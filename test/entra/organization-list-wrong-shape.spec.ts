@@ -7,7 +7,7 @@ import { strict as assert } from "node:assert";
 import { discoverOrganizationId } from "../../provider/entra/organizationalBranding/api";
 import { graphService } from "../../provider/entra/graphService";
 import { emulatorClient } from "../support/emulatorClient";
-import { IDS, useEmulator } from "../emulator/helpers";
+import { IDS, useEmulator } from "../support/emulator";
 import { rejection } from "../support/rejection";
 
 describe("regression: a GET /organization body of the wrong shape", function () {

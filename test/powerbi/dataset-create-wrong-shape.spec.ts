@@ -11,7 +11,7 @@ import { createDataset } from "../../provider/powerbi/pushDataset/lifecycle";
 import { PushDatasetArgs } from "../../provider/powerbi/pushDataset/schema";
 import { powerBiService } from "../../provider/powerbi/powerBiService";
 import { emulatorClient } from "../support/emulatorClient";
-import { IDS, useEmulator } from "../emulator/helpers";
+import { IDS, useEmulator } from "../support/emulator";
 
 describe("regression: a dataset POST answered with a body of the wrong shape", function () {
     this.timeout(30_000);

@@ -7,7 +7,7 @@
 import { strict as assert } from "node:assert";
 import * as path from "node:path";
 import { LifecycleRunner } from "../../harness/lifecycle";
-import { IDS, useEmulator } from "../emulator/helpers";
+import { IDS, useEmulator } from "../support/emulator";
 import { png, writeFixture } from "../../harness/images";
 import { emulatorConfig, useStateDir } from "../support/stacks";
 
