@@ -38,6 +38,21 @@ export interface BenchResult {
     notes?: string;
 }
 
+/** The code a figure was measured on: a stale figure is one whose commit predates the code it describes. */
+export interface MeasuredAt {
+    /** `git rev-parse HEAD` when the run started (40 hex digits). */
+    commit: string;
+    /** When the figure was measured (ISO 8601). */
+    date: string;
+    /** The working tree differed from `commit` (results.json aside), so the figure describes uncommitted code. */
+    dirty?: boolean;
+}
+
+/** One line of `bench/results.json` as the file holds it: a benchmark's result and the code it was measured on. */
+export interface RecordedResult extends BenchResult {
+    measuredAt: MeasuredAt;
+}
+
 /** Options every benchmark gets. */
 export interface BenchContext {
     /** Small sizes and few runs: proves the benchmark works (used by the smoke test), measures nothing. */

@@ -2,11 +2,15 @@
  * `npm run bench`: runs every benchmark (or those named on the command line), writes `bench/results.json` and
  * prints a table. `--quick` runs them at toy sizes to prove they work; its results are not written. `--runs N`
  * sets the repetitions of the slow benchmarks. The file is written after each benchmark, so an interrupted run
- * keeps the figures it finished.
+ * keeps the figures it finished. Each entry records the commit and date it was measured at; a run replaces the
+ * entries it measured, keeps the others, rewrites the README's table from the file, and ends by listing the entries
+ * it kept that predate the last change to `provider/`.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { Benchmark, BenchResult } from "./lib";
+import type { Benchmark, BenchResult, MeasuredAt, RecordedResult } from "./lib";
+import { currentRevision, formatStaleness, gitIsAncestor, lastProviderChange, measuredNow, staleEntries } from "./provenance";
+import { readResults, writeReadmeTable } from "./readme";
 
 const BENCHMARKS: Record<string, () => Promise<Benchmark>> = {
     serialization: async () => (await import("./serialization")).run,
@@ -37,6 +41,9 @@ async function main(argv: string[]): Promise<number> {
         return 2;
     }
     const file = path.join(__dirname, "results.json");
+    // Taken before the first benchmark: `npm run bench` built this tree, so this is the code being measured.
+    const revision = currentRevision();
+    if (revision.dirty && !quick) console.error(`# the working tree has uncommitted changes: entries record dirty: true`);
     const results: BenchResult[] = [];
     for (const name of names.length > 0 ? names : Object.keys(BENCHMARKS)) {
         console.error(`# ${name}${quick ? " (quick)" : ""}`);
@@ -44,18 +51,28 @@ async function main(argv: string[]): Promise<number> {
         const done = await run({ quick, runs, log: (l) => console.error(`  ${l}`) });
         results.push(...done);
         if (!quick) {
-            saveResults(file, done);
-            console.error(`  wrote ${path.relative(process.cwd(), file)}`);
+            saveResults(file, done, measuredNow(revision));
+            writeReadmeTable(readResults(file));
+            console.error(`  wrote ${path.relative(process.cwd(), file)} and README.md's table`);
         }
     }
     console.log(formatTable(results));
+    if (fs.existsSync(file)) {
+        const last = lastProviderChange();
+        console.log(`\n${formatStaleness(staleEntries(readResults(file), last, gitIsAncestor), last)}`);
+    }
     return 0;
 }
 
-/** Merges `done` into the results file: the other benchmarks keep their latest figures. */
-export function saveResults(file: string, done: readonly BenchResult[]): void {
-    const previous = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as BenchResult[]) : [];
-    const merged = [...previous.filter((p) => !done.some((r) => r.name === p.name)), ...done];
+/**
+ * Merges `done`, measured at `at`, into the results file: an entry of the same name is replaced in place (the README
+ * keeps its order), new ones are appended, the others keep their figures and the commit they were measured at.
+ */
+export function saveResults(file: string, done: readonly BenchResult[], at: MeasuredAt): void {
+    const previous = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as RecordedResult[]) : [];
+    const recorded = done.map((r): RecordedResult => ({ ...r, measuredAt: at }));
+    const merged = previous.map((p) => recorded.find((r) => r.name === p.name) ?? p);
+    merged.push(...recorded.filter((r) => !previous.some((p) => p.name === r.name)));
     fs.writeFileSync(file, `${JSON.stringify(merged, null, 2)}\n`);
 }
 

@@ -3,7 +3,7 @@
  * Nothing here looks at a timing: benchmarks measure, tests do not (the figures are in bench/results.json).
  */
 import { strict as assert } from "node:assert";
-import type { Benchmark, BenchResult } from "../../bench/lib";
+import type { Benchmark, BenchResult, RecordedResult } from "../../bench/lib";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -71,18 +71,21 @@ describe("bench results file", () => {
         met: true,
     });
 
-    it("keeps each finished benchmark's figures as it goes, and the others' latest ones", () => {
+    it("keeps each finished benchmark's figures as it goes with the commit it was measured at, and the others' as they were", () => {
         const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tk-bench-"));
         const file = path.join(dir, "results.json");
         try {
-            saveResults(file, [entry("a", 1), entry("b", 2)]);
-            saveResults(file, [entry("b", 3)]);
-            const saved = JSON.parse(fs.readFileSync(file, "utf8")) as BenchResult[];
+            const first = { commit: "a".repeat(40), date: "2026-01-01T00:00:00.000Z" };
+            const second = { commit: "b".repeat(40), date: "2026-01-02T00:00:00.000Z", dirty: true };
+            saveResults(file, [entry("a", 1), entry("b", 2)], first);
+            saveResults(file, [entry("b", 3), entry("c", 4)], second);
+            const saved = JSON.parse(fs.readFileSync(file, "utf8")) as RecordedResult[];
             assert.deepEqual(
-                saved.map((r) => [r.name, r.value]),
+                saved.map((r) => [r.name, r.value, r.measuredAt]),
                 [
-                    ["a", 1],
-                    ["b", 3],
+                    ["a", 1, first],
+                    ["b", 3, second],
+                    ["c", 4, second],
                 ],
             );
         } finally {
