@@ -7,10 +7,10 @@
  * long: 3.5 GB and about a minute, a crash under a 128 MB heap.
  */
 import { strict as assert } from "node:assert";
-import * as net from "node:net";
 import * as path from "node:path";
 import { IDS, useEmulator } from "../support/emulator";
 import { CliStack, describeCli, emulatorStackConfig, ROOT, secret, type CliResult, type StackConfig } from "./pulumi";
+import { closedPort } from "../support/ports";
 
 const PROGRAM = path.join(ROOT, "test", "fixtures", "programs", "lookup-errors");
 const PUSH = 'getGitPush \\(push 2 of repository "Fabrikam-Fiber-Git" in organization "fabrikam"\\)';
@@ -21,15 +21,6 @@ function assertClean(r: CliResult): void {
     assert.ok(!r.output.includes("\u001b["), "ANSI colour codes were printed");
     assert.doesNotMatch(r.output, /\{\s*$\s+service:/m, "the error's fields were dumped");
     assert.doesNotMatch(r.output, /PromiseRejection|unhandled exception/);
-}
-
-/** A loopback port that nothing listens on. */
-async function closedPort(): Promise<number> {
-    const server = net.createServer();
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const port = (server.address() as net.AddressInfo).port;
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    return port;
 }
 
 describeCli("a failed get function under the real CLI", (binDir) => {

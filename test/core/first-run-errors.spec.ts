@@ -4,7 +4,6 @@
  * that cannot be reached must be told apart from credentials that were never configured.
  */
 import { strict as assert } from "node:assert";
-import * as net from "node:net";
 import * as path from "node:path";
 import { AggregateAuthenticationError, CredentialUnavailableError, type TokenCredential } from "@azure/identity";
 import { LifecycleRunner } from "../../harness/lifecycle";
@@ -16,6 +15,7 @@ import { EMULATOR_QUICKSTART_APP } from "../../provider/core/tokenErrors";
 import { IDS, useEmulator } from "../support/emulator";
 import { useStateDir } from "../support/stacks";
 import { ScriptedServer } from "./scriptedServer";
+import { closedPort } from "../support/ports";
 
 const SECRET = "first-run-client-secret-value";
 const APP = { tenantId: "contoso.onmicrosoft.com", clientId: "3c8e1f52-7a4d-4b0e-9f6a-2d5c8b1e4f70", clientSecret: SECRET };
@@ -51,15 +51,6 @@ async function rejection(p: Promise<unknown>): Promise<Error> {
         return err as Error;
     }
     assert.fail("expected a failure");
-}
-
-/** A loopback port nothing listens on. */
-async function closedPort(): Promise<number> {
-    const server = net.createServer();
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const port = (server.address() as net.AddressInfo).port;
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    return port;
 }
 
 describe("first-run errors", function () {
