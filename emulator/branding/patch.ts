@@ -2,10 +2,12 @@
  * JSON bodies that change a branding (Graph PATCH and POST, the admin PATCH): parsed into a
  * {@link BrandingPatch}, then applied. Stream properties are refused ("You can't update Stream types with
  * other data types in the same request", organizationalbranding-update), read-only and unknown properties
- * are refused by name, null clears a property, absent properties keep their values. Complex values are
+ * are refused by name, strings beyond the documented limits (limits.ts) are refused as invalid values, null clears a
+ * property, absent properties keep their values. Complex values are
  * merged member by member, as OData 4.01 specifies for PATCH of a complex property (Part 1, 11.4.3).
  */
 import { BadRequestError } from "../bad-request";
+import { stringViolation } from "./limits";
 import {
     BRANDING_STREAMS,
     BRANDING_STRINGS,
@@ -13,6 +15,7 @@ import {
     LAYOUT_TEMPLATE_TYPES,
     VISIBILITY_FLAGS,
     type BrandingEntry,
+    type BrandingString,
     type BrandingTexts,
     type ContentCustomization,
     type KeyValue,
@@ -77,6 +80,8 @@ export function parseBrandingBody(body: unknown): { patch: BrandingPatch; id: un
         if (READ_ONLY.has(key)) throw new BrandingBodyError("Request_BadRequest", `Property '${key}' is read-only and cannot be set.`);
         if ((BRANDING_STRINGS as readonly string[]).includes(key)) {
             if (value !== null && typeof value !== "string") throw invalidValue(key);
+            // The documented limits (limits.ts): the service answers them as it answers any invalid value.
+            if (typeof value === "string" && stringViolation(key as BrandingString, value) !== undefined) throw invalidValue(key);
             patch.texts[key as keyof BrandingTexts] = value ?? "";
         } else if (key === "loginPageLayoutConfiguration") {
             patch.loginPageLayoutConfiguration = value === null ? null : parseLayout(value);

@@ -14,6 +14,7 @@ import {
     locateEntry,
     type BrandingEntry,
 } from "../branding/model";
+import { isCultureName } from "../branding/limits";
 import { applyBrandingPatch, BrandingBodyError, parseBrandingBody } from "../branding/patch";
 import { newRelativeUrl } from "../branding/urls";
 import { emptyReply, jsonReply, parseJsonBody, type Reply, type RequestContext } from "../http";
@@ -88,7 +89,8 @@ function createLocalization(ctx: RequestContext, orgId: string): Reply {
             `The id of a localization cannot be '${id}', which names the default branding; update it with PATCH /organization/{id}/branding.`,
         );
     }
-    const locale = canonicalLocale(id);
+    // The docs' culture names, in their letter case; lookups by id stay case-insensitive (model.ts findLocalization).
+    const locale = isCultureName(id) ? canonicalLocale(id) : undefined;
     if (locale === undefined) {
         throw new BrandingBodyError("Request_BadRequest", `Invalid locale id value ${id}. It must be a valid ISO-639 locale, such as fr-FR or fr.`);
     }
