@@ -5,7 +5,7 @@
  */
 import { strict as assert } from "node:assert";
 import { brandingPath, graphCall, graphErrorOf, localePath, statusAndCode, tokens, type Tokens } from "./branding-helpers";
-import { IDS, useEmulator } from "./helpers";
+import { IDS, useEmulator } from "../support/emulator";
 
 const DEFAULT = { "accept-language": "0" };
 

@@ -13,7 +13,7 @@ import { isDeepStrictEqual } from "node:util";
 import fc from "fast-check";
 import type * as pulumi from "@pulumi/pulumi";
 import { brandingPath, graphCall, localePath } from "../emulator/branding-helpers";
-import { appToken, useEmulator } from "../emulator/helpers";
+import { appToken, useEmulator } from "../support/emulator";
 import { type Case, type CheckReply, cases, describeCase, preview, UNKNOWN } from "./hostile-arbitraries";
 import { brandingModel, localizationModel } from "./hostile-models";
 import { compiledHandler, handlerConfig, IMAGE_PROPERTIES, useProgramFolder } from "./hostile-support";
