@@ -48,10 +48,11 @@ export interface MeasuredAt {
     dirty?: boolean;
 }
 
-/** One line of `bench/results.json` as the file holds it: a benchmark's result and the code it was measured on. */
-export interface RecordedResult extends BenchResult {
-    measuredAt: MeasuredAt;
-}
+/**
+ * One line of `bench/results.json` as the file holds it: a benchmark's result and, beside its fields, the code it was
+ * measured on (flat, so a reader of the file sees `commit` and `date` with the figure).
+ */
+export interface RecordedResult extends BenchResult, MeasuredAt {}
 
 /** Options every benchmark gets. */
 export interface BenchContext {

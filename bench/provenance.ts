@@ -62,8 +62,8 @@ export function staleEntries(
 ): Staleness {
     const out: Staleness = { stale: [], unknown: [] };
     for (const e of entries) {
-        if (e.measuredAt.commit === lastChange) continue;
-        const older = isAncestor(e.measuredAt.commit, lastChange);
+        if (e.commit === lastChange) continue;
+        const older = isAncestor(e.commit, lastChange);
         if (older === undefined) out.unknown.push(e);
         else if (older) out.stale.push(e);
     }
@@ -73,7 +73,7 @@ export function staleEntries(
 /** The lines a run ends with: which figures it left describe older code than the provider's. */
 export function formatStaleness(s: Staleness, lastChange: string): string {
     const lines: string[] = [];
-    const at = (e: RecordedResult): string => `  ${e.measuredAt.commit.slice(0, 7)} ${e.measuredAt.date.slice(0, 10)}  ${e.name}`;
+    const at = (e: RecordedResult): string => `  ${e.commit.slice(0, 7)} ${e.date.slice(0, 10)}  ${e.name}`;
     if (s.stale.length > 0) {
         lines.push(`${s.stale.length} entries measured before the last change to provider/ (${lastChange.slice(0, 7)}); re-measure them:`);
         lines.push(...s.stale.map(at));

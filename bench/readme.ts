@@ -41,7 +41,7 @@ export function benchTable(entries: readonly RecordedResult[]): string {
     ];
     for (const r of entries) {
         const c = r.comparison;
-        const at = `\`${r.measuredAt.commit.slice(0, 7)}\` ${r.measuredAt.date.slice(0, 10)}${r.measuredAt.dirty ? " (uncommitted changes)" : ""}`;
+        const at = `\`${r.commit.slice(0, 7)}\` ${r.date.slice(0, 10)}${r.dirty ? " (uncommitted changes)" : ""}`;
         const cells = [
             cell(r.name),
             `${quantity(r.value, r.unit)} (${range(r.spread.min, r.spread.max, r.spread.runs, r.unit)})`,

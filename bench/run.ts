@@ -70,7 +70,7 @@ async function main(argv: string[]): Promise<number> {
  */
 export function saveResults(file: string, done: readonly BenchResult[], at: MeasuredAt): void {
     const previous = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as RecordedResult[]) : [];
-    const recorded = done.map((r): RecordedResult => ({ ...r, measuredAt: at }));
+    const recorded = done.map((r): RecordedResult => ({ ...r, ...at }));
     const merged = previous.map((p) => recorded.find((r) => r.name === p.name) ?? p);
     merged.push(...recorded.filter((r) => !previous.some((p) => p.name === r.name)));
     fs.writeFileSync(file, `${JSON.stringify(merged, null, 2)}\n`);

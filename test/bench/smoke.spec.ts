@@ -81,7 +81,7 @@ describe("bench results file", () => {
             saveResults(file, [entry("b", 3), entry("c", 4)], second);
             const saved = JSON.parse(fs.readFileSync(file, "utf8")) as RecordedResult[];
             assert.deepEqual(
-                saved.map((r) => [r.name, r.value, r.measuredAt]),
+                saved.map((r) => [r.name, r.value, { commit: r.commit, date: r.date, ...(r.dirty === undefined ? {} : { dirty: r.dirty }) }]),
                 [
                     ["a", 1, first],
                     ["b", 3, second],
