@@ -14,9 +14,8 @@ import { redactSecrets } from "./redact";
 import { type ConfigReader, CONFIG_NAMESPACE, resolveSettings, type SettingKey, type Settings } from "./settings";
 import { sessionFor, type Session } from "./session";
 import { toPlainJson, type JsonObject } from "./json";
-import { UNKNOWN } from "./patterns";
+import { UNKNOWN, type ApiService } from "./patterns";
 import { neverReached } from "./failures";
-import type { ApiService } from "./patterns";
 import { complete, dropHostEchoes, repeatOf } from "./reporting";
 
 export interface HandlerContext {
@@ -93,7 +92,7 @@ export function withoutUnknowns(value: unknown): unknown {
 }
 
 /** Whether the value holds the unknown marker anywhere. */
-export function containsUnknown(value: unknown): boolean {
+function containsUnknown(value: unknown): boolean {
     if (value === UNKNOWN) return true;
     if (Array.isArray(value)) return value.some(containsUnknown);
     if (value !== null && typeof value === "object") return Object.values(value).some(containsUnknown);
