@@ -1,7 +1,8 @@
 /**
- * serialization (issue 7): the bytes of `__provider` that every resource type stores in state, against a minimal
- * dynamic provider stub (one trivial `create`), both serialized by the SDK's own serializer in the same run.
- * Goal: at most 1.5 KB each.
+ * serialization: the bytes of `__provider` that every resource type stores in state (twice per resource), against the
+ * smallest stub any dynamic provider needs (one trivial `create`), both serialized by the SDK's own serializer in the
+ * same run. Goal: at most 1.1x of it, so that whatever creeps into a stub (a comment, a captured value, a longer path)
+ * shows as a missed goal.
  *
  * The stubs come from the compiled package (`bin/<area>/<resource>/resource.js`), the code a user's program loads
  * through the package root, so the text measured is the text real state holds. Serialization is deterministic: three runs
@@ -14,7 +15,7 @@ import { serializeProviderDetails } from "../harness/serialize";
 import { repeat, result, type Benchmark, type BenchResult } from "./lib";
 
 const PROVIDER_DIR = path.resolve(__dirname, "..", "provider");
-const LIMIT = 1536;
+const GOAL_RATIO = 1.1;
 
 /** `<area>/<resource>` of every `provider/**\/resource.ts`, sorted. */
 export function resourceTypes(dir = PROVIDER_DIR): string[] {
@@ -70,9 +71,9 @@ export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
                 name: `serialized __provider bytes: ${type}`,
                 unit: "bytes",
                 values,
-                comparison: { name: "a minimal dynamic provider stub (one trivial create)", values: baseline },
-                goal: "at most 1.5 KB each",
-                met: (value) => value <= LIMIT,
+                comparison: { name: "the smallest stub any dynamic provider needs (one trivial create)", values: baseline },
+                goal: `at most ${GOAL_RATIO}x`,
+                met: (_value, _comparison, ratio) => ratio <= GOAL_RATIO,
                 notes:
                     `SDK serializeFunction text of bin/${type}/resource.js \`stub\` (handlerStub: one configure function, one captured ` +
                     `module path); stored twice per resource (inputs and outputs), so ${2 * values[0]} bytes of state per resource; ` +

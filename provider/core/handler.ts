@@ -185,6 +185,17 @@ function isProgrammingError(err: unknown): err is Error {
     return err instanceof TypeError || err instanceof ReferenceError || err instanceof RangeError || err instanceof SyntaxError;
 }
 
+/**
+ * What a handler module exports as `configure`, the one function the serialized stub calls (core/stub.ts): installs
+ * `handler`'s operations on the stub object the host deserialized. State written before the stub called it keeps
+ * calling `handler.configure` on itself, which does the same.
+ */
+export function stubConfigure(handler: pulumi.dynamic.ResourceProvider): (stub: object, req: pulumi.dynamic.ConfigureRequest) => Promise<void> {
+    const configure = handler.configure;
+    if (!configure) throw new Error("a tenantkit handler always has configure");
+    return (stub, req) => configure.call(stub, req);
+}
+
 /** Builds the `handler` a stub calls into. */
 export function defineHandler<I extends JsonObject, O extends JsonObject>(spec: HandlerSpec<I, O>): pulumi.dynamic.ResourceProvider {
     dropHostEchoes();

@@ -1,6 +1,7 @@
 /**
- * What a program can load from the package by name (package.json "exports"). Old state calls each resource's handler
- * by package name (`pulumi-tenantkit/bin/<area>/<resource>/handler`, core/stub.ts), so those paths must resolve; the
+ * What a program can load from the package by name (package.json "exports"). State calls each resource's handler by
+ * package name (`pulumi-tenantkit/<area>/<resource>`, core/stub.ts; state written before 0.2 calls
+ * `pulumi-tenantkit/bin/<area>/<resource>/handler`), so both paths must resolve; the
  * package's internal modules must not, so no program comes to depend on them. Resolved from inside the checkout,
  * where Node resolves the package's own name through the same "exports" an installed copy has.
  */
@@ -30,8 +31,15 @@ describe("the package's exports", () => {
         assert.ok(folders.length >= 5, `resource folders found: ${folders.join(", ")}`);
         for (const folder of folders) {
             const stubSource = fs.readFileSync(path.join(ROOT, "provider", folder, "resource.ts"), "utf8");
-            const name = `pulumi-tenantkit/bin/${folder}/handler`;
+            const name = `pulumi-tenantkit/${folder}`;
             assert.ok(stubSource.includes(`"${name}"`), `${folder}/resource.ts binds its stub to ${name}`);
+            assert.equal(require.resolve(name), path.join(ROOT, "bin", folder, "handler.js"), name);
+        }
+    });
+
+    it("resolve every resource's handler by the package path of stubs in state written before 0.2", () => {
+        for (const folder of resourceFolders()) {
+            const name = `pulumi-tenantkit/bin/${folder}/handler`;
             assert.equal(require.resolve(name), path.join(ROOT, "bin", folder, "handler.js"), name);
         }
     });

@@ -6,11 +6,11 @@
 
 /** Every resource kind's handler module, by its folder under provider/ (the module paths are a public contract). */
 export const RESOURCE_HANDLERS = {
-    "devops/gitPush": "pulumi-tenantkit/bin/devops/gitPush/handler",
-    "entra/branding": "pulumi-tenantkit/bin/entra/branding/handler",
-    "entra/brandingLocalization": "pulumi-tenantkit/bin/entra/brandingLocalization/handler",
-    "entra/temporaryAccessPass": "pulumi-tenantkit/bin/entra/temporaryAccessPass/handler",
-    "powerbi/pushDataset": "pulumi-tenantkit/bin/powerbi/pushDataset/handler",
+    "devops/gitPush": "pulumi-tenantkit/devops/gitPush",
+    "entra/branding": "pulumi-tenantkit/entra/branding",
+    "entra/brandingLocalization": "pulumi-tenantkit/entra/brandingLocalization",
+    "entra/temporaryAccessPass": "pulumi-tenantkit/entra/temporaryAccessPass",
+    "powerbi/pushDataset": "pulumi-tenantkit/powerbi/pushDataset",
 } as const;
 
 /** The serialized stub of the handler at `modulePath`, byte for byte. */
@@ -25,8 +25,8 @@ export function expectedStubText(modulePath: string): string {
         `    with({ m: ${JSON.stringify(modulePath)}, this: undefined, arguments: undefined }) {`,
         "",
         "return function /*configure*/(r) {",
-        "            return require(m).handler.configure.call(this, r);",
-        "        };",
+        "        return require(m).configure(this, r);",
+        "    };",
         "",
         "    }",
         "  }).apply(undefined, undefined).apply(this, arguments);",
@@ -43,4 +43,16 @@ export function expectedStubText(modulePath: string): string {
         "}",
         "",
     ].join("\n");
+}
+
+/**
+ * The stub text tenantkit 0.1 wrote into state for the resource in `folder` (`<area>/<resource>`): the module path
+ * under bin/, the handler's `configure` called on itself. State keeps it after an upgrade (outputs keep it until the
+ * next update, and read, refresh and delete run the outputs' stub), so the installed handler must serve it.
+ */
+export function stubTextBefore02(folder: string): string {
+    return expectedStubText(`pulumi-tenantkit/bin/${folder}/handler`).replace(
+        "        return require(m).configure(this, r);\n    };",
+        "            return require(m).handler.configure.call(this, r);\n        };",
+    );
 }

@@ -1,9 +1,9 @@
 /**
  * Provider-host side of `devops.GitPush`, a read-only resource: create reads, refresh re-reads, a change of any
- * argument replaces, delete only forgets. Loaded by package name: `pulumi-tenantkit/bin/devops/gitPush/handler`.
+ * argument replaces, delete only forgets. Loaded by package name: `pulumi-tenantkit/devops/gitPush`.
  */
 import { isNotFound } from "../../core/errors";
-import { defineHandler } from "../../core/handler";
+import { defineHandler, stubConfigure } from "../../core/handler";
 import type { JsonObject } from "../../core/json";
 import { checkWithSchema } from "../../core/validation";
 import { fetchGitPush } from "./api";
@@ -51,3 +51,6 @@ export const handler = defineHandler<Inputs, Outputs>({
         }
     },
 });
+
+/** Called by the serialized stub (core/stub.ts): installs `handler` on the host's stub object. */
+export const configure = stubConfigure(handler);

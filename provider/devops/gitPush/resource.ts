@@ -9,7 +9,7 @@ import type { GitPushArgs, GitPushState } from "./types";
 
 // A lookup is never updated in place (any new argument replaces it) and deleting it only forgets it.
 /** The serialized provider stub of this resource: it requires the handler named here, by package name, when the engine runs it (core/stub.ts). */
-export const stub = handlerStub("pulumi-tenantkit/bin/devops/gitPush/handler");
+export const stub = handlerStub("pulumi-tenantkit/devops/gitPush");
 
 /** The outputs: the lookup's arguments and `push`, the push as Azure DevOps returned it. */
 export interface GitPush extends OutputShape<GitPushState> {}

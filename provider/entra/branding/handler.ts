@@ -1,8 +1,9 @@
 /**
  * Provider-host side of `entra.OrganizationalBranding`, the default branding (locale `0`) of the tenant's
- * organization. Loaded by package name from the stub: `pulumi-tenantkit/bin/entra/branding/handler` (a contract).
+ * organization. Loaded by package name from the stub: `pulumi-tenantkit/entra/branding` (a contract).
  */
 import { DEFAULT_LOCALE } from "../organizationalBranding/api";
+import { stubConfigure } from "../../core/handler";
 import { defineBrandingHandler } from "../organizationalBranding/defineBrandingHandler";
 import { OrganizationalBrandingArgs } from "../organizationalBranding/schema";
 import { typeToken } from "../../core/patterns";
@@ -14,3 +15,6 @@ export const handler = defineBrandingHandler({
     localeOf: () => DEFAULT_LOCALE,
     idOf: (organizationId) => organizationId,
 });
+
+/** Called by the serialized stub (core/stub.ts): installs `handler` on the host's stub object. */
+export const configure = stubConfigure(handler);

@@ -7,7 +7,7 @@ import { BrandingResourceBase } from "../organizationalBranding/resourceBase";
 import type { OrganizationalBrandingArgs } from "../organizationalBranding/types";
 
 /** The serialized provider stub of this resource: it requires the handler named here, by package name, when the engine runs it (core/stub.ts). */
-export const stub = handlerStub("pulumi-tenantkit/bin/entra/branding/handler");
+export const stub = handlerStub("pulumi-tenantkit/entra/branding");
 
 /**
  * The default branding (locale `0`). Creating it adopts the tenant's current branding: the prior values of the

@@ -1,7 +1,8 @@
 /**
  * Provider-host side of `entra.OrganizationalBrandingLocalization`, one locale's branding. Loaded by package name
- * from the stub: `pulumi-tenantkit/bin/entra/brandingLocalization/handler` (a public contract).
+ * from the stub: `pulumi-tenantkit/entra/brandingLocalization` (a public contract).
  */
+import { stubConfigure } from "../../core/handler";
 import { defineBrandingHandler } from "../organizationalBranding/defineBrandingHandler";
 import { OrganizationalBrandingLocalizationArgs } from "./schema";
 import { typeToken } from "../../core/patterns";
@@ -13,3 +14,6 @@ export const handler = defineBrandingHandler({
     localeOf: (values) => String(values.locale),
     idOf: (organizationId, locale) => `${organizationId}/${locale}`,
 });
+
+/** Called by the serialized stub (core/stub.ts): installs `handler` on the host's stub object. */
+export const configure = stubConfigure(handler);

@@ -7,7 +7,7 @@ import { BrandingResourceBase } from "../organizationalBranding/resourceBase";
 import type { OrganizationalBrandingLocalizationArgs } from "../organizationalBranding/types";
 
 /** The serialized provider stub of this resource: it requires the handler named here, by package name, when the engine runs it (core/stub.ts). */
-export const stub = handlerStub("pulumi-tenantkit/bin/entra/brandingLocalization/handler");
+export const stub = handlerStub("pulumi-tenantkit/entra/brandingLocalization");
 
 /**
  * One locale's branding. Created when missing (Graph then creates the default branding too, if the tenant has

@@ -1,9 +1,9 @@
 /**
  * Provider-host side of `entra.TemporaryAccessPassMethods`, a read-only resource: create reads, refresh re-reads,
  * a change of `user` replaces, delete only forgets (no `delete` here: a lookup owns nothing in the tenant). Loaded by package name from the serialized stub:
- * `pulumi-tenantkit/bin/entra/temporaryAccessPass/handler` (a public contract; keep the path).
+ * `pulumi-tenantkit/entra/temporaryAccessPass` (a public contract; keep the path).
  */
-import { defineHandler } from "../../core/handler";
+import { defineHandler, stubConfigure } from "../../core/handler";
 import { isNotFound } from "../../core/errors";
 import type { JsonObject } from "../../core/json";
 import { checkWithSchema } from "../../core/validation";
@@ -61,3 +61,6 @@ export const handler = defineHandler<Inputs, Outputs>({
         }
     },
 });
+
+/** Called by the serialized stub (core/stub.ts): installs `handler` on the host's stub object. */
+export const configure = stubConfigure(handler);

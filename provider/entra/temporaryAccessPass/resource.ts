@@ -9,7 +9,7 @@ import type { TemporaryAccessPassMethodsArgs, TemporaryAccessPassMethodsResult }
 
 // A lookup is never updated in place (a new `user` replaces it) and deleting it only forgets it.
 /** The serialized provider stub of this resource: it requires the handler named here, by package name, when the engine runs it (core/stub.ts). */
-export const stub = handlerStub("pulumi-tenantkit/bin/entra/temporaryAccessPass/handler");
+export const stub = handlerStub("pulumi-tenantkit/entra/temporaryAccessPass");
 
 /** The outputs: the lookup's result (`temporaryAccessPass` stored as a secret). */
 export interface TemporaryAccessPassMethods extends OutputShape<TemporaryAccessPassMethodsResult> {}

@@ -1,9 +1,9 @@
 /**
  * Provider-host side of `powerbi.PushDataset`. Loaded by package name from the stub:
- * `pulumi-tenantkit/bin/powerbi/pushDataset/handler` (a public contract).
+ * `pulumi-tenantkit/powerbi/pushDataset` (a public contract).
  */
 import { warnResource } from "../../core/engineLog";
-import { defineHandler, withoutUnknowns } from "../../core/handler";
+import { defineHandler, withoutUnknowns, stubConfigure } from "../../core/handler";
 import type { JsonObject } from "../../core/json";
 import { checkWithSchema } from "../../core/validation";
 import { DatasetApi } from "./api";
@@ -78,3 +78,6 @@ export const handler = defineHandler<Inputs, Outputs>({
         await datasets.delete(id);
     },
 });
+
+/** Called by the serialized stub (core/stub.ts): installs `handler` on the host's stub object. */
+export const configure = stubConfigure(handler);

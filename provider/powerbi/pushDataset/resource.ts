@@ -9,7 +9,7 @@ import type { OutputShape } from "../../core/shapes";
 import type { PushDatasetArgs, PushDatasetLookup, PushDatasetState } from "./types";
 
 /** The serialized provider stub of this resource: it requires the handler named here, by package name, when the engine runs it (core/stub.ts). */
-export const stub = handlerStub("pulumi-tenantkit/bin/powerbi/pushDataset/handler");
+export const stub = handlerStub("pulumi-tenantkit/powerbi/pushDataset");
 
 /** The outputs: every property as state holds it (defaults applied) and `datasetId`. */
 export interface PushDataset extends OutputShape<PushDatasetState> {}
