@@ -5,7 +5,9 @@
  * of the emulator (a tenant, a workspace per cell, a user, a repository) that its fault rules and request log are
  * filtered to, so groups run side by side and one group's faults never meet another's requests. A host is configured
  * once per tenant (credentials are per host); the contoso groups share one, which only makes a 429 of one dataset group
- * pause the other (the limiter is per process and service). Not a spec file.
+ * pause the other (the limiter is per process and service). A case whose request is sent once per session (the branding
+ * create without organizationId: GET /organization) can also run on a host started for that run alone
+ * (`prepareOnFreshHost`). Not a spec file.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -32,6 +34,8 @@ export interface Prepared {
     run(): Promise<unknown>;
     /** What the service holds of the object(s), without what differs from run to run. */
     census(): Promise<unknown>;
+    /** Stops what `prepare` started for this run alone (a provider host of its own). */
+    release?(): Promise<void>;
 }
 
 export interface Case {
@@ -39,6 +43,11 @@ export interface Case {
     readonly operation: Operation;
     readonly scenario?: string;
     prepare(): Promise<Prepared>;
+    /**
+     * Like `prepare`, on a provider host started for this run, whose first operation it is (a new session: nothing
+     * kept from an earlier run); `release` stops it. Cases with a row sent once per session have it.
+     */
+    prepareOnFreshHost?(): Promise<Prepared>;
 }
 
 export interface Group {
@@ -116,13 +125,15 @@ function programFolder(): string {
 interface Host {
     readonly host: ProviderHost;
     readonly cwd: string;
+    /** What it was configured with. */
+    readonly config: StackConfig;
 }
 
 async function startProgramHost(config: StackConfig): Promise<Host> {
     const cwd = programFolder();
     const host = await startHost({ cwd, project: "faultmatrix" });
     await host.configure(config);
-    return { host, cwd };
+    return { host, cwd, config };
 }
 
 async function stopHost(h: Host): Promise<void> {
@@ -199,11 +210,22 @@ async function brandingGroup(
     name: string,
     tenant: string,
     discovers: boolean,
-    cases: (r: HostedResource, g: BrandingKit) => Case[],
+    cases: (g: BrandingKit) => Case[],
 ): Promise<Group> {
-    const resource = await HostedResource.on(h, "OrganizationalBranding", "entra/branding");
+    const on = (host: Host) => HostedResource.on(host, "OrganizationalBranding", "entra/branding");
+    const resource = await on(h);
     const kit: BrandingKit = {
         tenant,
+        resource,
+        async freshResource() {
+            const fresh = await startProgramHost(h.config);
+            try {
+                return { resource: await on(fresh), release: () => stopHost(fresh) };
+            } catch (err) {
+                await stopHost(fresh);
+                throw err;
+            }
+        },
         async reset(existing) {
             await emu.admin.deleteBranding(tenant);
             if (!existing) return;
@@ -215,11 +237,15 @@ async function brandingGroup(
         // GET /organization names no tenant: only the group whose program leaves organizationId out may send it.
         logPath: `^/graph/v1\\.0/organization(/${regex(tenant)}(/|$)${discovers ? "|$" : ""})`,
     };
-    return { name, cases: cases(resource, kit) };
+    return { name, cases: cases(kit) };
 }
 
 interface BrandingKit {
     readonly tenant: string;
+    /** The branding resource on the group's provider host. */
+    readonly resource: HostedResource;
+    /** The branding resource on a provider host started for one run, configured as the group's; `release` stops it. */
+    freshResource(): Promise<{ resource: HostedResource; release(): Promise<void> }>;
     reset(existing: boolean): Promise<void>;
     census(): Promise<unknown>;
     readonly params: Record<string, string>;
@@ -230,13 +256,12 @@ const EXISTING = "the tenant has a branding with a banner logo";
 const NO_BRANDING = "the tenant has no branding yet";
 
 function brandingCase(
-    r: HostedResource,
     k: BrandingKit,
     operation: Operation,
     scenario: string | undefined,
     existing: boolean,
     withOrganizationId: boolean,
-    run: (made: Made | undefined, args: PropertyMap) => Promise<unknown>,
+    run: (r: HostedResource, made: Made | undefined, args: PropertyMap) => Promise<unknown>,
 ): Case {
     const args: PropertyMap = {
         ...(withOrganizationId ? { organizationId: k.tenant } : {}),
@@ -244,15 +269,25 @@ function brandingCase(
         signInPageText: "Authorized use only",
         bannerLogo: fileAsset("assets/banner.png"),
     };
+    const prepareOn = async (r: HostedResource, release?: () => Promise<void>): Promise<Prepared> => {
+        await k.reset(existing);
+        // Set up before the fault is injected: the operations after create start from a created resource.
+        const made = operation === "create" ? undefined : await r.create(args);
+        return { params: k.params, logPath: k.logPath, census: k.census, run: () => run(r, made, args), ...(release ? { release } : {}) };
+    };
     return {
         resource: "OrganizationalBranding",
         operation,
         ...(scenario ? { scenario } : {}),
-        async prepare() {
-            await k.reset(existing);
-            // Set up before the fault is injected: the operations after create start from a created resource.
-            const made = operation === "create" ? undefined : await r.create(args);
-            return { params: k.params, logPath: k.logPath, census: k.census, run: () => run(made, args) };
+        prepare: () => prepareOn(k.resource),
+        async prepareOnFreshHost() {
+            const { resource, release } = await k.freshResource();
+            try {
+                return await prepareOn(resource, release);
+            } catch (err) {
+                await release();
+                throw err;
+            }
         },
     };
 }
@@ -281,21 +316,21 @@ export async function startGroups(emu: RunningEmulator): Promise<Groups> {
     };
     try {
         const groups = await Promise.all([
-            brandingGroup(emu, tenantHosts.brandingCreate!, "branding create", t.brandingCreate, true, (r, k) => [
-                brandingCase(r, k, "create", EXISTING, true, false, async (_m, args) => normalize((await r.create(args)).outs)),
+            brandingGroup(emu, tenantHosts.brandingCreate!, "branding create", t.brandingCreate, true, (k) => [
+                brandingCase(k, "create", EXISTING, true, false, async (r, _m, args) => normalize((await r.create(args)).outs)),
             ]),
-            brandingGroup(emu, tenantHosts.brandingFresh!, "branding fresh", t.brandingFresh, false, (r, k) => [
-                brandingCase(r, k, "create", NO_BRANDING, false, true, async (_m, args) => normalize((await r.create(args)).outs)),
-                brandingCase(r, k, "delete", NO_BRANDING, false, true, async (made) => r.delete(created(made)).then(() => null)),
-                brandingCase(r, k, "read", undefined, true, true, async (made) => normalize(await r.read(created(made)))),
+            brandingGroup(emu, tenantHosts.brandingFresh!, "branding fresh", t.brandingFresh, false, (k) => [
+                brandingCase(k, "create", NO_BRANDING, false, true, async (r, _m, args) => normalize((await r.create(args)).outs)),
+                brandingCase(k, "delete", NO_BRANDING, false, true, async (r, made) => r.delete(created(made)).then(() => null)),
+                brandingCase(k, "read", undefined, true, true, async (r, made) => normalize(await r.read(created(made)))),
             ]),
-            brandingGroup(emu, tenantHosts.brandingUpdate!, "branding update", t.brandingUpdate, false, (r, k) => [
-                brandingCase(r, k, "update", undefined, true, true, async (made, args) =>
+            brandingGroup(emu, tenantHosts.brandingUpdate!, "branding update", t.brandingUpdate, false, (k) => [
+                brandingCase(k, "update", undefined, true, true, async (r, made, args) =>
                     normalize(await r.update(created(made), { ...args, backgroundColor: "#445566", bannerLogo: fileAsset("assets/banner-2.png") })),
                 ),
             ]),
-            brandingGroup(emu, tenantHosts.brandingRestore!, "branding restore", t.brandingRestore, false, (r, k) => [
-                brandingCase(r, k, "delete", EXISTING, true, true, async (made) => r.delete(created(made)).then(() => null)),
+            brandingGroup(emu, tenantHosts.brandingRestore!, "branding restore", t.brandingRestore, false, (k) => [
+                brandingCase(k, "delete", EXISTING, true, true, async (r, made) => r.delete(created(made)).then(() => null)),
             ]),
             localizationGroup(emu, tenantHosts.localizationCreate!, "localization create", t.localizationCreate, ["create", "read"]),
             localizationGroup(emu, tenantHosts.localizationChange!, "localization change", t.localizationChange, ["update", "delete"]),

@@ -13,7 +13,10 @@
  *    the recovery the cell states, read from the emulator's request log; or the failure message's parts, nothing
  *    duplicated, and a second run that converges.
  * Each case first runs without a fault (the baseline, which also proves the rows are the requests it makes), and once
- * against a 503 on every attempt (the operation gives up, says so, and changes nothing).
+ * against a 503 on every attempt (the operation gives up, says so, and changes nothing). A request the provider sends
+ * once per session (a row's `oncePerSession`: GET /organization, whose answer the host keeps) would not be sent by a
+ * later run on the group's host, so the cells of that row, and the baseline of its case, run each on a provider host
+ * of their own; the cell still checks that the faulted request was sent and answered by the fault.
  */
 import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
@@ -176,10 +179,33 @@ function checkRecovery(outcome: Extract<Outcome, { result: "retried" }>, row: Ma
     }
 }
 
+/**
+ * The case ready to run; on a provider host of its own (a new session) when `fresh`: a request sent once per session
+ * is then sent by this run, so its fault is met.
+ */
+async function prepare(c: Case, fresh: boolean): Promise<Prepared> {
+    if (!fresh) return c.prepare();
+    if (!c.prepareOnFreshHost) throw new Error(`${caseKey(c)} makes a request once per session, but cannot run on a provider host of its own`);
+    return c.prepareOnFreshHost();
+}
+
+/** Runs `body` with the case prepared (see {@link prepare}), then stops what was started for it. */
+async function prepared<T>(c: Case, fresh: boolean, body: (p: Prepared) => Promise<T>): Promise<T> {
+    const p = await prepare(c, fresh);
+    try {
+        return await body(p);
+    } finally {
+        await p.release?.();
+    }
+}
+
 /** One cell: the fault on the row's request, checked against the baseline run. */
 async function runCell(emu: RunningEmulator, c: Case, injected: Injected, baseline: Run): Promise<void> {
+    await prepared(c, injected.row.oncePerSession !== undefined, (p) => checkCell(emu, p, injected, baseline));
+}
+
+async function checkCell(emu: RunningEmulator, p: Prepared, injected: Injected, baseline: Run): Promise<void> {
     const { row, fault } = injected;
-    const p = await c.prepare();
     const run = await runOnce(emu, p, injected);
     const rule = fault.rule(0);
     const log = `requests:\n    ${describeEntries(run.entries)}`;
@@ -213,7 +239,10 @@ async function runCell(emu: RunningEmulator, c: Case, injected: Injected, baseli
 
 /** The operation against a fault that answers every attempt: it gives up, saying so, and changes nothing. */
 async function runGiveUp(emu: RunningEmulator, c: Case, g: GiveUpRow): Promise<void> {
-    const p = await c.prepare();
+    await prepared(c, g.row.oncePerSession !== undefined, (p) => checkGiveUp(emu, p, g));
+}
+
+async function checkGiveUp(emu: RunningEmulator, p: Prepared, g: GiveUpRow): Promise<void> {
     const before = await p.census();
     const since = await lastSeq(emu, p.logPath);
     const match = { service: g.row.service, method: g.row.method, path: pathPattern(g.row, p.params, true) };
@@ -259,8 +288,15 @@ function coverage(c: Case, p: Prepared, baseline: Run): string[] {
 
 async function runGroup(emu: RunningEmulator, g: Group, cells: Map<string, unknown>, covered: Map<string, string[]>): Promise<void> {
     for (const c of g.cases) {
-        const p = await c.prepare();
-        const baseline = await runOnce(emu, p);
+        // A request sent once per session is among the baseline's only if the baseline is its host's first run.
+        const { p, baseline } = await prepared(
+            c,
+            rowsOf(c).some((r) => r.oncePerSession !== undefined),
+            async (p) => ({
+                p,
+                baseline: await runOnce(emu, p),
+            }),
+        );
         covered.set(caseKey(c), coverage(c, p, baseline));
         for (const row of rowsOf(c)) {
             for (const fault of FAULTS) {

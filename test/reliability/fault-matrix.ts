@@ -134,6 +134,11 @@ export interface MatrixRow {
     readonly outcomes: Readonly<Record<FaultId, Outcome>>;
     /** POSTs only: the outcome of each {@link SERVED_FAULT_IDS} fault answered after the service carried the POST out. */
     readonly served?: Readonly<Record<ServedFaultId, Outcome>>;
+    /**
+     * Why the request is sent only by the first operation of a provider host (a session), when it is: each cell of
+     * the row (and the case's run without a fault) then runs on a provider host of its own, where it is the first.
+     */
+    readonly oncePerSession?: string;
 }
 
 /** The outcome of every fault for a request the client may repeat. */
@@ -217,7 +222,10 @@ const localizationPost = post("graph", "lookup-post", {
 
 /** Every cell. */
 export const MATRIX: readonly MatrixRow[] = [
-    row("OrganizationalBranding", "create", "graph", "GET", "/v1.0/organization", undefined, EXISTING),
+    {
+        ...row("OrganizationalBranding", "create", "graph", "GET", "/v1.0/organization", undefined, EXISTING),
+        oncePerSession: "a create without organizationId asks for it once per tenant and provider host; the later ones reuse the answer",
+    },
     row("OrganizationalBranding", "create", "graph", "GET", BRANDING, undefined, EXISTING),
     row("OrganizationalBranding", "create", "graph", "GET", BANNER, undefined, EXISTING),
     row("OrganizationalBranding", "create", "graph", "PATCH", BRANDING, undefined, EXISTING),
@@ -401,9 +409,17 @@ export function renderFaultMatrix(): string {
                 if (o.result === "fails" && !failed.includes(o)) failed.push(o);
                 return cell(o, failures);
             });
-            lines.push(`| ${op} | \`${r.method} ${r.path}\` | ${cells.join(" | ")} |`);
+            lines.push(`| ${op} | \`${r.method} ${r.path}\`${r.oncePerSession ? " ¹" : ""} | ${cells.join(" | ")} |`);
         }
         lines.push("");
+        for (const r of MATRIX.filter((x) => x.resource === resource && x.oncePerSession)) {
+            lines.push(
+                `¹ Sent by the first ${r.operation} of a provider host only (${r.oncePerSession}): each cell of`,
+                `\`${r.method} ${r.path}\`, and the run without a fault it is checked against, runs on a provider host of its own,`,
+                "where it is the first, so the faulted request is sent.",
+                "",
+            );
+        }
     }
     const total = MATRIX.length * FAULTS.length;
     const failing = MATRIX.reduce((n, r) => n + FAULTS.filter((f) => r.outcomes[f.id].result === "fails").length, 0);

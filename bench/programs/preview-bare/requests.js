@@ -62,13 +62,26 @@ function token(scope) {
 
 let datasetListing;
 
+// tenantkit discovers the organization once per session for the localizations that name none (shared by concurrent
+// creates, asked again after a failure), so this does too: once per process.
+let organization;
+function organizationId(graph) {
+    if (!organization) {
+        const finding = send("GET", "/graph/v1.0/organization", graph).then((list) => list.value[0].id);
+        organization = finding;
+        finding.catch(() => {
+            if (organization === finding) organization = undefined;
+        });
+    }
+    return organization;
+}
+
 exports.create = async function create(inputs) {
     const { __provider, ...args } = inputs; // the serialized provider rides in the inputs
     void __provider;
     if (typeof args.locale === "string") {
         const graph = await token("https://graph.microsoft.com/.default");
-        // tenantkit discovers the organization for each localization that names none, so this does too.
-        const org = (await send("GET", "/graph/v1.0/organization", graph)).value[0].id;
+        const org = await organizationId(graph);
         const base = `/graph/v1.0/organization/${org}/branding/localizations`;
         const { locale, ...texts } = args;
         await send("GET", `${base}/${locale}`, graph, undefined, [404]);

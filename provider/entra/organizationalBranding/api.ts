@@ -74,6 +74,28 @@ export async function discoverOrganizationId(graph: ServiceClient): Promise<stri
     return id;
 }
 
+/** The organization id each Graph client found, or is finding (a client is one session's: one tenant and endpoint). */
+const discovered = new WeakMap<ServiceClient, Promise<string>>();
+
+/**
+ * The organization id of the tenant `graph` signs in to, asked of Graph once per session (so per tenant, endpoint and
+ * credentials, for the life of the provider host): the first create without `organizationId` sends `GET /organization`
+ * and every later one, concurrent ones included, shares its answer. A failed discovery is dropped, so the next create
+ * asks again.
+ */
+export function organizationIdOf(graph: ServiceClient): Promise<string> {
+    let id = discovered.get(graph);
+    if (!id) {
+        const finding = discoverOrganizationId(graph);
+        discovered.set(graph, finding);
+        finding.catch(() => {
+            if (discovered.get(graph) === finding) discovered.delete(graph);
+        });
+        id = finding;
+    }
+    return id;
+}
+
 /** The branding of one locale (`0` = the default) of one organization. */
 export class BrandingApi {
     constructor(

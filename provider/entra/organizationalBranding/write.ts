@@ -7,7 +7,7 @@
 import { isApiError } from "../../core/errors";
 import { PartialFailure } from "../../core/handler";
 import type { JsonObject } from "../../core/json";
-import { applyPlan, BrandingApi, discoverOrganizationId, emptyPlan, isEmpty, type Progress, type WritePlan } from "./api";
+import { applyPlan, BrandingApi, emptyPlan, isEmpty, organizationIdOf, type Progress, type WritePlan } from "./api";
 import { readImage } from "./images";
 import {
     intendedOf,
@@ -80,7 +80,7 @@ export function setDesired(plan: ReturnType<typeof emptyPlan>, { property: p, va
 }
 
 export async function createBranding(ctx: Context, inputs: BrandingInputs): Promise<{ id: string; outs: BrandingOutputs }> {
-    const organizationId = inputs.organizationId ?? (await discoverOrganizationId(ctx.graph));
+    const organizationId = inputs.organizationId ?? (await organizationIdOf(ctx.graph));
     const api = new BrandingApi(ctx.graph, organizationId, ctx.locale);
     const managed = managedOf(inputs);
     const live = await api.get();
