@@ -32,6 +32,20 @@ const MODULES: Record<string, () => Promise<{ run: Benchmark }>> = {
 /** The benchmarks that run the real CLI: skipped without one, except under CI=true (as test/cli does). */
 const NEEDS_CLI = new Set(["cli-throttle", "cli-preview", "policy-pack"]);
 
+/**
+ * What a benchmark's quick run must show beside well-formed results: that its comparison is like for like. Not a
+ * timing: the sides are checked to do the same work.
+ */
+const LIKE_FOR_LIKE: Record<string, (r: BenchResult) => void> = {
+    // The judged first check loads neither the HTTP client nor @azure/* (else the figure measures a regression).
+    "host-start": (r) => assert.match(r.notes ?? "", /of them HTTP client or @azure\/\*: nothing\./),
+    // The bare program sent the requests tenantkit's up sent, and every dataset was made once on both sides.
+    "cli-throttle": (r) => {
+        assert.match(r.notes ?? "", /the bare side's match them/);
+        assert.match(r.notes ?? "", / 0 runs with failures/);
+    },
+};
+
 function assertWellFormed(r: BenchResult): void {
     assert.ok(r.name.length > 0);
     for (const n of [r.value, r.comparison.value, r.spread.runs, r.spread.min, r.spread.max]) assert.equal(typeof n, "number");
@@ -54,6 +68,7 @@ describe("benchmarks (quick mode: they run and report, timings are not judged)",
             const results = await run({ quick: true, log: () => undefined });
             assert.ok(results.length >= 1);
             results.forEach(assertWellFormed);
+            results.forEach((r) => LIKE_FOR_LIKE[name]?.(r));
             assert.match(formatTable(results), new RegExp(results[0].name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
         });
     }

@@ -21,6 +21,18 @@ const h = require("pulumi-tenantkit/bin/" + process.argv[1] + "/handler").handle
 })().catch((e) => { console.error(e); process.exit(1); });
 `;
 
+// A valid push dataset, checked as a preview checks it: the check signs in (a static token here, so nothing is sent).
+const SIGNED_IN_CHECK = `
+const h = require("pulumi-tenantkit/bin/powerbi/pushDataset/handler").handler;
+(async () => {
+    await h.configure({ config: new Map([["tenantkit:powerBiToken", "static-token"]]) });
+    const c = await h.check({}, { name: "x", tables: [{ name: "T", columns: [{ name: "C", dataType: "Int64" }] }] });
+    if (c.failures.length > 0) throw new Error(JSON.stringify(c.failures));
+    const pkgs = new Set(Object.keys(require.cache).map((f) => (/node_modules\\/((?:@[^/]+\\/)?[^/]+)/.exec(f) || [])[1]).filter(Boolean));
+    process.stdout.write(JSON.stringify([...pkgs]));
+})().catch((e) => { console.error(e); process.exit(1); });
+`;
+
 describe("what check and diff load in the provider host", function () {
     this.timeout(60_000);
     for (const handler of HANDLERS) {
@@ -33,4 +45,13 @@ describe("what check and diff load in the provider host", function () {
             );
         });
     }
+
+    it("powerbi/pushDataset: a valid check that signs in without a request loads no HTTP client, no @azure/* (bench/hostStart.ts judges this call)", () => {
+        const loaded = JSON.parse(execFileSync(process.execPath, ["-e", SIGNED_IN_CHECK], { cwd: ROOT, encoding: "utf8" })) as string[];
+        assert.ok(loaded.includes("zod"), "the probe sees the packages the handler loads");
+        assert.deepEqual(
+            loaded.filter((p) => p === "axios" || p.startsWith("@azure/")),
+            [],
+        );
+    });
 });
