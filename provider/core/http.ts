@@ -153,7 +153,6 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
             const authorization = await opts.authorize({ forceRefresh });
             forceRefresh = false;
             const release = await limiter.acquire(clock);
-            const sentAt = clock.now();
             let outcome: ServiceResponse<T> | ApiError;
             try {
                 const res = await http.request<Buffer>({
@@ -197,11 +196,8 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
                         `; retrying in ${decision.delayMs} ms (client-request-id ${clientRequestId})`,
                 ),
             );
-            // A throttled service is throttled for every caller: block the shared limiter rather than wait alone. The wait
-            // counts from when this request was sent, as the service counted it: the requests in flight with it are
-            // answered 429 one after another, and counting from each answer would push the pause past the window the
-            // service named, leaving its budget unused (bench/cliThrottle.ts).
-            if (outcome.status === 429 || outcome.retryAfterMs !== undefined) limiter.blockFor(decision.delayMs - (clock.now() - sentAt), clock);
+            // A throttled service is throttled for every caller: block the shared limiter rather than wait alone.
+            if (outcome.status === 429 || outcome.retryAfterMs !== undefined) limiter.blockFor(decision.delayMs, clock);
             else await clock.sleep(decision.delayMs);
         }
     }
