@@ -138,13 +138,11 @@ export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
                 `engine default parallelism 4 x ${os.availableParallelism()} CPUs = ${parallel}; emulator throttle ${PER_SECOND}/s per client, Retry-After "1". ` +
                 `Failures ${stats.map((s) => s.failures.length).join("/")}, duplicates ${stats.map((s) => s.duplicates).join("/")}, missing ` +
                 `${stats.map((s) => s.missing).join("/")} per run. Last run: ${a.text}. ` +
-                `Cause of the ratio: ${a.perDataset.toFixed(0)} requests per dataset (provider/powerbi/pushDataset/lifecycle.ts createDataset: a list ` +
-                `before the POST for the lost-response recovery, the POST, GET dataset, GET tables), so the floor is ${(a.floorMs / 1000).toFixed(0)} s = ` +
-                `${(a.floorMs / ideal).toFixed(1)}x the ideal, and the client used ${(a.share * 100).toFixed(0)}% of the budget: neither the retry backoff nor ` +
-                `the limiter's pause (Retry-After "1" honoured as 1000 ms, shared by all requests) loses measurable time; 1.15x needs one request per ` +
-                `create. The token request carries no bearer token, so the emulator counts it by address, apart from the app's budget; ` +
-                `${a.logins} login requests because the ${parallel} first calls miss the token cache together and each fetches a token ` +
-                `(provider/core/credentials.ts header has no in-flight sharing).`,
+                `Cause of the ratio: ${a.perDataset.toFixed(2)} successful requests per dataset (the methods above), so the floor at ` +
+                `${PER_SECOND}/s is ${(a.floorMs / 1000).toFixed(1)} s = ${(a.floorMs / ideal).toFixed(2)}x the ideal, and the client used ` +
+                `${(a.share * 100).toFixed(0)}% of the budget (Retry-After "1" honoured from each 429's answer, the pause shared by all requests). ` +
+                `The token request carries no bearer token, so the emulator counts it by address, apart from the app's budget; ` +
+                `${a.logins} login request(s): calls that miss the token cache together share one (provider/core/credentials.ts).`,
         }),
     ];
 };
