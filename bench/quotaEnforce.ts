@@ -1,28 +1,33 @@
 /**
  * quota-enforce (issue 7): what `quota.enforceQuotas` adds to a program of 100,000 `@pulumi/databricks`
- * registrations, against the same program without it. Goal (issue 17): its own time (the transform's synchronous
- * part plus the judging of registrations whose inputs were outputs) at most 1% of the program's registration time
- * without it. `QUOTA_ENFORCE_COUNT=N` runs N registrations instead, to compare changes of the transform quickly;
- * the goal is stated for 100,000.
+ * registrations (bench/programs/quota-enforce/workload.ts), against the same program without it. Goal (issue 26):
+ * the whole cost a user pays, the median wall time with `enforceQuotas` at most 1.03x the median without it; the CPU
+ * difference and the check's own time (the transform's synchronous part plus the judging of registrations whose
+ * inputs were outputs, measured in a separate run with timers) are in the notes. Until issue 26 the goal was the own
+ * time alone (at most 1% of the registration time), which said "met" while the wall difference was +10.5%.
+ * `QUOTA_ENFORCE_COUNT=N` runs N registrations instead, to compare changes quickly; the goal is stated for 100,000.
  *
  * Each run is its own Node process, as each `pulumi preview` is one language-host process: the program runs inside
  * `runInPulumiStack` with `setMocks` (trivial mocks, preview mode), and the clock stops when `waitForRPCs` says
  * every registration reached the monitor. Modules are loaded before the clock starts; only registrations count.
- * Variants alternate (without, with, without, ...) so drift of the machine hits both alike.
+ * The runs judged carry no timers (a PerformanceObserver of GC and a timer per registration are costs of the
+ * measuring, not of the check). Variants alternate, the order swapped each round, so drift of the machine hits
+ * both alike. bench/quotaCliPreview.ts measures the same workload through `pulumi preview` of the real CLI.
  */
 import { spawn } from "node:child_process";
 import { PerformanceObserver } from "node:perf_hooks";
 import * as path from "node:path";
 import { median, quantile, repeat, result, type Benchmark, type BenchResult } from "./lib";
+import { program } from "./programs/quota-enforce/workload";
 
 /** What one child run reports on its last stdout line. */
-interface RunReport {
+export interface RunReport {
     ms: number;
     /** CPU time of the process (all threads, so GC too) over the same span. */
     cpuMs: number;
-    /** With the transform: time inside its synchronous part, summed over registrations. */
+    /** With timers: time inside the transform's synchronous part, summed over registrations. */
     transformMs?: number;
-    /** With the transform: time in the judging of registrations whose inputs were outputs (after they resolved). */
+    /** With timers: time in the judging of registrations whose inputs were outputs (after they resolved). */
     gateMs?: number;
     /** GC pauses that began inside the transform's synchronous part (included in transformMs). */
     gcInTransformMs?: number;
@@ -37,13 +42,16 @@ interface RunReport {
     waitingMs?: number;
     /** Registrations the mock monitor received (the stack itself excluded). */
     registered: number;
-    /** With the transform: findings, and the fullest (limit, scope) as a share of its limit. */
+    /** With enforceQuotas: findings, and the fullest (limit, scope) as a share of its limit. */
     findings?: { total: number; exceeded: number; warnings: number; fullest: string };
 }
 
 const CHILD_FLAG = "--quota-enforce-child";
 
-/** Runs the benchmark: medians of alternating child runs with and without the transform. */
+/** The goal: the median wall time with enforceQuotas at most this many times the median without it. */
+export const QUOTA_ENFORCE_GOAL = 1.03;
+
+/** Runs the benchmark: medians of alternating child runs with and without enforceQuotas, then the timed runs. */
 export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
     const count = ctx.quick ? 1_000 : countFromEnv();
     // A 100,000-registration child takes ~6 min here (the SDK under mocks), so a pair is ~12 min.
@@ -51,60 +59,63 @@ export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
     const plain: RunReport[] = [];
     const enforced: RunReport[] = [];
     await repeat(runs, async (i) => {
-        const without = await runChild(count, "plain");
-        const withQuota = await runChild(count, "enforce");
-        plain.push(without);
-        enforced.push(withQuota);
-        ctx.log(
-            `run ${i + 1}/${runs}, ${count} registrations: without ${fmt(without)}; with enforceQuotas ${fmt(withQuota)}, ` +
-                `${ownOf(withQuota).toFixed(0)} ms its own (${(withQuota.transformMs ?? 0).toFixed(0)} in the transform, of which GC ` +
-                `${(withQuota.gcInTransformMs ?? 0).toFixed(0)}; ${(withQuota.gateMs ?? 0).toFixed(0)} judging resolved outputs), p50 ${(withQuota.p50Us ?? 0).toFixed(1)} us`,
-        );
+        const order: Array<"plain" | "enforce"> = i % 2 === 0 ? ["plain", "enforce"] : ["enforce", "plain"];
+        for (const v of order) (v === "plain" ? plain : enforced).push(await runChild(count, v));
+        const [without, withQuota] = [plain[i], enforced[i]];
+        ctx.log(`run ${i + 1}/${runs}, ${count} registrations: without ${fmt(without)}; with enforceQuotas ${fmt(withQuota)}`);
         return withQuota.ms - without.ms;
     });
-    // One run of the floor, for what any check costs in this program (see floorCheck).
+    // One run with timers for the check's own time, and one of the floor (what any check costs in this program).
+    const timed = await runChild(count, "timed");
     const floor = await runChild(count, "floor");
     ctx.log(
-        `floor, ${count} registrations: ${fmt(floor)}, ${ownOf(floor).toFixed(0)} ms its own (GC ${(floor.gcInTransformMs ?? 0).toFixed(0)}), p50 ${(floor.p50Us ?? 0).toFixed(1)} us`,
+        `with timers: ${fmt(timed)}, ${ownOf(timed).toFixed(0)} ms its own (${(timed.transformMs ?? 0).toFixed(0)} in the transform, of which GC ` +
+            `${(timed.gcInTransformMs ?? 0).toFixed(0)}; ${(timed.gateMs ?? 0).toFixed(0)} judging resolved outputs), p50 ${(timed.p50Us ?? 0).toFixed(1)} us; ` +
+            `floor ${fmt(floor)}, ${ownOf(floor).toFixed(0)} ms its own`,
     );
-    const wrong = [...plain, ...enforced, floor].find((r) => r.registered !== count);
-    if (wrong) throw new Error(`a run registered ${wrong.registered} resources, expected ${count}`);
-    const f = enforced[0].findings;
-    if (!f || f.exceeded > 0) throw new Error(`the program must stay within every limit: ${JSON.stringify(f)}`);
-    const own = median(enforced.map(ownOf));
-    const cpu = (rs: RunReport[]): number => median(rs.map((r) => r.cpuMs));
-    return [
-        result({
-            name: "quota-enforce",
-            unit: "ms",
-            values: enforced.map((r) => r.ms),
-            comparison: { name: `the same ${count.toLocaleString("en")} registrations without the transform`, values: plain.map((r) => r.ms) },
-            goal: "its own time at most 1% of the registration time without it",
-            // The transform's own time, not the wall difference: that moves by seconds between runs either way.
-            met: (_value, cmp) => own <= 0.01 * cmp,
-            notes:
-                `its own time ${((100 * own) / median(plain.map((r) => r.ms))).toFixed(2)}% of the registration time without it; ` +
-                `time of its own (the transform's synchronous part plus the judging of registrations whose inputs were outputs, ` +
-                `GC pauses that began in it included): median ${own.toFixed(0)} ms over ${enforced.length} run(s), ` +
-                `${enforced
-                    .map(
-                        (r) =>
-                            `${ownOf(r).toFixed(0)} ms (GC ${(r.gcInTransformMs ?? 0).toFixed(0)}, p50 ${(r.p50Us ?? 0).toFixed(1)} us/registration, ` +
-                            `p99 ${(r.p99Us ?? 0).toFixed(0)} us, ${r.waiting ?? 0} registrations waiting for outputs ${(r.waitingMs ?? 0).toFixed(0)} ms)`,
-                    )
-                    .join(", ")}; ` +
-                `the floor (the least check of exactly this program's types, hand-written: Map counters, outputs behind a ` +
-                `dependsOn gate; one run) ${ownOf(floor).toFixed(0)} ms (GC ${(floor.gcInTransformMs ?? 0).toFixed(0)}, p50 ` +
-                `${(floor.p50Us ?? 0).toFixed(1)} us/registration), enforceQuotas ${(own / Math.max(1, ownOf(floor))).toFixed(1)}x of it; ` +
-                `wall difference ${(median(enforced.map((r) => r.ms)) - median(plain.map((r) => r.ms))).toFixed(0)} ms, ` +
-                `CPU difference ${(cpu(enforced) - cpu(plain)).toFixed(0)} ms (medians; a run's wall time varies by several %, ` +
-                `seconds at this size). ${count} @pulumi/databricks registrations (providers, catalogs, schemas, then 10% SqlEndpoint, 30% Job, ` +
-                `60% SqlTable, 1 in 10 keyed by Schema outputs; the program awaits every 1,000 registrations), setMocks + runInPulumiStack ` +
-                `in preview mode, one process per run, SDK stack capture off in both; ${f.total} (limit, scope) findings, ` +
-                `${f.warnings} warnings, none exceeded; fullest: ${f.fullest}`,
-        }),
-    ];
+    return [quotaEnforceResult({ count, plain, enforced, timed, floor })];
 };
+
+/** The result from the runs: judged by the wall-time ratio of the untimed runs; the timed runs go to the notes. */
+export function quotaEnforceResult(r: {
+    count: number;
+    plain: readonly RunReport[];
+    enforced: readonly RunReport[];
+    timed: RunReport;
+    floor: RunReport;
+}): BenchResult {
+    const { count, plain, enforced, timed, floor } = r;
+    const wrong = [...plain, ...enforced, timed, floor].find((x) => x.registered !== count);
+    if (wrong) throw new Error(`a run registered ${wrong.registered} resources, expected ${count}`);
+    const f = enforced[0]?.findings;
+    if (!f || f.exceeded > 0) throw new Error(`the program must stay within every limit: ${JSON.stringify(f)}`);
+    const own = ownOf(timed);
+    const wall = (rs: readonly RunReport[]): number => median(rs.map((x) => x.ms));
+    const cpu = (rs: readonly RunReport[]): number => median(rs.map((x) => x.cpuMs));
+    return result({
+        name: "quota-enforce",
+        unit: "ms",
+        values: enforced.map((x) => x.ms),
+        comparison: { name: `the same ${count.toLocaleString("en")} registrations without the transform`, values: plain.map((x) => x.ms) },
+        goal: `the whole cost: median wall time at most ${QUOTA_ENFORCE_GOAL}x without it`,
+        met: (_value, _cmp, ratio) => ratio <= QUOTA_ENFORCE_GOAL,
+        notes:
+            `the whole program's wall time with and without enforceQuotas, ${enforced.length} alternating run(s) each (no timers ` +
+            `in them), difference ${(wall(enforced) - wall(plain)).toFixed(0)} ms; CPU (all threads, GC included) median ` +
+            `${cpu(enforced).toFixed(0)} ms against ${cpu(plain).toFixed(0)} ms, difference ${(cpu(enforced) - cpu(plain)).toFixed(0)} ms ` +
+            `(${((100 * (cpu(enforced) - cpu(plain))) / cpu(plain)).toFixed(1)}%). Its own time, in one more run with timers: ` +
+            `${own.toFixed(0)} ms, ${((100 * own) / wall(plain)).toFixed(2)}% of the wall time without it (the transform's ` +
+            `synchronous part plus the judging of registrations whose inputs were outputs, GC pauses that began in it ` +
+            `included: GC ${(timed.gcInTransformMs ?? 0).toFixed(0)} ms, p50 ${(timed.p50Us ?? 0).toFixed(1)} us/registration, p99 ` +
+            `${(timed.p99Us ?? 0).toFixed(0)} us, ${timed.waiting ?? 0} registrations waiting for outputs ${(timed.waitingMs ?? 0).toFixed(0)} ms); ` +
+            `the floor (the least check of exactly this program's types, hand-written: Map counters, outputs behind a ` +
+            `dependsOn gate; one run) ${ownOf(floor).toFixed(0)} ms, enforceQuotas ${(own / Math.max(1, ownOf(floor))).toFixed(1)}x of it. ` +
+            `${count} @pulumi/databricks registrations (providers, catalogs, schemas, then 10% SqlEndpoint, 30% Job, ` +
+            `60% SqlTable, 1 in 10 keyed by Schema outputs; the program awaits every 1,000 registrations), setMocks + runInPulumiStack ` +
+            `in preview mode, one process per run, SDK stack capture off in both; ${f.total} (limit, scope) findings, ` +
+            `${f.warnings} warnings, none exceeded; fullest: ${f.fullest}`,
+    });
+}
 
 /** Registrations per run: 100,000 unless `QUOTA_ENFORCE_COUNT` says otherwise. */
 function countFromEnv(): number {
@@ -151,68 +162,14 @@ function runChild(count: number, variant: Variant): Promise<RunReport> {
     });
 }
 
-/** The program's resources: a realistic mix that keeps every limit below its warning share. */
-type Databricks = typeof import("@pulumi/databricks");
-
-async function program(pulumi: typeof import("@pulumi/pulumi"), db: Databricks, count: number): Promise<void> {
-    const batch = 1_000;
-    let pending: Array<{ urn: import("@pulumi/pulumi").Output<string> }> = [];
-    const flush = async (): Promise<void> => {
-        const urns = pending.map((r) => r.urn);
-        pending = [];
-        await new Promise<void>((resolve) => pulumi.all(urns).apply(() => resolve()));
-    };
-    const workspaces = Math.ceil(count / 5_000);
-    const catalogs = Math.ceil(count / 10_000);
-    const schemasPerCatalog = 20;
-    const providers = Array.from(
-        { length: workspaces },
-        (_, w) => new db.Provider(`ws-${w}`, { host: `https://adb-${1000 + w}.${w % 9}.azuredatabricks.net` }),
-    );
-    const schemas: InstanceType<Databricks["Schema"]>[] = [];
-    const plainSchemas: Array<{ catalog: string; schema: string }> = [];
-    for (let c = 0; c < catalogs; c++) {
-        const opts = { provider: providers[c % workspaces] };
-        const catalog = new db.Catalog(`cat-${c}`, { name: `cat_${c}` }, opts);
-        for (let s = 0; s < schemasPerCatalog; s++) {
-            // The schema's catalog is an output: judged once it resolves, through the transform's dependsOn gate.
-            schemas.push(new db.Schema(`cat-${c}-sch-${s}`, { catalogName: catalog.name, name: `sch_${s}` }, opts));
-            plainSchemas.push({ catalog: `cat_${c}`, schema: `sch_${s}` });
-        }
-    }
-    const rest = count - workspaces - catalogs - catalogs * schemasPerCatalog;
-    for (let i = 0; i < rest; i++) {
-        if (pending.length >= batch) await flush();
-        const opts = { provider: providers[Math.floor(i / 10) % workspaces] };
-        const kind = i % 10;
-        if (kind === 0) {
-            pending.push(new db.SqlEndpoint(`wh-${i}`, { name: `wh-${i}`, clusterSize: "2X-Small", maxNumClusters: 1, autoStopMins: 10 }, opts));
-        } else if (kind <= 3) {
-            pending.push(
-                new db.Job(`job-${i}`, { name: `etl-${i}`, tasks: [{ taskKey: "main", notebookTask: { notebookPath: `/Jobs/etl-${i}` } }] }, opts),
-            );
-        } else {
-            const columns = [
-                { name: "id", type: "BIGINT" },
-                { name: "amount", type: "DECIMAL(10,2)" },
-                { name: "at", type: "TIMESTAMP" },
-            ];
-            const n = Math.floor(i / 10);
-            const where =
-                n % 10 === 0
-                    ? { catalogName: schemas[n % schemas.length].catalogName, schemaName: schemas[n % schemas.length].name }
-                    : { catalogName: plainSchemas[n % plainSchemas.length].catalog, schemaName: plainSchemas[n % plainSchemas.length].schema };
-            pending.push(new db.SqlTable(`tbl-${i}`, { ...where, name: `t_${i}`, tableType: "MANAGED", columns }, opts));
-        }
-    }
-}
-
 /** One run in this process: loads modules, then times the program until every registration reached the monitor. */
-/** Without any check, with enforceQuotas, or with the floor: the least check of exactly this program's types. */
-type Variant = "plain" | "enforce" | "floor";
+/**
+ * Without any check; with enforceQuotas as a user runs it; with enforceQuotas and timers around it (for its own time);
+ * or with the floor, timed: the least check of exactly this program's types.
+ */
+type Variant = "plain" | "enforce" | "timed" | "floor";
 
 async function child(count: number, variant: Variant): Promise<RunReport> {
-    const enforce = variant !== "plain";
     const pulumi = await import("@pulumi/pulumi");
     const db = await import("@pulumi/databricks");
     const { runInPulumiStack, getStackResource } = await import("@pulumi/pulumi/runtime/stack");
@@ -239,13 +196,14 @@ async function child(count: number, variant: Variant): Promise<RunReport> {
         true,
     );
     let enforcement: ReturnType<typeof quota.enforceQuotas> | undefined;
-    const timing = enforce ? instrument() : undefined;
+    // Only the runs that report the check's own time carry the timers: the wall and CPU of "enforce" are a user's.
+    const timing = variant === "timed" || variant === "floor" ? instrument() : undefined;
     const cpu = process.cpuUsage();
     const start = performance.now();
     await runInPulumiStack(async () => {
-        if (enforce && timing) {
-            if (variant === "floor") floorCheck(pulumi, timing.timed);
-            else enforcement = quota.enforceQuotas();
+        if (variant === "enforce" || variant === "timed") enforcement = quota.enforceQuotas();
+        if (variant === "floor" && timing) floorCheck(pulumi, timing.timed);
+        if (timing) {
             const stack = getStackResource() as unknown as { __transformations: Array<(args: unknown) => unknown> };
             const last = stack.__transformations.length - 1;
             stack.__transformations[last] = timing.wrap(stack.__transformations[last]);
@@ -257,13 +215,13 @@ async function child(count: number, variant: Variant): Promise<RunReport> {
     const ms = performance.now() - start;
     const used = process.cpuUsage(cpu);
     const report: RunReport = { ms, cpuMs: (used.user + used.system) / 1000, registered };
-    if (variant === "floor" && timing) return { ...report, ...(await timing.report()) };
-    if (!enforcement || !timing) return report;
+    const timed = timing ? await timing.report() : {};
+    if (!enforcement) return { ...report, ...timed };
     const findings = enforcement.findings();
     const fullest = findings.reduce((a, b) => (b.total / b.max > a.total / a.max ? b : a));
     return {
         ...report,
-        ...(await timing.report()),
+        ...timed,
         findings: {
             total: findings.length,
             exceeded: findings.filter((x) => x.status === "exceeded").length,

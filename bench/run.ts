@@ -24,6 +24,7 @@ const BENCHMARKS: Record<string, () => Promise<Benchmark>> = {
     "cli-throttle": async () => (await import("./cliThrottle")).run,
     "cli-preview": async () => (await import("./cliPreview")).run,
     "policy-pack": async () => (await import("./policyPack")).run,
+    "quota-cli-preview": async () => (await import("./quotaCliPreview")).run,
 };
 
 async function main(argv: string[]): Promise<number> {

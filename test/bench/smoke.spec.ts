@@ -27,10 +27,11 @@ const MODULES: Record<string, () => Promise<{ run: Benchmark }>> = {
     "cli-throttle": () => import("../../bench/cliThrottle"),
     "cli-preview": () => import("../../bench/cliPreview"),
     "policy-pack": () => import("../../bench/policyPack"),
+    "quota-cli-preview": () => import("../../bench/quotaCliPreview"),
 };
 
 /** The benchmarks that run the real CLI: skipped without one, except under CI=true (as test/cli does). */
-const NEEDS_CLI = new Set(["cli-throttle", "cli-preview", "policy-pack"]);
+const NEEDS_CLI = new Set(["cli-throttle", "cli-preview", "policy-pack", "quota-cli-preview"]);
 
 /**
  * What a benchmark's quick run must show beside well-formed results: that its comparison is like for like. Not a
