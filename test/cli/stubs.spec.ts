@@ -23,14 +23,25 @@ const TOKENS: Record<keyof typeof RESOURCE_HANDLERS, string> = {
 describeCli("serialized stubs in a real stack export", (binDir) => {
     const fx = useEmulator();
 
-    it("every resource kind stores exactly its pinned stub text as __provider, in inputs and outputs", async () => {
+    /** A stack of every resource kind, up against the emulator. */
+    async function upEveryResource(name: string): Promise<CliStack> {
         const stack = await CliStack.create(binDir, {
             projectDir: PROGRAM_DIR,
-            stack: "stubs",
+            stack: name,
             config: { ...emulatorStackConfig(fx.emu.url), "tenantkit:devopsPat": secret(IDS.devopsPat) },
         });
         try {
             await stack.up();
+            return stack;
+        } catch (err) {
+            await stack.dispose();
+            throw err;
+        }
+    }
+
+    it("every resource kind stores exactly its pinned stub text as __provider, in inputs and outputs", async () => {
+        const stack = await upEveryResource("stubs");
+        try {
             const { deployment } = await stack.exportState();
             for (const [folder, modulePath] of Object.entries(RESOURCE_HANDLERS)) {
                 const [resource, ...more] = resourcesOfType(deployment, TOKENS[folder as keyof typeof RESOURCE_HANDLERS]);
@@ -45,13 +56,8 @@ describeCli("serialized stubs in a real stack export", (binDir) => {
     });
 
     it("state written by tenantkit 0.1 (its stub text in inputs and outputs) previews no change, refreshes and destroys", async () => {
-        const stack = await CliStack.create(binDir, {
-            projectDir: PROGRAM_DIR,
-            stack: "stubs-upgrade",
-            config: { ...emulatorStackConfig(fx.emu.url), "tenantkit:devopsPat": secret(IDS.devopsPat) },
-        });
+        const stack = await upEveryResource("stubs-upgrade");
         try {
-            await stack.up();
             const { text } = await stack.exportState();
             let old = text;
             for (const [folder, modulePath] of Object.entries(RESOURCE_HANDLERS)) {

@@ -19,6 +19,18 @@ const MINIMAL_STUB: pulumi.dynamic.ResourceProvider = {
     },
 };
 
+/** The configured provider's check works: a push dataset without tables fails on `tables`, and on nothing else. */
+async function assertChecksADataset(provider: Record<string, unknown>): Promise<void> {
+    const checked = (await (provider.check as pulumi.dynamic.ResourceProvider["check"])!(
+        {},
+        { name: "Sales", tables: [] },
+    )) as pulumi.dynamic.CheckResult;
+    assert.deepEqual(
+        checked.failures?.map((f) => f.property),
+        ["tables"],
+    );
+}
+
 /** Runs a `__provider` text as the dynamic provider host does: evaluated as a module, `handler()` gives the provider. */
 function deserialize(text: string): Record<string, unknown> {
     const exports: { handler?: () => Record<string, unknown> } = {};
@@ -92,14 +104,7 @@ describe("handler stubs", () => {
                 assert.ok(text.includes("require(m)"), "the text requires its handler");
                 const provider = deserialize(text);
                 await (provider.configure as (r: unknown) => Promise<void>).call(provider, { config: new Map<string, string>() });
-                const checked = (await (provider.check as pulumi.dynamic.ResourceProvider["check"])!(
-                    {},
-                    { name: "Sales", tables: [] },
-                )) as pulumi.dynamic.CheckResult;
-                assert.deepEqual(
-                    checked.failures?.map((f) => f.property),
-                    ["tables"],
-                );
+                await assertChecksADataset(provider);
             });
         }
 
@@ -109,14 +114,7 @@ describe("handler stubs", () => {
             assert.equal(stub.check, undefined, "no operation before configure");
             await (stub.configure as (r: unknown) => Promise<void>).call(stub, { config: new Map<string, string>() });
             for (const op of ["check", "diff", "create", "read", "update", "delete"]) assert.equal(typeof stub[op], "function", op);
-            const checked = (await (stub.check as pulumi.dynamic.ResourceProvider["check"])!(
-                {},
-                { name: "Sales", tables: [] },
-            )) as pulumi.dynamic.CheckResult;
-            assert.deepEqual(
-                checked.failures?.map((f) => f.property),
-                ["tables"],
-            );
+            await assertChecksADataset(stub);
         });
     }
 });

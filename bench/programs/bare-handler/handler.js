@@ -23,9 +23,8 @@ const operations = {
     async delete() {},
 };
 
-exports.handler = {
-    // Installs the operations on the stub the host deserialized, as core/handler.ts's configure does.
-    async configure() {
-        if (this !== exports.handler) Object.assign(this, operations);
-    },
+// Installs the operations on the stub the host deserialized, as the `configure` export of tenantkit's handler modules
+// does (core/handler.ts stubConfigure): the stub calls `require(m).configure(this, request)`.
+exports.configure = async (stub) => {
+    Object.assign(stub, operations);
 };
