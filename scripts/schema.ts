@@ -7,7 +7,15 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import ts from "typescript";
-import type { FieldRule, FunctionDefinition, InputRule, ObjectDefinition, OutputRule, ResourceDefinition, ValueType } from "../provider/core/definition";
+import type {
+    FieldRule,
+    FunctionDefinition,
+    InputRule,
+    ObjectDefinition,
+    OutputRule,
+    ResourceDefinition,
+    ValueType,
+} from "../provider/core/definition";
 import { connectionProperty, connectionType, providerSettings } from "../provider/core/connectionDefinition";
 import { FUNCTIONS, RESOURCES } from "../provider/resources";
 
@@ -46,7 +54,8 @@ export function readDocs(): Docs {
     };
     const put = (key: string, raw: string, where: string) => putText(key, prose(raw), where);
     const putText = (key: string, value: string, where: string) => {
-        if (docs.has(key) && docs.get(key) !== value) throw new Error(`two public declarations are named ${key} (${where}): the schema could not tell their docs apart`);
+        if (docs.has(key) && docs.get(key) !== value)
+            throw new Error(`two public declarations are named ${key} (${where}): the schema could not tell their docs apart`);
         docs.set(key, value);
     };
     for (const file of program.getSourceFiles()) {
@@ -96,7 +105,8 @@ class SchemaWriter {
     /** A doc comment, required: a property the schema describes must be documented where users read it. */
     doc(key: string): string {
         const d = this.docs.get(key);
-        if (d === undefined || d === "") throw new Error(`${key} has no doc comment: document it in its types.ts (the schema takes descriptions from there)`);
+        if (d === undefined || d === "")
+            throw new Error(`${key} has no doc comment: document it in its types.ts (the schema takes descriptions from there)`);
         return d;
     }
 
@@ -128,7 +138,11 @@ class SchemaWriter {
                     // their capitalized value and `int64` would collide with `Int64`.
                     const values = t.enum.values.flatMap((v) => [
                         { value: v.value },
-                        ...(v.alsoSpelled ?? []).map((s) => ({ name: `${v.value}_${s}`, value: s, description: `\`${v.value}\`, in another spelling the service accepts.` })),
+                        ...(v.alsoSpelled ?? []).map((s) => ({
+                            name: `${v.value}_${s}`,
+                            value: s,
+                            description: `\`${v.value}\`, in another spelling the service accepts.`,
+                        })),
                     ]);
                     this.types[token] = { type: "string", enum: values };
                 }
@@ -155,7 +169,13 @@ class SchemaWriter {
         return token;
     }
 
-    property(module: string, docKey: string, type: ValueType, rule: { secret?: boolean; deprecated?: string }, extra: Partial<PropertySpec> = {}): PropertySpec {
+    property(
+        module: string,
+        docKey: string,
+        type: ValueType,
+        rule: { secret?: boolean; deprecated?: string },
+        extra: Partial<PropertySpec> = {},
+    ): PropertySpec {
         return {
             description: this.doc(docKey),
             ...this.typeRef(module, type),
@@ -169,7 +189,11 @@ class SchemaWriter {
         const description = forResource
             ? "The tenant and credentials to use instead of the provider's (a second tenant or cloud). Kept in state, encrypted, for refresh and destroy; a change of its tenant, cloud or endpoints replaces the resource."
             : "The tenant and credentials to use instead of the provider's.";
-        return { description, $ref: `#/types/${this.objectType("index", connectionType as ObjectDefinition<object>)}`, ...(forResource ? { secret: true } : {}) };
+        return {
+            description,
+            $ref: `#/types/${this.objectType("index", connectionType as ObjectDefinition<object>)}`,
+            ...(forResource ? { secret: true } : {}),
+        };
     }
 
     resource(r: ResourceDefinition<never, never>): Record<string, unknown> {
@@ -225,7 +249,9 @@ class SchemaWriter {
         const fields = connectionType.fields as Record<string, FieldRule<Record<string, unknown>, string>>;
         const setting = (k: string, rule: FieldRule<Record<string, unknown>, string>): PropertySpec => {
             const env = providerSettings[k as keyof typeof providerSettings].env;
-            return this.property("index", `Connection.${k}`, rule.type, rule, { description: `${this.doc(`Connection.${k}`)} Falls back to \`${env}\`.` });
+            return this.property("index", `Connection.${k}`, rule.type, rule, {
+                description: `${this.doc(`Connection.${k}`)} Falls back to \`${env}\`.`,
+            });
         };
         const variables = Object.fromEntries(Object.entries(fields).map(([k, rule]) => [k, setting(k, rule)]));
         return {
@@ -247,7 +273,11 @@ export function generateSchema(docs: Docs = readDocs()): Record<string, unknown>
     const { config, provider } = writer.provider();
     const resources = Object.fromEntries(RESOURCES.map((r) => [r.token, writer.resource(r)]));
     const functions = Object.fromEntries(FUNCTIONS.map((f) => [f.token, writer.function(f)]));
-    const sortedTypes = Object.fromEntries(Object.keys(writer.types).sort().map((k) => [k, writer.types[k]]));
+    const sortedTypes = Object.fromEntries(
+        Object.keys(writer.types)
+            .sort()
+            .map((k) => [k, writer.types[k]]),
+    );
     return {
         name: "tenantkit",
         displayName: "tenantkit",
@@ -259,7 +289,10 @@ export function generateSchema(docs: Docs = readDocs()): Record<string, unknown>
         publisher: "pulumi-tenantkit",
         meta: { moduleFormat: "(.*)" },
         language: {
-            nodejs: { packageName: "@pulumi-tenantkit/sdk", packageDescription: "tenantkit's Pulumi resources for every language, as a provider plugin's SDK." },
+            nodejs: {
+                packageName: "@pulumi-tenantkit/sdk",
+                packageDescription: "tenantkit's Pulumi resources for every language, as a provider plugin's SDK.",
+            },
             python: { packageName: "pulumi_tenantkit" },
             go: { importBasePath: "github.com/pulumi-tenantkit/pulumi-tenantkit/sdk/go/tenantkit", generateResourceContainerTypes: true },
         },

@@ -15,7 +15,10 @@ export const SDK_LANGUAGES = ["nodejs", "python", "go"] as const;
 
 /** The folder of the tools `npm run pulumi:install` builds (it builds them when missing). */
 export function toolsBin(): string {
-    const out = execFileSync(process.execPath, [path.join(ROOT, "scripts", "pulumi-install.js")], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+    const out = execFileSync(process.execPath, [path.join(ROOT, "scripts", "pulumi-install.js")], {
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "inherit"],
+    });
     return out.trim().split("\n").pop()!;
 }
 
@@ -48,7 +51,8 @@ export function sdkDifferences(generated: string, language: string): string[] {
     for (const f of b) if (!a.has(f)) problems.push(`sdk/${language}/${f} is missing`);
     for (const f of a) if (!b.has(f)) problems.push(`sdk/${language}/${f} is not generated`);
     for (const f of b) {
-        if (a.has(f) && !fs.readFileSync(path.join(committed, f)).equals(fs.readFileSync(path.join(fresh, f)))) problems.push(`sdk/${language}/${f} differs`);
+        if (a.has(f) && !fs.readFileSync(path.join(committed, f)).equals(fs.readFileSync(path.join(fresh, f))))
+            problems.push(`sdk/${language}/${f} differs`);
     }
     return problems;
 }

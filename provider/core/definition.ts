@@ -142,7 +142,12 @@ export interface ResourceDefinition<P = object, O = object> extends PropertyTabl
 export interface FunctionDefinition<A = object, R = object> {
     /** The Pulumi function token, `tenantkit:<area>:get<Name>`. */
     readonly token: `tenantkit:${string}:get${string}`;
-    readonly docs: { readonly inputs: string; readonly outputs: string; readonly function: string; readonly folder: `${HandlerLocation["area"]}/${string}` };
+    readonly docs: {
+        readonly inputs: string;
+        readonly outputs: string;
+        readonly function: string;
+        readonly folder: `${HandlerLocation["area"]}/${string}`;
+    };
     readonly inputs: { readonly [K in keyof Required<A>]-?: FieldRule<A, K> };
     readonly outputs: { readonly [K in keyof Required<R>]-?: FieldRule<R, K> };
 }
@@ -224,7 +229,9 @@ export function updatingInputs<P, O>(definition: PropertyTables<P, O>): (keyof P
 
 /** Every property state holds as a public output: the inputs kept as outputs, then the outputs that are not internal. */
 export function publicOutputs<P, O>(definition: PropertyTables<P, O>): string[] {
-    const inputs = Object.entries(definition.inputs as Record<string, { output?: unknown }>).filter(([, r]) => r.output !== undefined && r.output !== false);
+    const inputs = Object.entries(definition.inputs as Record<string, { output?: unknown }>).filter(
+        ([, r]) => r.output !== undefined && r.output !== false,
+    );
     const outputs = Object.entries(definition.outputs as Record<string, OutputRule>);
     return [...inputs.map(([k]) => k), ...outputs.map(([k]) => k)];
 }

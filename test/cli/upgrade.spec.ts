@@ -38,7 +38,8 @@ describeCli("a stack made by the release before the definitions, after an upgrad
         run("git", ["archive", "--format=tar", "-o", archive, BEFORE_DEFINITIONS], ROOT);
         run("tar", ["-xf", archive, "-C", old], scratch);
         // The release's own dependencies: today's when its lockfile is today's (no download), else a clean install.
-        const sameLock = fs.readFileSync(path.join(old, "package-lock.json"), "utf8") === fs.readFileSync(path.join(ROOT, "package-lock.json"), "utf8");
+        const sameLock =
+            fs.readFileSync(path.join(old, "package-lock.json"), "utf8") === fs.readFileSync(path.join(ROOT, "package-lock.json"), "utf8");
         if (sameLock) fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(old, "node_modules"), "dir");
         else run("npm", ["ci", "--ignore-scripts"], old);
         run("npm", ["run", "build"], old);
@@ -52,9 +53,8 @@ describeCli("a stack made by the release before the definitions, after an upgrad
         this.timeout(900_000);
         const dir = path.join(scratch, "program");
         fs.cpSync(path.join(scratch, "release", "test", "fixtures", "programs", "every-resource"), dir, { recursive: true });
-        const sdk = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { devDependencies: Record<string, string> }).devDependencies[
-            "@pulumi/pulumi"
-        ];
+        const sdk = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { devDependencies: Record<string, string> })
+            .devDependencies["@pulumi/pulumi"];
         fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "upgrade", private: true }));
         run("npm", ["install", oldTarball, `@pulumi/pulumi@${sdk}`], dir);
         const stack = await CliStack.create(binDir, {

@@ -29,7 +29,11 @@ function resourceFolders(): string[] {
 describe("the package's exports", () => {
     it("resolve every resource's handler by the package path its stub requires", () => {
         const folders = resourceFolders();
-        assert.deepEqual(folders.sort(), RESOURCES.map((r) => `${r.area}/${r.folder}`).sort(), "the registry (provider/resources.ts) lists every handler folder");
+        assert.deepEqual(
+            folders.sort(),
+            RESOURCES.map((r) => `${r.area}/${r.folder}`).sort(),
+            "the registry (provider/resources.ts) lists every handler folder",
+        );
         for (const r of RESOURCES) {
             assert.equal(require.resolve(handlerModule(r)), path.join(ROOT, "bin", r.area, r.folder, "handler.js"), handlerModule(r));
         }
@@ -37,7 +41,9 @@ describe("the package's exports", () => {
 
     it("list exactly the registry's handler modules, by today's path and the path before 0.2", () => {
         const exported = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { exports: Record<string, unknown> }).exports;
-        const handlers = Object.fromEntries(Object.entries(exported).filter(([, target]) => typeof target === "string" && target.endsWith("/handler.js")));
+        const handlers = Object.fromEntries(
+            Object.entries(exported).filter(([, target]) => typeof target === "string" && target.endsWith("/handler.js")),
+        );
         assert.deepEqual(handlers, handlerExports(), "package.json exports: set these entries");
     });
 

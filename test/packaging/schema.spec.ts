@@ -18,7 +18,10 @@ const ROOT = path.resolve(__dirname, "..", "..");
 const installer: { installedBinDir(): string | undefined } = require("../../scripts/pulumi-install.js");
 
 interface Schema {
-    resources: Record<string, { inputProperties: Record<string, { replaceOnChanges?: boolean; secret?: boolean }>; properties: Record<string, unknown> }>;
+    resources: Record<
+        string,
+        { inputProperties: Record<string, { replaceOnChanges?: boolean; secret?: boolean }>; properties: Record<string, unknown> }
+    >;
     functions: Record<string, unknown>;
     config: { variables: Record<string, { secret?: boolean }> };
     types: Record<string, { enum?: { value: string }[] }>;
@@ -90,7 +93,10 @@ describeCodegen(`the schema under Pulumi's own code${reason}`, function () {
     after(() => generated && fs.rmSync(generated, { recursive: true, force: true }));
 
     it("binds with Pulumi's schema package, without a diagnostic", () => {
-        const out = execFileSync(path.join(bin!, "tenantkit-codegen"), ["bind", SCHEMA_FILE], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+        const out = execFileSync(path.join(bin!, "tenantkit-codegen"), ["bind", SCHEMA_FILE], {
+            encoding: "utf8",
+            stdio: ["ignore", "pipe", "pipe"],
+        });
         assert.equal(out, "");
     });
 

@@ -6,7 +6,9 @@
 import { handlerModule, RESOURCES } from "../../provider/resources";
 
 /** Every resource kind's handler module, by its folder under provider/ (the module paths are a public contract). */
-export const RESOURCE_HANDLERS: Readonly<Record<string, string>> = Object.fromEntries(RESOURCES.map((r) => [`${r.area}/${r.folder}`, handlerModule(r)]));
+export const RESOURCE_HANDLERS: Readonly<Record<string, string>> = Object.fromEntries(
+    RESOURCES.map((r) => [`${r.area}/${r.folder}`, handlerModule(r)]),
+);
 
 /** The serialized stub of the handler at `modulePath`, byte for byte. */
 export function expectedStubText(modulePath: string): string {

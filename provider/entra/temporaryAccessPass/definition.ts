@@ -27,7 +27,13 @@ const Method: ObjectDefinition<TemporaryAccessPassMethod> = {
         methodUsabilityReason: {
             type: enumOf({
                 name: "MethodUsabilityReason",
-                values: [{ value: "EnabledByPolicy" }, { value: "DisabledByPolicy" }, { value: "Expired" }, { value: "NotYetValid" }, { value: "OneTimeUsed" }],
+                values: [
+                    { value: "EnabledByPolicy" },
+                    { value: "DisabledByPolicy" },
+                    { value: "Expired" },
+                    { value: "NotYetValid" },
+                    { value: "OneTimeUsed" },
+                ],
                 open: true,
             }),
             required: true,

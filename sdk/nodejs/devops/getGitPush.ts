@@ -8,7 +8,7 @@ import * as enums from "../types/enums";
 import * as utilities from "../utilities";
 
 /**
- * Reads one push of a git repository (`Pushes - Get`, REST 7.1), with its commits and ref updates on request. Signs in with the stack's `tenantkit:*` config, or with `args.connection`. Of the invoke options, `parent` is accepted; `provider` is refused (pass `connection`).
+ * Reads one push of a git repository (`Pushes - Get`, REST 7.1), with its commits and ref updates on request.
  */
 export function getGitPush(args: GetGitPushArgs, opts?: pulumi.InvokeOptions): Promise<GetGitPushResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -89,7 +89,7 @@ export interface GetGitPushResult {
     readonly url: string;
 }
 /**
- * Reads one push of a git repository (`Pushes - Get`, REST 7.1), with its commits and ref updates on request. Signs in with the stack's `tenantkit:*` config, or with `args.connection`. Of the invoke options, `parent` is accepted; `provider` is refused (pass `connection`).
+ * Reads one push of a git repository (`Pushes - Get`, REST 7.1), with its commits and ref updates on request.
  */
 export function getGitPushOutput(args: GetGitPushOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetGitPushResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

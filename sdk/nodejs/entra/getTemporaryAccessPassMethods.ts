@@ -8,7 +8,7 @@ import * as enums from "../types/enums";
 import * as utilities from "../utilities";
 
 /**
- * Reads the temporary access pass method of a user (or of the signed-in user). Signs in with the stack's `tenantkit:*` config, or with `args.connection`. Of the invoke options, `parent` is accepted; `provider` is refused (pass `connection`).
+ * Reads the temporary access pass method of a user (or of the signed-in user), without the pass itself.
  */
 export function getTemporaryAccessPassMethods(args?: GetTemporaryAccessPassMethodsArgs, opts?: pulumi.InvokeOptions): Promise<GetTemporaryAccessPassMethodsResult> {
     args = args || {};
@@ -49,7 +49,7 @@ export interface GetTemporaryAccessPassMethodsResult {
     readonly userId: string;
 }
 /**
- * Reads the temporary access pass method of a user (or of the signed-in user). Signs in with the stack's `tenantkit:*` config, or with `args.connection`. Of the invoke options, `parent` is accepted; `provider` is refused (pass `connection`).
+ * Reads the temporary access pass method of a user (or of the signed-in user), without the pass itself.
  */
 export function getTemporaryAccessPassMethodsOutput(args?: GetTemporaryAccessPassMethodsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetTemporaryAccessPassMethodsResult> {
     args = args || {};

@@ -38,7 +38,7 @@ export class PushDataset extends pulumi.CustomResource {
     }
 
     /**
-     * Take over the existing dataset with this id instead of creating one (`pulumi import` cannot work for dynamic resources).
+     * Take over the existing dataset with this id instead of creating one (the dynamic resources cannot be imported with `pulumi import`). Read only when the dataset is created: a later change of it makes no diff.
      */
     declare public readonly adopt: pulumi.Output<string | undefined>;
     /**
@@ -131,7 +131,7 @@ export class PushDataset extends pulumi.CustomResource {
  */
 export interface PushDatasetArgs {
     /**
-     * Take over the existing dataset with this id instead of creating one (`pulumi import` cannot work for dynamic resources).
+     * Take over the existing dataset with this id instead of creating one (the dynamic resources cannot be imported with `pulumi import`). Read only when the dataset is created: a later change of it makes no diff.
      */
     adopt?: pulumi.Input<string | undefined>;
     /**

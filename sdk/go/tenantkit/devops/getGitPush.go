@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Reads one push of a git repository (`Pushes - Get`, REST 7.1), with its commits and ref updates on request. Signs in with the stack's `tenantkit:*` config, or with `args.connection`. Of the invoke options, `parent` is accepted; `provider` is refused (pass `connection`).
+// Reads one push of a git repository (`Pushes - Get`, REST 7.1), with its commits and ref updates on request.
 func LookupGitPush(ctx *pulumi.Context, args *LookupGitPushArgs, opts ...pulumi.InvokeOption) (*LookupGitPushResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupGitPushResult

@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Reads the temporary access pass method of a user (or of the signed-in user). Signs in with the stack's `tenantkit:*` config, or with `args.connection`. Of the invoke options, `parent` is accepted; `provider` is refused (pass `connection`).
+// Reads the temporary access pass method of a user (or of the signed-in user), without the pass itself.
 func LookupTemporaryAccessPassMethods(ctx *pulumi.Context, args *LookupTemporaryAccessPassMethodsArgs, opts ...pulumi.InvokeOption) (*LookupTemporaryAccessPassMethodsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupTemporaryAccessPassMethodsResult

@@ -17,7 +17,7 @@ import (
 type PushDataset struct {
 	pulumi.CustomResourceState
 
-	// Take over the existing dataset with this id instead of creating one (`pulumi import` cannot work for dynamic resources).
+	// Take over the existing dataset with this id instead of creating one (the dynamic resources cannot be imported with `pulumi import`). Read only when the dataset is created: a later change of it makes no diff.
 	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
 	// The tenant and credentials to use instead of the provider's (a second tenant or cloud). Kept in state, encrypted, for refresh and destroy; a change of its tenant, cloud or endpoints replaces the resource.
 	Connection tenantkit.ConnectionPtrOutput `pulumi:"connection"`
@@ -114,7 +114,7 @@ func (PushDatasetState) ElementType() reflect.Type {
 }
 
 type pushDatasetArgs struct {
-	// Take over the existing dataset with this id instead of creating one (`pulumi import` cannot work for dynamic resources).
+	// Take over the existing dataset with this id instead of creating one (the dynamic resources cannot be imported with `pulumi import`). Read only when the dataset is created: a later change of it makes no diff.
 	Adopt *string `pulumi:"adopt"`
 	// The tenant and credentials to use instead of the provider's (a second tenant or cloud). Kept in state, encrypted, for refresh and destroy; a change of its tenant, cloud or endpoints replaces the resource.
 	Connection *tenantkit.Connection `pulumi:"connection"`
@@ -136,7 +136,7 @@ type pushDatasetArgs struct {
 
 // The set of arguments for constructing a PushDataset resource.
 type PushDatasetArgs struct {
-	// Take over the existing dataset with this id instead of creating one (`pulumi import` cannot work for dynamic resources).
+	// Take over the existing dataset with this id instead of creating one (the dynamic resources cannot be imported with `pulumi import`). Read only when the dataset is created: a later change of it makes no diff.
 	Adopt pulumi.StringPtrInput
 	// The tenant and credentials to use instead of the provider's (a second tenant or cloud). Kept in state, encrypted, for refresh and destroy; a change of its tenant, cloud or endpoints replaces the resource.
 	Connection tenantkit.ConnectionPtrInput
@@ -243,7 +243,7 @@ func (o PushDatasetOutput) ToPushDatasetOutputWithContext(ctx context.Context) P
 	return o
 }
 
-// Take over the existing dataset with this id instead of creating one (`pulumi import` cannot work for dynamic resources).
+// Take over the existing dataset with this id instead of creating one (the dynamic resources cannot be imported with `pulumi import`). Read only when the dataset is created: a later change of it makes no diff.
 func (o PushDatasetOutput) Adopt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PushDataset) pulumi.StringPtrOutput { return v.Adopt }).(pulumi.StringPtrOutput)
 }

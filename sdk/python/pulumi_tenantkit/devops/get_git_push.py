@@ -141,7 +141,7 @@ def get_git_push(connection: Optional[Union['_root_inputs.Connection', '_root_in
                  repository: Optional[_builtins.str] = None,
                  opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetGitPushResult:
     """
-    Reads one push of a git repository (`Pushes - Get`, REST 7.1), with its commits and ref updates on request. Signs in with the stack's `tenantkit:*` config, or with `args.connection`. Of the invoke options, `parent` is accepted; `provider` is refused (pass `connection`).
+    Reads one push of a git repository (`Pushes - Get`, REST 7.1), with its commits and ref updates on request.
 
     :param Union['_root_inputs.Connection', '_root_inputs.ConnectionDict'] connection: The tenant and credentials to use instead of the provider's.
     :param _builtins.int include_commits: How many of the push's commits to include (a count, not a boolean); 0 or omitted includes none.
@@ -180,7 +180,7 @@ def get_git_push_output(connection: pulumi.Input[Optional[Optional[Union['_root_
                         repository: pulumi.Input[Optional[_builtins.str]] = None,
                         opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetGitPushResult]:
     """
-    Reads one push of a git repository (`Pushes - Get`, REST 7.1), with its commits and ref updates on request. Signs in with the stack's `tenantkit:*` config, or with `args.connection`. Of the invoke options, `parent` is accepted; `provider` is refused (pass `connection`).
+    Reads one push of a git repository (`Pushes - Get`, REST 7.1), with its commits and ref updates on request.
 
     :param Union['_root_inputs.Connection', '_root_inputs.ConnectionDict'] connection: The tenant and credentials to use instead of the provider's.
     :param _builtins.int include_commits: How many of the push's commits to include (a count, not a boolean); 0 or omitted includes none.

@@ -89,7 +89,7 @@ def get_temporary_access_pass_methods(connection: Optional[Union['_root_inputs.C
                                       user: Optional[_builtins.str] = None,
                                       opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetTemporaryAccessPassMethodsResult:
     """
-    Reads the temporary access pass method of a user (or of the signed-in user). Signs in with the stack's `tenantkit:*` config, or with `args.connection`. Of the invoke options, `parent` is accepted; `provider` is refused (pass `connection`).
+    Reads the temporary access pass method of a user (or of the signed-in user), without the pass itself.
 
     :param Union['_root_inputs.Connection', '_root_inputs.ConnectionDict'] connection: The tenant and credentials to use instead of the provider's.
     :param _builtins.str user: The user's object id (a guid) or user principal name; omitted means the signed-in user (`/me`, delegated tokens only).
@@ -109,7 +109,7 @@ def get_temporary_access_pass_methods_output(connection: pulumi.Input[Optional[O
                                              user: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                                              opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetTemporaryAccessPassMethodsResult]:
     """
-    Reads the temporary access pass method of a user (or of the signed-in user). Signs in with the stack's `tenantkit:*` config, or with `args.connection`. Of the invoke options, `parent` is accepted; `provider` is refused (pass `connection`).
+    Reads the temporary access pass method of a user (or of the signed-in user), without the pass itself.
 
     :param Union['_root_inputs.Connection', '_root_inputs.ConnectionDict'] connection: The tenant and credentials to use instead of the provider's.
     :param _builtins.str user: The user's object id (a guid) or user principal name; omitted means the signed-in user (`/me`, delegated tokens only).

@@ -38,7 +38,7 @@ class PushDatasetArgs:
 
         :param pulumi.Input[_builtins.str] name: The dataset name: 1 to 256 characters; it identifies the dataset in its workspace. Changing it replaces.
         :param pulumi.Input[Sequence[pulumi.Input['PushDatasetTableArgs']]] tables: 1 to 75 tables. Column and measure changes apply in place; adding, removing or renaming a table replaces.
-        :param pulumi.Input[_builtins.str] adopt: Take over the existing dataset with this id instead of creating one (`pulumi import` cannot work for dynamic resources).
+        :param pulumi.Input[_builtins.str] adopt: Take over the existing dataset with this id instead of creating one (the dynamic resources cannot be imported with `pulumi import`). Read only when the dataset is created: a later change of it makes no diff.
         :param pulumi.Input['_root_inputs.ConnectionArgs'] connection: The tenant and credentials to use instead of the provider's (a second tenant or cloud). Kept in state, encrypted, for refresh and destroy; a change of its tenant, cloud or endpoints replaces the resource.
         :param pulumi.Input[Sequence[pulumi.Input['PushDatasetDatasourceArgs']]] datasources: Changing them replaces.
         :param pulumi.Input['PushDatasetMode'] default_mode: `Push` (default) or `PushStreaming`; set at creation only, so changing it replaces.
@@ -95,7 +95,7 @@ class PushDatasetArgs:
     @pulumi.getter
     def adopt(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Take over the existing dataset with this id instead of creating one (`pulumi import` cannot work for dynamic resources).
+        Take over the existing dataset with this id instead of creating one (the dynamic resources cannot be imported with `pulumi import`). Read only when the dataset is created: a later change of it makes no diff.
         """
         return pulumi.get(self, "adopt")
 
@@ -197,7 +197,7 @@ class PushDataset(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] adopt: Take over the existing dataset with this id instead of creating one (`pulumi import` cannot work for dynamic resources).
+        :param pulumi.Input[_builtins.str] adopt: Take over the existing dataset with this id instead of creating one (the dynamic resources cannot be imported with `pulumi import`). Read only when the dataset is created: a later change of it makes no diff.
         :param pulumi.Input[Union['_root_inputs.ConnectionArgs', '_root_inputs.ConnectionArgsDict']] connection: The tenant and credentials to use instead of the provider's (a second tenant or cloud). Kept in state, encrypted, for refresh and destroy; a change of its tenant, cloud or endpoints replaces the resource.
         :param pulumi.Input[Sequence[pulumi.Input[Union['PushDatasetDatasourceArgs', 'PushDatasetDatasourceArgsDict']]]] datasources: Changing them replaces.
         :param pulumi.Input['PushDatasetMode'] default_mode: `Push` (default) or `PushStreaming`; set at creation only, so changing it replaces.
@@ -309,7 +309,7 @@ class PushDataset(pulumi.CustomResource):
     @pulumi.getter
     def adopt(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Take over the existing dataset with this id instead of creating one (`pulumi import` cannot work for dynamic resources).
+        Take over the existing dataset with this id instead of creating one (the dynamic resources cannot be imported with `pulumi import`). Read only when the dataset is created: a later change of it makes no diff.
         """
         return pulumi.get(self, "adopt")
 
