@@ -7,15 +7,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import ts from "typescript";
-import type {
-    FieldRule,
-    FunctionDefinition,
-    InputRule,
-    ObjectDefinition,
-    OutputRule,
-    ResourceDefinition,
-    ValueType,
-} from "../provider/core/definition";
+import type { Change, FunctionDefinition, ObjectDefinition, OutputRule, ResourceDefinition, ValueType } from "../provider/core/definition";
 import { connectionProperty, connectionType, providerSettings } from "../provider/core/connectionDefinition";
 import { FUNCTIONS, RESOURCES } from "../provider/resources";
 
@@ -36,6 +28,21 @@ interface PropertySpec {
 }
 
 type Docs = ReadonlyMap<string, string>;
+
+/** A rule as the generator reads it, whatever interface its table is typed over. */
+interface Field {
+    readonly type: ValueType;
+    readonly required?: boolean;
+    readonly secret?: boolean;
+    readonly deprecated?: string;
+    readonly replaces?: true;
+}
+interface Input extends Field {
+    readonly change: Change;
+    readonly default?: string | number | boolean;
+    readonly output?: true | ValueType;
+    readonly filled?: true;
+}
 
 /** Doc comments of the public declarations: `Name` for an interface, class or function, `Name.property` for a member. */
 export function readDocs(): Docs {
@@ -157,7 +164,7 @@ class SchemaWriter {
         const token = `tenantkit:${module}:${o.name}`;
         if (token in this.types) return token;
         this.types[token] = {}; // reserved before its fields: a type may refer to itself
-        const fields = Object.entries(o.fields as Record<string, FieldRule<Record<string, unknown>, string>>);
+        const fields = Object.entries(o.fields as unknown as Record<string, Field>);
         this.types[token] = {
             type: "object",
             description: this.doc(o.name),
@@ -198,8 +205,8 @@ class SchemaWriter {
 
     resource(r: ResourceDefinition<never, never>): Record<string, unknown> {
         const module = r.token.split(":")[1];
-        const inputs = Object.entries(r.inputs as Record<string, InputRule<Record<string, unknown>, string>>);
-        const outputs = Object.entries(r.outputs as Record<string, OutputRule>).filter(([, o]) => !o.dynamicOnly);
+        const inputs = Object.entries(r.inputs as unknown as Record<string, Input>);
+        const outputs = Object.entries(r.outputs as unknown as Record<string, OutputRule>).filter(([, o]) => !o.dynamicOnly);
         const inputProperties: Record<string, PropertySpec> = {};
         for (const [k, rule] of inputs) {
             inputProperties[k] = this.property(module, `${r.docs.inputs}.${k}`, rule.type, rule, {
@@ -231,23 +238,23 @@ class SchemaWriter {
 
     function(f: FunctionDefinition<never, never>): Record<string, unknown> {
         const module = f.token.split(":")[1];
-        const section = (fields: Record<string, FieldRule<Record<string, unknown>, string>>, doc: string) => ({
+        const section = (fields: Record<string, Field>, doc: string) => ({
             properties: Object.fromEntries(Object.entries(fields).map(([k, rule]) => [k, this.property(module, `${doc}.${k}`, rule.type, rule)])),
             required: Object.entries(fields)
                 .filter(([, rule]) => rule.required)
                 .map(([k]) => k),
         });
-        const inputs = section(f.inputs as Record<string, FieldRule<Record<string, unknown>, string>>, f.docs.inputs);
+        const inputs = section(f.inputs as unknown as Record<string, Field>, f.docs.inputs);
         return {
             description: this.summary(f.docs.function),
             inputs: { ...inputs, properties: { ...inputs.properties, [connectionProperty.name]: this.connection(false) } },
-            outputs: section(f.outputs as Record<string, FieldRule<Record<string, unknown>, string>>, f.docs.outputs),
+            outputs: section(f.outputs as unknown as Record<string, Field>, f.docs.outputs),
         };
     }
 
     provider(): { config: unknown; provider: unknown } {
-        const fields = connectionType.fields as Record<string, FieldRule<Record<string, unknown>, string>>;
-        const setting = (k: string, rule: FieldRule<Record<string, unknown>, string>): PropertySpec => {
+        const fields = connectionType.fields as unknown as Record<string, Field>;
+        const setting = (k: string, rule: Field): PropertySpec => {
             const env = providerSettings[k as keyof typeof providerSettings].env;
             return this.property("index", `Connection.${k}`, rule.type, rule, {
                 description: `${this.doc(`Connection.${k}`)} Falls back to \`${env}\`.`,

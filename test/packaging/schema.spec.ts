@@ -13,9 +13,9 @@ import * as path from "node:path";
 import { generateSchema, schemaText, SCHEMA_FILE } from "../../scripts/schema";
 import { generateSdks, sdkDifferences, SDK_DIR, SDK_LANGUAGES } from "../../scripts/sdk";
 import { RESOURCES } from "../../provider/resources";
+import { installedBinDir } from "../../harness/cli";
 
 const ROOT = path.resolve(__dirname, "..", "..");
-const installer: { installedBinDir(): string | undefined } = require("../../scripts/pulumi-install.js");
 
 interface Schema {
     resources: Record<
@@ -73,7 +73,7 @@ describe("the package schema", function () {
 
 /** The folder of the tools `npm run pulumi:install` built for this checkout, tenantkit-codegen among them. */
 function codegenBin(): string | undefined {
-    const bin = installer.installedBinDir();
+    const bin = installedBinDir();
     return bin && fs.existsSync(path.join(bin, "tenantkit-codegen")) ? bin : undefined;
 }
 
