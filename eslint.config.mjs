@@ -2,19 +2,20 @@
 // writes down the architecture (DESIGN.md, "Boundaries") as import rules, so that a change that crosses a boundary or
 // closes an import cycle fails CI instead of a review (cycles through type imports, which this plugin skips, are found
 // by test/core/boundaries.spec.ts).
+import { createRequire } from "node:module";
 import js from "@eslint/js";
 import prettier from "eslint-config-prettier";
 import importPlugin from "eslint-plugin-import";
 import tseslint from "typescript-eslint";
 
-/** Folders that hold one resource each (its handler module path is a public contract). */
-const RESOURCE_FOLDERS = [
-    "provider/entra/branding",
-    "provider/entra/brandingLocalization",
-    "provider/entra/temporaryAccessPass",
-    "provider/powerbi/pushDataset",
-    "provider/devops/gitPush",
-];
+/**
+ * Folders that hold one resource each, from the registry (provider/resources.ts), loaded through ts-node so that lint
+ * needs no build: the registry and the definitions it imports load no handler and no client.
+ */
+const require = createRequire(import.meta.url);
+require("ts-node").register({ transpileOnly: true, compilerOptions: { module: "commonjs" } });
+const { RESOURCES, resourceFolder } = require("./provider/resources.ts");
+const RESOURCE_FOLDERS = RESOURCES.map(resourceFolder);
 /** Service and area folders that core must not know. */
 const AREAS = ["provider/entra", "provider/powerbi", "provider/devops", "provider/quota"];
 
@@ -45,7 +46,7 @@ const zones = [
 
 export default tseslint.config(
     {
-        ignores: ["bin/**", "node_modules/**", "**/*.d.ts", "test/fixtures/consumer/typo.ts", "**/.pulumi/**"],
+        ignores: ["bin/**", "sdk/**", "node_modules/**", "**/*.d.ts", "test/fixtures/consumer/typo.ts", "**/.pulumi/**"],
     },
     js.configs.recommended,
     ...tseslint.configs.recommended,

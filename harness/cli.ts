@@ -13,6 +13,11 @@ import { isSecret, type StackConfig } from "./wire";
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const installer: { installedBinDir(): string | undefined } = require("../scripts/pulumi-install.js");
 
+/** The folder of the tools `npm run pulumi:install` built for this checkout (the CLI, the hosts, tenantkit-codegen), if built. */
+export function installedBinDir(): string | undefined {
+    return installer.installedBinDir();
+}
+
 /**
  * The folder that holds the `pulumi` to use, or why there is none: `TENANTKIT_PULUMI_BIN`, else a `pulumi` on PATH
  * with a Node.js language host beside it or on PATH, else the one `npm run pulumi:install` built.

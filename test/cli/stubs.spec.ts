@@ -11,8 +11,8 @@ import { CliStack, describeCli, emulatorStackConfig, resourcesOfType, ROOT, secr
 
 const PROGRAM_DIR = path.join(ROOT, "test", "fixtures", "programs", "every-resource");
 
-/** The type token of each resource kind, by its folder under provider/. */
-const TOKENS: Record<keyof typeof RESOURCE_HANDLERS, string> = {
+/** The type token each resource kind has in state, by its folder under provider/: pinned, as state depends on it. */
+const TOKENS: Record<string, string> = {
     "devops/gitPush": "tenantkit:GitPush",
     "entra/branding": "tenantkit:OrganizationalBranding",
     "entra/brandingLocalization": "tenantkit:OrganizationalBrandingLocalization",
@@ -44,7 +44,8 @@ describeCli("serialized stubs in a real stack export", (binDir) => {
         try {
             const { deployment } = await stack.exportState();
             for (const [folder, modulePath] of Object.entries(RESOURCE_HANDLERS)) {
-                const [resource, ...more] = resourcesOfType(deployment, TOKENS[folder as keyof typeof RESOURCE_HANDLERS]);
+                assert.ok(TOKENS[folder], `${folder}: pin the type token its state holds in TOKENS`);
+                const [resource, ...more] = resourcesOfType(deployment, TOKENS[folder]);
                 assert.ok(resource && more.length === 0, `one ${folder} resource in the state`);
                 const expected = expectedStubText(modulePath);
                 assert.equal(resource.inputs?.__provider, expected, `${folder}: inputs.__provider`);

@@ -6,8 +6,9 @@
 import { strict as assert } from "node:assert";
 import { execFileSync } from "node:child_process";
 import * as path from "node:path";
+import { RESOURCES } from "../../provider/resources";
 
-const HANDLERS = ["entra/branding", "entra/brandingLocalization", "entra/temporaryAccessPass", "powerbi/pushDataset", "devops/gitPush"];
+const HANDLERS = RESOURCES.map((r) => `${r.area}/${r.folder}`);
 const ROOT = path.resolve(__dirname, "..", "..");
 
 const SCRIPT = `

@@ -8,6 +8,7 @@
 import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { handlerExports, handlerModule, RESOURCES } from "../../provider/resources";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 
@@ -28,13 +29,22 @@ function resourceFolders(): string[] {
 describe("the package's exports", () => {
     it("resolve every resource's handler by the package path its stub requires", () => {
         const folders = resourceFolders();
-        assert.ok(folders.length >= 5, `resource folders found: ${folders.join(", ")}`);
-        for (const folder of folders) {
-            const stubSource = fs.readFileSync(path.join(ROOT, "provider", folder, "resource.ts"), "utf8");
-            const name = `pulumi-tenantkit/${folder}`;
-            assert.ok(stubSource.includes(`"${name}"`), `${folder}/resource.ts binds its stub to ${name}`);
-            assert.equal(require.resolve(name), path.join(ROOT, "bin", folder, "handler.js"), name);
+        assert.deepEqual(
+            folders.sort(),
+            RESOURCES.map((r) => `${r.area}/${r.folder}`).sort(),
+            "the registry (provider/resources.ts) lists every handler folder",
+        );
+        for (const r of RESOURCES) {
+            assert.equal(require.resolve(handlerModule(r)), path.join(ROOT, "bin", r.area, r.folder, "handler.js"), handlerModule(r));
         }
+    });
+
+    it("list exactly the registry's handler modules, by today's path and the path before 0.2", () => {
+        const exported = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { exports: Record<string, unknown> }).exports;
+        const handlers = Object.fromEntries(
+            Object.entries(exported).filter(([, target]) => typeof target === "string" && target.endsWith("/handler.js")),
+        );
+        assert.deepEqual(handlers, handlerExports(), "package.json exports: set these entries");
     });
 
     it("resolve every resource's handler by the package path of stubs in state written before 0.2", () => {

@@ -6,10 +6,10 @@
  * npm resolves it to. Needs the npm registry (and the CLI: skipped without it, failed under CI=true).
  */
 import { strict as assert } from "node:assert";
-import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { run } from "../support/commands";
 import { useEmulator, IDS } from "../support/emulator";
 import { CliStack, describeCli, emulatorStackConfig, ROOT } from "../cli/pulumi";
 
@@ -34,20 +34,6 @@ const OLDER_TSCONFIG = {
     },
     files: ["index.ts"],
 };
-
-function run(cmd: string, args: string[], cwd: string): string {
-    try {
-        return execFileSync(cmd, args, {
-            cwd,
-            encoding: "utf8",
-            stdio: ["ignore", "pipe", "pipe"],
-            env: { ...process.env, npm_config_audit: "false", npm_config_fund: "false", npm_config_update_notifier: "false" },
-        });
-    } catch (e) {
-        const err = e as { status: number; stdout: string; stderr: string };
-        throw new Error(`${cmd} ${args.join(" ")} exited ${err.status} in ${cwd}:\n${err.stdout}\n${err.stderr}`, { cause: e });
-    }
-}
 
 describeCli("the packed package in a program outside the repo", (binDir) => {
     const fx = useEmulator();

@@ -195,4 +195,10 @@ describe("PushDataset check", () => {
         assert.deepEqual((await handler.diff!("d", olds, fifo)).replaces, ["defaultRetentionPolicy"]);
         assert.deepEqual(await handler.diff!("d", olds, (await check(valid())).inputs), { changes: false, replaces: [], deleteBeforeReplace: false });
     });
+
+    it("makes no diff when only adopt changes: the dataset it took over stays the one managed, neither replaced nor left behind", async () => {
+        const olds = { ...(await check({ ...valid(), adopt: "7b5e0a7c-0000-4000-8000-000000000001" })).inputs, datasetId: "d" };
+        const news = (await check({ ...valid(), adopt: "7b5e0a7c-0000-4000-8000-000000000002" })).inputs;
+        assert.deepEqual(await handler.diff!("d", olds, news), { changes: false, replaces: [], deleteBeforeReplace: false });
+    });
 });

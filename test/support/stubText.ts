@@ -3,15 +3,12 @@
  * rule"): the SDK's serializeFunction output for `handlerStub(modulePath)` as compiled into bin/. Pinned, so that a
  * comment or any other byte that creeps into the stub shows up as a failing test instead of as heavier state.
  */
+import { handlerModule, RESOURCES } from "../../provider/resources";
 
 /** Every resource kind's handler module, by its folder under provider/ (the module paths are a public contract). */
-export const RESOURCE_HANDLERS = {
-    "devops/gitPush": "pulumi-tenantkit/devops/gitPush",
-    "entra/branding": "pulumi-tenantkit/entra/branding",
-    "entra/brandingLocalization": "pulumi-tenantkit/entra/brandingLocalization",
-    "entra/temporaryAccessPass": "pulumi-tenantkit/entra/temporaryAccessPass",
-    "powerbi/pushDataset": "pulumi-tenantkit/powerbi/pushDataset",
-} as const;
+export const RESOURCE_HANDLERS: Readonly<Record<string, string>> = Object.fromEntries(
+    RESOURCES.map((r) => [`${r.area}/${r.folder}`, handlerModule(r)]),
+);
 
 /** The serialized stub of the handler at `modulePath`, byte for byte. */
 export function expectedStubText(modulePath: string): string {

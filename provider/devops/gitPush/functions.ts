@@ -13,6 +13,7 @@ import { devopsService } from "../devopsService";
 
 /**
  * Reads one push of a git repository (`Pushes - Get`, REST 7.1), with its commits and ref updates on request.
+ *
  * Signs in with the stack's `tenantkit:*` config, or with `args.connection`. Of the invoke options, `parent` is
  * accepted; `provider` is refused (pass `connection`).
  */

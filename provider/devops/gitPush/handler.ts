@@ -2,11 +2,13 @@
  * Provider-host side of `devops.GitPush`, a read-only resource: create reads, refresh re-reads, a change of any
  * argument replaces, delete only forgets. Loaded by package name: `pulumi-tenantkit/devops/gitPush`.
  */
+import { changedInputs, typeName } from "../../core/definition";
 import { isNotFound } from "../../core/errors";
 import { defineHandler, stubConfigure } from "../../core/handler";
 import type { JsonObject } from "../../core/json";
 import { checkWithSchema } from "../../core/validation";
 import { fetchGitPush } from "./api";
+import { gitPush } from "./definition";
 import { type GitPush, GitPushArgs } from "./schema";
 import { typeToken } from "../../core/patterns";
 import { devopsService } from "../devopsService";
@@ -14,13 +16,14 @@ import { devopsService } from "../devopsService";
 type Inputs = GitPushArgs & JsonObject;
 type Outputs = GitPushArgs & { push: GitPush } & JsonObject;
 
-const KEYS = ["organization", "project", "repository", "pushId", "includeCommits", "includeRefUpdates"] as const;
+/** The lookup's arguments, which name the push. */
+const KEYS = Object.keys(gitPush.inputs) as (keyof GitPushArgs)[];
 const idOf = (a: GitPushArgs) => `${a.organization}/${a.project ?? ""}/${a.repository}/${a.pushId}`;
 const argsOf = (v: Partial<GitPushArgs>): GitPushArgs =>
     Object.fromEntries(KEYS.filter((k) => v[k] !== undefined).map((k) => [k, v[k]])) as GitPushArgs;
 
 export const handler = defineHandler<Inputs, Outputs>({
-    type: typeToken("GitPush"),
+    type: typeToken(typeName(gitPush)),
     signsInTo: ["devops"],
     describe: (i) =>
         `push ${String(i.pushId ?? "?")} of repository "${String(i.repository ?? "?")}" in organization "${String(i.organization ?? "?")}"`,
@@ -31,8 +34,8 @@ export const handler = defineHandler<Inputs, Outputs>({
     },
 
     async diff(_id, olds, news) {
-        const replaces = KEYS.filter((k) => JSON.stringify(olds[k] ?? null) !== JSON.stringify(news[k] ?? null));
-        return { changes: replaces.length > 0, replaces: [...replaces], deleteBeforeReplace: false };
+        const { replace } = changedInputs(gitPush, olds, news);
+        return { changes: replace.length > 0, replaces: replace, deleteBeforeReplace: false };
     },
 
     async create(inputs, ctx) {

@@ -4,12 +4,14 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { lazyUndefinedOutputs, TenantkitResource } from "../../core/dynamic";
 import type { OutputShape } from "../../core/shapes";
+import { handlerModule, typeName } from "../../core/definition";
 import { handlerStub } from "../../core/stub";
+import { gitPush } from "./definition";
 import type { GitPushArgs, GitPushState } from "./types";
 
 // A lookup is never updated in place (any new argument replaces it) and deleting it only forgets it.
 /** The serialized provider stub of this resource: it requires the handler named here, by package name, when the engine runs it (core/stub.ts). */
-export const stub = handlerStub("pulumi-tenantkit/devops/gitPush");
+export const stub = handlerStub(handlerModule(gitPush));
 
 /** The outputs: the lookup's arguments and `push`, the push as Azure DevOps returned it. */
 export interface GitPush extends OutputShape<GitPushState> {}
@@ -22,7 +24,7 @@ export interface GitPush extends OutputShape<GitPushState> {}
 export class GitPush extends TenantkitResource {
     constructor(name: string, args: GitPushArgs, opts?: pulumi.CustomResourceOptions) {
         const props = { ...args, push: undefined };
-        super("GitPush", name, props, opts, { stub });
+        super(typeName(gitPush), name, props, opts, { stub });
         lazyUndefinedOutputs(this, ["project", "includeCommits", "includeRefUpdates"], props);
     }
 }

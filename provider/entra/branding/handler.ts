@@ -2,6 +2,8 @@
  * Provider-host side of `entra.OrganizationalBranding`, the default branding (locale `0`) of the tenant's
  * organization. Loaded by package name from the stub: `pulumi-tenantkit/entra/branding` (a contract).
  */
+import { typeName } from "../../core/definition";
+import { organizationalBranding } from "./definition";
 import { DEFAULT_LOCALE } from "../organizationalBranding/api";
 import { stubConfigure } from "../../core/handler";
 import { defineBrandingHandler } from "../organizationalBranding/defineBrandingHandler";
@@ -9,7 +11,7 @@ import { OrganizationalBrandingArgs } from "../organizationalBranding/schema";
 import { typeToken } from "../../core/patterns";
 
 export const handler = defineBrandingHandler({
-    type: typeToken("OrganizationalBranding"),
+    type: typeToken(typeName(organizationalBranding)),
     schema: OrganizationalBrandingArgs,
     describe: (inputs) => `default branding of organization ${inputs.organizationId ?? "(discovered from the token's tenant)"}`,
     localeOf: () => DEFAULT_LOCALE,

@@ -2,12 +2,14 @@
  * `entra.OrganizationalBranding`: the default sign-in branding of the tenant's organization, as desired state.
  */
 import type * as pulumi from "@pulumi/pulumi";
+import { handlerModule, typeName } from "../../core/definition";
 import { handlerStub } from "../../core/stub";
+import { organizationalBranding } from "./definition";
 import { BrandingResourceBase } from "../organizationalBranding/resourceBase";
 import type { OrganizationalBrandingArgs } from "../organizationalBranding/types";
 
 /** The serialized provider stub of this resource: it requires the handler named here, by package name, when the engine runs it (core/stub.ts). */
-export const stub = handlerStub("pulumi-tenantkit/entra/branding");
+export const stub = handlerStub(handlerModule(organizationalBranding));
 
 /**
  * The default branding (locale `0`). Creating it adopts the tenant's current branding: the prior values of the
@@ -16,6 +18,6 @@ export const stub = handlerStub("pulumi-tenantkit/entra/branding");
  */
 export class OrganizationalBranding extends BrandingResourceBase {
     constructor(name: string, args: OrganizationalBrandingArgs, opts?: pulumi.CustomResourceOptions) {
-        super({ type: "OrganizationalBranding", name, args, opts, stub });
+        super({ type: typeName(organizationalBranding), name, args, opts, stub });
     }
 }

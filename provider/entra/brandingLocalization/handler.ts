@@ -2,13 +2,15 @@
  * Provider-host side of `entra.OrganizationalBrandingLocalization`, one locale's branding. Loaded by package name
  * from the stub: `pulumi-tenantkit/entra/brandingLocalization` (a public contract).
  */
+import { typeName } from "../../core/definition";
+import { organizationalBrandingLocalization } from "./definition";
 import { stubConfigure } from "../../core/handler";
 import { defineBrandingHandler } from "../organizationalBranding/defineBrandingHandler";
 import { OrganizationalBrandingLocalizationArgs } from "./schema";
 import { typeToken } from "../../core/patterns";
 
 export const handler = defineBrandingHandler({
-    type: typeToken("OrganizationalBrandingLocalization"),
+    type: typeToken(typeName(organizationalBrandingLocalization)),
     schema: OrganizationalBrandingLocalizationArgs,
     describe: (inputs) => `branding of locale "${String(inputs.locale ?? "?")}"`,
     localeOf: (values) => String(values.locale),

@@ -2,12 +2,14 @@
  * `entra.OrganizationalBrandingLocalization`: the sign-in branding of one locale, as desired state.
  */
 import type * as pulumi from "@pulumi/pulumi";
+import { handlerModule, typeName } from "../../core/definition";
 import { handlerStub } from "../../core/stub";
+import { organizationalBrandingLocalization } from "./definition";
 import { BrandingResourceBase } from "../organizationalBranding/resourceBase";
 import type { OrganizationalBrandingLocalizationArgs } from "../organizationalBranding/types";
 
 /** The serialized provider stub of this resource: it requires the handler named here, by package name, when the engine runs it (core/stub.ts). */
-export const stub = handlerStub("pulumi-tenantkit/entra/brandingLocalization");
+export const stub = handlerStub(handlerModule(organizationalBrandingLocalization));
 
 /**
  * One locale's branding. Created when missing (Graph then creates the default branding too, if the tenant has
@@ -20,6 +22,6 @@ export class OrganizationalBrandingLocalization extends BrandingResourceBase {
     declare readonly locale: pulumi.Output<string>;
 
     constructor(name: string, args: OrganizationalBrandingLocalizationArgs, opts?: pulumi.CustomResourceOptions) {
-        super({ type: "OrganizationalBrandingLocalization", name, args, opts, stub });
+        super({ type: typeName(organizationalBrandingLocalization), name, args, opts, stub });
     }
 }

@@ -5,10 +5,12 @@
  * reads the tenant or loads the write path: a preview runs only this.
  */
 import type * as pulumi from "@pulumi/pulumi";
+import { changedInputs } from "../../core/definition";
 import { UNKNOWN } from "../../core/patterns";
 import type { JsonObject } from "../../core/json";
 import { checkWithSchema } from "../../core/validation";
 import type * as z from "zod";
+import { brandingTables, localeRule } from "./definition";
 import { describeImage } from "./images";
 import type { BrandingInputs, BrandingOutputs } from "./schema";
 import { IMAGE_PROPERTIES, isImageProperty, managedOf, sameImage, sameJson, type ImageDescriptor } from "./state";
@@ -40,12 +42,12 @@ export function checkBranding(schema: z.ZodType, news: JsonObject, cwd: string):
     return { inputs, failures };
 }
 
-/** Properties whose change replaces the resource (they name another object). */
+/** Both resources' rules: the default branding has no locale, so its locale never changes. */
+const RULES = { inputs: { ...brandingTables.inputs, locale: localeRule }, outputs: {} };
+
+/** Properties whose change replaces the resource (they name another object), as the definitions say. */
 export function replaceKeys(olds: BrandingOutputs & { locale?: string }, news: BrandingInputs & { locale?: string }): string[] {
-    const keys: string[] = [];
-    if (news.organizationId !== undefined && news.organizationId !== olds.organizationId) keys.push("organizationId");
-    if (news.locale !== undefined && olds.locale !== undefined && news.locale !== olds.locale) keys.push("locale");
-    return keys;
+    return changedInputs(RULES, olds, news).replace;
 }
 
 /** The managed properties whose value differs (images by SHA-256), and those that are no longer managed. */

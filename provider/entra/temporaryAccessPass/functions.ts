@@ -13,9 +13,10 @@ import type { GetTemporaryAccessPassMethodsArgs, GetTemporaryAccessPassMethodsOu
 import { graphService } from "../graphService";
 
 /**
- * Reads the temporary access pass method of a user (or of the signed-in user). Signs in with the stack's
- * `tenantkit:*` config, or with `args.connection`. Of the invoke options, `parent` is accepted; `provider` is
- * refused (pass `connection`).
+ * Reads the temporary access pass method of a user (or of the signed-in user), without the pass itself.
+ *
+ * Signs in with the stack's `tenantkit:*` config, or with `args.connection`. Of the invoke options, `parent` is
+ * accepted; `provider` is refused (pass `connection`).
  */
 export async function getTemporaryAccessPassMethods(
     args: GetTemporaryAccessPassMethodsArgs = {},

@@ -3,6 +3,8 @@
  * a change of `user` replaces, delete only forgets (no `delete` here: a lookup owns nothing in the tenant). Loaded by package name from the serialized stub:
  * `pulumi-tenantkit/entra/temporaryAccessPass` (a public contract; keep the path).
  */
+import { typeName } from "../../core/definition";
+import { temporaryAccessPassMethods } from "./definition";
 import { defineHandler, stubConfigure } from "../../core/handler";
 import { isNotFound } from "../../core/errors";
 import type { JsonObject } from "../../core/json";
@@ -21,7 +23,7 @@ const idOf = (user: string | undefined): string => user ?? "me";
 const inputUser = (user: unknown): string | undefined => (user === "me" || user === undefined || user === null ? undefined : String(user));
 
 export const handler = defineHandler<Inputs, Outputs>({
-    type: typeToken("TemporaryAccessPassMethods"),
+    type: typeToken(typeName(temporaryAccessPassMethods)),
     signsInTo: ["graph"],
     describe: (inputs) => (inputUser(inputs.user) ? `user "${inputUser(inputs.user)}"` : "the signed-in user"),
 

@@ -4,12 +4,14 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { TenantkitResource } from "../../core/dynamic";
 import type { OutputShape } from "../../core/shapes";
+import { handlerModule, typeName } from "../../core/definition";
 import { handlerStub } from "../../core/stub";
+import { temporaryAccessPassMethods } from "./definition";
 import type { TemporaryAccessPassMethodsArgs, TemporaryAccessPassMethodsResult } from "./types";
 
 // A lookup is never updated in place (a new `user` replaces it) and deleting it only forgets it.
 /** The serialized provider stub of this resource: it requires the handler named here, by package name, when the engine runs it (core/stub.ts). */
-export const stub = handlerStub("pulumi-tenantkit/entra/temporaryAccessPass");
+export const stub = handlerStub(handlerModule(temporaryAccessPassMethods));
 
 /** The outputs: the lookup's result (`temporaryAccessPass` stored as a secret). */
 export interface TemporaryAccessPassMethods extends OutputShape<TemporaryAccessPassMethodsResult> {}
@@ -22,7 +24,7 @@ export interface TemporaryAccessPassMethods extends OutputShape<TemporaryAccessP
 export class TemporaryAccessPassMethods extends TenantkitResource {
     constructor(name: string, args: TemporaryAccessPassMethodsArgs = {}, opts?: pulumi.CustomResourceOptions) {
         super(
-            "TemporaryAccessPassMethods",
+            typeName(temporaryAccessPassMethods),
             name,
             { ...args, user: args.user, userId: undefined, method: undefined, temporaryAccessPass: undefined },
             opts,

@@ -8,18 +8,22 @@
  * {@link replacementWarning} says it, naming what forces the replacement.
  */
 import type * as pulumi from "@pulumi/pulumi";
+import { changedInputs, sameValue as same } from "../../core/definition";
+import { pushDataset } from "./definition";
 import type { DatasetOutputs } from "./lifecycle";
 import type { PushDatasetArgs } from "./schema";
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 const tableNames = (args: Pick<PushDatasetArgs, "tables">) => (args.tables ?? []).map((t) => t.name.toLowerCase()).sort();
 
-const REPLACE_KEYS = ["name", "workspaceId", "defaultMode", "defaultRetentionPolicy", "datasources", "relationships"] as const;
-
+/**
+ * What the definition's rules say, and the one case they cannot: `tables` updates in place, except that a table added,
+ * removed or renamed (the set of names, as the model compares them, ignoring case) replaces the dataset.
+ */
 export function diffDataset(olds: DatasetOutputs, news: PushDatasetArgs): pulumi.dynamic.DiffResult {
-    const replaces: string[] = REPLACE_KEYS.filter((k) => !same(olds[k], news[k]));
+    const changed = changedInputs(pushDataset, olds, news);
+    const replaces = [...changed.replace];
     if (!same(tableNames(olds), tableNames(news))) replaces.push("tables");
-    const changes = replaces.length > 0 || !same(olds.tables, news.tables);
+    const changes = replaces.length > 0 || changed.update.length > 0 || changed.state.length > 0;
     const sameIdentity = same(olds.name, news.name) && same(olds.workspaceId, news.workspaceId);
     return { changes, replaces, deleteBeforeReplace: replaces.length > 0 && sameIdentity };
 }

@@ -2,6 +2,8 @@
  * Provider-host side of `powerbi.PushDataset`. Loaded by package name from the stub:
  * `pulumi-tenantkit/powerbi/pushDataset` (a public contract).
  */
+import { typeName } from "../../core/definition";
+import { pushDataset } from "./definition";
 import { warnResource } from "../../core/engineLog";
 import { defineHandler, withoutUnknowns, stubConfigure } from "../../core/handler";
 import type { JsonObject } from "../../core/json";
@@ -25,7 +27,7 @@ const describe = (inputs: Partial<Inputs>) =>
     `dataset "${String(inputs.name ?? "?")}" in ${inputs.workspaceId ? `workspace ${String(inputs.workspaceId)}` : "My workspace"}`;
 
 export const handler = defineHandler<Inputs, Outputs>({
-    type: typeToken("PushDataset"),
+    type: typeToken(typeName(pushDataset)),
     describe,
 
     signsInTo: ["powerbi"],
@@ -44,7 +46,7 @@ export const handler = defineHandler<Inputs, Outputs>({
     async diff(id, olds, news) {
         const diff = diffDataset(olds, news);
         const warning = replacementWarning(olds, news, diff);
-        if (warning !== undefined) await warnResource(id, `${typeToken("PushDataset")} (${describe(olds)})`, warning);
+        if (warning !== undefined) await warnResource(id, `${typeToken(typeName(pushDataset))} (${describe(olds)})`, warning);
         return diff;
     },
 

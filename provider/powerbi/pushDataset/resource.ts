@@ -4,12 +4,14 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { lazyUndefinedOutputs, TenantkitResource } from "../../core/dynamic";
+import { handlerModule, typeName } from "../../core/definition";
 import { handlerStub } from "../../core/stub";
+import { pushDataset } from "./definition";
 import type { OutputShape } from "../../core/shapes";
 import type { PushDatasetArgs, PushDatasetLookup, PushDatasetState } from "./types";
 
 /** The serialized provider stub of this resource: it requires the handler named here, by package name, when the engine runs it (core/stub.ts). */
-export const stub = handlerStub("pulumi-tenantkit/powerbi/pushDataset");
+export const stub = handlerStub(handlerModule(pushDataset));
 
 /** The outputs: every property as state holds it (defaults applied) and `datasetId`. */
 export interface PushDataset extends OutputShape<PushDatasetState> {}
@@ -51,7 +53,7 @@ export class PushDataset extends TenantkitResource {
             datasources: undefined,
             ...args,
         };
-        super("PushDataset", name, props, opts, { stub });
+        super(typeName(pushDataset), name, props, opts, { stub });
         lazyUndefinedOutputs(this, ["workspaceId", "adopt"], props);
     }
 }

@@ -145,7 +145,10 @@ export interface PushDatasetProperties {
     readonly defaultMode?: "Push" | "PushStreaming";
     /** `None` (default) or `basicFIFO` (keeps the newest 200,000 rows per table); set at creation only, so changing it replaces. */
     readonly defaultRetentionPolicy?: "None" | "basicFIFO";
-    /** Take over the existing dataset with this id instead of creating one (`pulumi import` cannot work for dynamic resources). */
+    /**
+     * Take over the existing dataset with this id instead of creating one (the dynamic resources cannot be imported
+     * with `pulumi import`). Read only when the dataset is created: a later change of it makes no diff.
+     */
     readonly adopt?: string;
 }
 

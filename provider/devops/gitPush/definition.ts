@@ -1,0 +1,125 @@
+/**
+ * The Azure DevOps push lookup, declared once (core/definition.ts): as the read-only resource
+ * `tenantkit:devops:GitPush` (any other argument names another push, so every change replaces it) and as the function
+ * `tenantkit:devops:getGitPush`.
+ */
+import {
+    arrayOf,
+    boolean,
+    integer,
+    mapOf,
+    objectOf,
+    string,
+    type FieldRule,
+    type FunctionDefinition,
+    type ObjectDefinition,
+    type ResourceDefinition,
+} from "../../core/definition";
+import type {
+    GitCommitRef,
+    GitIdentityRef,
+    GitLink,
+    GitPushLookup,
+    GitPushResult,
+    GitPushState,
+    GitRefUpdate,
+    GitRepositoryRef,
+    GitUserDate,
+} from "./types";
+
+const Identity: ObjectDefinition<GitIdentityRef> = {
+    name: "GitIdentityRef",
+    fields: {
+        id: { type: string, required: true },
+        displayName: { type: string, required: true },
+        uniqueName: { type: string },
+        url: { type: string },
+        imageUrl: { type: string },
+        descriptor: { type: string },
+    },
+};
+
+const UserDate: ObjectDefinition<GitUserDate> = {
+    name: "GitUserDate",
+    fields: { name: { type: string }, email: { type: string }, date: { type: string } },
+};
+
+const Commit: ObjectDefinition<GitCommitRef> = {
+    name: "GitCommitRef",
+    fields: {
+        commitId: { type: string, required: true },
+        author: { type: objectOf(UserDate) },
+        committer: { type: objectOf(UserDate) },
+        comment: { type: string },
+        changeCounts: { type: mapOf(integer) },
+        parents: { type: arrayOf(string) },
+        url: { type: string },
+    },
+};
+
+const RefUpdate: ObjectDefinition<GitRefUpdate> = {
+    name: "GitRefUpdate",
+    fields: {
+        name: { type: string, required: true },
+        oldObjectId: { type: string, required: true },
+        newObjectId: { type: string, required: true },
+        repositoryId: { type: string },
+        isLocked: { type: boolean },
+    },
+};
+
+const Link: ObjectDefinition<GitLink> = { name: "GitLink", fields: { href: { type: string, required: true } } };
+
+const Repository: ObjectDefinition<GitRepositoryRef> = {
+    name: "GitRepositoryRef",
+    fields: { id: { type: string }, name: { type: string }, url: { type: string } },
+};
+
+const Push: ObjectDefinition<GitPushResult> = {
+    name: "GitPushResult",
+    fields: {
+        pushId: { type: integer, required: true },
+        date: { type: string, required: true },
+        pushedBy: { type: objectOf(Identity), required: true },
+        url: { type: string, required: true },
+        _links: { type: mapOf(objectOf(Link)) },
+        commits: { type: arrayOf(objectOf(Commit)) },
+        refUpdates: { type: arrayOf(objectOf(RefUpdate)) },
+        repository: { type: objectOf(Repository) },
+    },
+};
+
+/** The lookup's arguments, as a resource's inputs (each names the push, so a change replaces) or a function's. */
+const lookupFields: { readonly [K in keyof Required<GitPushLookup>]-?: FieldRule<GitPushLookup, K> } = {
+    organization: { type: string, required: true },
+    project: { type: string },
+    repository: { type: string, required: true },
+    pushId: { type: integer, required: true },
+    includeCommits: { type: integer },
+    includeRefUpdates: { type: boolean },
+};
+
+export const gitPush: ResourceDefinition<GitPushLookup, Omit<GitPushState, keyof GitPushLookup>> = {
+    token: "tenantkit:devops:GitPush",
+    area: "devops",
+    folder: "gitPush",
+    docs: { inputs: "GitPushLookup", outputs: "GitPushState", resource: "GitPush" },
+    inputs: {
+        organization: { ...lookupFields.organization, change: "replace", output: true },
+        project: { ...lookupFields.project, change: "replace", output: true },
+        repository: { ...lookupFields.repository, change: "replace", output: true },
+        pushId: { ...lookupFields.pushId, change: "replace", output: true },
+        includeCommits: { ...lookupFields.includeCommits, change: "replace", output: true },
+        includeRefUpdates: { ...lookupFields.includeRefUpdates, change: "replace", output: true },
+    },
+    outputs: {
+        push: { type: objectOf(Push), always: true },
+    },
+};
+
+export const getGitPush: FunctionDefinition<GitPushLookup, GitPushResult> = {
+    token: "tenantkit:devops:getGitPush",
+    docs: { folder: "devops/gitPush", inputs: "GitPushLookup", outputs: "GitPushResult", function: "getGitPush" },
+    inputs: lookupFields,
+    outputs: Push.fields,
+};

@@ -1,0 +1,131 @@
+/**
+ * `tenantkit:powerbi:PushDataset`, declared once (core/definition.ts): every property of the public types in
+ * types.ts with what it is and what a change of it does. Power BI changes a table's columns and measures in place
+ * (PutTable); everything else can only be set when a dataset is created, so it replaces the dataset.
+ */
+import { arrayOf, boolean, enumFromSpellings, enumOf, objectOf, string, type ObjectDefinition, type ResourceDefinition } from "../../core/definition";
+import { CROSS_FILTERING_SPELLINGS, DATA_TYPE_SPELLINGS, SUMMARIZE_BY_SPELLINGS } from "./spellings";
+import type {
+    PushDatasetColumn,
+    PushDatasetConnectionDetails,
+    PushDatasetDatasource,
+    PushDatasetMeasure,
+    PushDatasetProperties,
+    PushDatasetRelationship,
+    PushDatasetState,
+    PushDatasetTable,
+    PushDatasetTableSource,
+} from "./types";
+
+const Column: ObjectDefinition<PushDatasetColumn> = {
+    name: "PushDatasetColumn",
+    fields: {
+        name: { type: string, required: true },
+        dataType: { type: enumOf(enumFromSpellings("PushDatasetDataType", DATA_TYPE_SPELLINGS)), required: true },
+        dataCategory: { type: string },
+        formatString: { type: string },
+        isHidden: { type: boolean },
+        sortByColumn: { type: string },
+        summarizeBy: { type: enumOf(enumFromSpellings("PushDatasetSummarizeBy", SUMMARIZE_BY_SPELLINGS)) },
+    },
+};
+
+const Measure: ObjectDefinition<PushDatasetMeasure> = {
+    name: "PushDatasetMeasure",
+    fields: {
+        name: { type: string, required: true },
+        expression: { type: string, required: true },
+        description: { type: string },
+        formatString: { type: string },
+        isHidden: { type: boolean },
+    },
+};
+
+const TableSource: ObjectDefinition<PushDatasetTableSource> = {
+    name: "PushDatasetTableSource",
+    fields: { expression: { type: string, required: true } },
+};
+
+const Table: ObjectDefinition<PushDatasetTable> = {
+    name: "PushDatasetTable",
+    fields: {
+        name: { type: string, required: true },
+        columns: { type: arrayOf(objectOf(Column)), required: true },
+        measures: { type: arrayOf(objectOf(Measure)) },
+        description: { type: string },
+        isHidden: { type: boolean },
+        source: { type: arrayOf(objectOf(TableSource)) },
+    },
+};
+
+const Relationship: ObjectDefinition<PushDatasetRelationship> = {
+    name: "PushDatasetRelationship",
+    fields: {
+        name: { type: string, required: true },
+        fromTable: { type: string, required: true },
+        fromColumn: { type: string, required: true },
+        toTable: { type: string, required: true },
+        toColumn: { type: string, required: true },
+        crossFilteringBehavior: { type: enumOf(enumFromSpellings("PushDatasetCrossFilteringBehavior", CROSS_FILTERING_SPELLINGS)) },
+    },
+};
+
+const ConnectionDetails: ObjectDefinition<PushDatasetConnectionDetails> = {
+    name: "PushDatasetConnectionDetails",
+    fields: {
+        account: { type: string },
+        classInfo: { type: string },
+        database: { type: string },
+        domain: { type: string },
+        emailAddress: { type: string },
+        kind: { type: string },
+        loginServer: { type: string },
+        path: { type: string },
+        server: { type: string },
+        url: { type: string },
+    },
+};
+
+const Datasource: ObjectDefinition<PushDatasetDatasource> = {
+    name: "PushDatasetDatasource",
+    fields: {
+        datasourceType: { type: string },
+        connectionDetails: { type: objectOf(ConnectionDetails) },
+        datasourceId: { type: string },
+        gatewayId: { type: string },
+    },
+};
+
+export const pushDataset: ResourceDefinition<PushDatasetProperties, Pick<PushDatasetState, "datasetId">> = {
+    token: "tenantkit:powerbi:PushDataset",
+    area: "powerbi",
+    folder: "pushDataset",
+    docs: { inputs: "PushDatasetProperties", outputs: "PushDatasetState", resource: "PushDataset" },
+    inputs: {
+        name: { type: string, required: true, change: "replace", output: true },
+        workspaceId: { type: string, change: "replace", output: true },
+        // The set of tables (by name) replaces; a table's columns, measures and other fields update in place
+        // (diff.ts tells the two apart).
+        tables: { type: arrayOf(objectOf(Table)), required: true, change: "update", output: true },
+        relationships: { type: arrayOf(objectOf(Relationship)), change: "replace", output: true, filled: true },
+        datasources: { type: arrayOf(objectOf(Datasource)), change: "replace", output: true, filled: true },
+        defaultMode: {
+            type: enumOf({ name: "PushDatasetMode", values: [{ value: "Push" }, { value: "PushStreaming" }] }),
+            change: "replace",
+            default: "Push",
+            output: true,
+        },
+        defaultRetentionPolicy: {
+            type: enumOf({ name: "PushDatasetRetentionPolicy", values: [{ value: "None" }, { value: "basicFIFO" }] }),
+            change: "replace",
+            default: "None",
+            output: true,
+        },
+        // Which dataset a create takes over. Once it exists the resource is that dataset: a later change of `adopt`
+        // neither adopts another (the one managed would be left behind) nor replaces (that would delete it).
+        adopt: { type: string, change: "ignore", output: true },
+    },
+    outputs: {
+        datasetId: { type: string, always: true },
+    },
+};

@@ -1,0 +1,137 @@
+/**
+ * tenantkit's Pulumi package schema and SDKs: schema.json is what the definitions generate, Pulumi's own schema
+ * binder accepts it, sdk/ is what Pulumi's own code generators make of it, and each SDK builds as its language builds
+ * it (the Go SDK against the Go SDK module of the CLI's version, the Python SDK byte-compiled, the Node.js SDK
+ * type-checked against @pulumi/pulumi). The binder and generators are the CLI's pkg/v3, run through
+ * tenantkit-codegen, which `npm run pulumi:install` builds beside the CLI.
+ */
+import { strict as assert } from "node:assert";
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { generateSchema, schemaText, SCHEMA_FILE } from "../../scripts/schema";
+import { generateSdks, sdkDifferences, SDK_DIR, SDK_LANGUAGES } from "../../scripts/sdk";
+import { RESOURCES } from "../../provider/resources";
+import { installedBinDir } from "../../harness/cli";
+
+const ROOT = path.resolve(__dirname, "..", "..");
+
+interface Schema {
+    resources: Record<
+        string,
+        { inputProperties: Record<string, { replaceOnChanges?: boolean; secret?: boolean }>; properties: Record<string, unknown> }
+    >;
+    functions: Record<string, unknown>;
+    config: { variables: Record<string, { secret?: boolean }> };
+    types: Record<string, { enum?: { value: string }[] }>;
+}
+
+const schema = () => JSON.parse(fs.readFileSync(SCHEMA_FILE, "utf8")) as Schema;
+
+describe("the package schema", function () {
+    this.timeout(120_000);
+
+    it("is what the definitions generate (npm run schema)", () => {
+        assert.equal(fs.readFileSync(SCHEMA_FILE, "utf8"), schemaText(generateSchema()), "schema.json is stale: run `npm run schema`");
+    });
+
+    it("names every resource, both functions and the connection, with the Args' property names", () => {
+        const s = schema();
+        assert.deepEqual(Object.keys(s.resources).sort(), [
+            "tenantkit:devops:GitPush",
+            "tenantkit:entra:OrganizationalBranding",
+            "tenantkit:entra:OrganizationalBrandingLocalization",
+            "tenantkit:entra:TemporaryAccessPassMethods",
+            "tenantkit:powerbi:PushDataset",
+        ]);
+        assert.deepEqual(Object.keys(s.functions).sort(), ["tenantkit:devops:getGitPush", "tenantkit:entra:getTemporaryAccessPassMethods"]);
+        for (const r of RESOURCES) {
+            assert.deepEqual(Object.keys(s.resources[r.token].inputProperties).sort(), [...Object.keys(r.inputs), "connection"].sort(), r.token);
+            assert.equal(s.resources[r.token].inputProperties.connection.secret, true, `${r.token}: connection is a secret`);
+        }
+    });
+
+    it("marks the properties whose change replaces, and no other", () => {
+        const inputs = schema().resources["tenantkit:powerbi:PushDataset"].inputProperties;
+        const replacing = Object.keys(inputs).filter((k) => inputs[k].replaceOnChanges);
+        assert.deepEqual(replacing.sort(), ["datasources", "defaultMode", "defaultRetentionPolicy", "name", "relationships", "workspaceId"]);
+    });
+
+    it("marks every credential setting of the provider's config as a secret", () => {
+        const secrets = Object.entries(schema().config.variables)
+            .filter(([, v]) => v.secret)
+            .map(([k]) => k);
+        assert.deepEqual(secrets.sort(), ["clientSecret", "devopsPat", "devopsToken", "graphToken", "powerBiToken"]);
+    });
+
+    it("takes every spelling of a column's data type that the docs' payloads write", () => {
+        const values = schema().types["tenantkit:powerbi:PushDatasetDataType"].enum!.map((v) => v.value);
+        for (const spelling of ["Int64", "int64", "string", "bool", "dateTime", "Double"]) assert.ok(values.includes(spelling), spelling);
+    });
+});
+
+/** The folder of the tools `npm run pulumi:install` built for this checkout, tenantkit-codegen among them. */
+function codegenBin(): string | undefined {
+    const bin = installedBinDir();
+    return bin && fs.existsSync(path.join(bin, "tenantkit-codegen")) ? bin : undefined;
+}
+
+const bin = codegenBin();
+const describeCodegen = bin ? describe : process.env.CI === "true" ? describe : describe.skip;
+const reason = bin ? "" : " (skipped: tenantkit-codegen is not built; `npm run pulumi:install` builds it)";
+
+describeCodegen(`the schema under Pulumi's own code${reason}`, function () {
+    this.timeout(900_000);
+    let generated: string;
+
+    before(function () {
+        if (!bin) throw new Error("CI=true but tenantkit-codegen is not built: run `npm run pulumi:install`");
+        generated = fs.mkdtempSync(path.join(os.tmpdir(), "tenantkit-sdk-"));
+        generateSdks(generated, bin, true);
+    });
+    after(() => generated && fs.rmSync(generated, { recursive: true, force: true }));
+
+    it("binds with Pulumi's schema package, without a diagnostic", () => {
+        const out = execFileSync(path.join(bin!, "tenantkit-codegen"), ["bind", SCHEMA_FILE], {
+            encoding: "utf8",
+            stdio: ["ignore", "pipe", "pipe"],
+        });
+        assert.equal(out, "");
+    });
+
+    for (const language of SDK_LANGUAGES) {
+        it(`sdk/${language} is what Pulumi's ${language} generator makes of schema.json (npm run sdk)`, () => {
+            assert.deepEqual(sdkDifferences(generated, language), []);
+        });
+    }
+
+    it("the Go SDK compiles against the Go SDK module of the CLI's version", () => {
+        const required = (file: string) => /github\.com\/pulumi\/pulumi\/sdk\/v3 (v\S+)/.exec(fs.readFileSync(file, "utf8"))?.[1];
+        assert.equal(required(path.join(SDK_DIR, "go.mod")), required(path.join(ROOT, "tools", "pulumi-cli", "go.mod")));
+        // The CLI's build flags, so that Go's cache of the CLI's build serves the SDK module's packages.
+        execFileSync("go", ["build", "-trimpath", "./..."], {
+            cwd: SDK_DIR,
+            env: { ...process.env, CGO_ENABLED: "0", GOFLAGS: "-mod=readonly -buildvcs=false" },
+            stdio: ["ignore", "pipe", "pipe"],
+        });
+    });
+
+    it("the Python SDK byte-compiles", () => {
+        const cache = fs.mkdtempSync(path.join(os.tmpdir(), "tenantkit-pycache-"));
+        try {
+            execFileSync("python3", ["-m", "compileall", "-q", path.join(SDK_DIR, "python")], {
+                env: { ...process.env, PYTHONPYCACHEPREFIX: cache },
+                stdio: ["ignore", "pipe", "pipe"],
+            });
+        } finally {
+            fs.rmSync(cache, { recursive: true, force: true });
+        }
+    });
+
+    it("the Node.js SDK type-checks against @pulumi/pulumi", () => {
+        execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", path.join(SDK_DIR, "nodejs", "tsconfig.json"), "--noEmit"], {
+            stdio: ["ignore", "pipe", "pipe"],
+        });
+    });
+});
