@@ -98,9 +98,11 @@ export type InputRule<T, K extends keyof T> = RuleBase &
         readonly output?: true | ValueType;
         /**
          * State always holds a value, set or not: a default the schema cannot state (an empty list), or one the
-         * provider finds when the program leaves it unset (the organization id).
+         * provider finds when the program leaves it unset (the organization id), so an unset input has not changed.
+         * With `unset`, the value by which state names an unset input (the signed-in user is `me`), which a diff
+         * compares as any other.
          */
-        readonly filled?: true;
+        readonly filled?: true | { readonly unset: string };
     };
 
 /** A property only the provider sets. */
@@ -112,6 +114,11 @@ export type OutputRule = RuleBase & {
      * schema leaves it out.
      */
     readonly dynamicOnly?: boolean;
+    /**
+     * The `dynamicOnly` output whose member of this name holds it in the dynamic resources' state: their classes
+     * derive it from that one output instead of seeding it (the SDK pays for every seeded output in every run).
+     */
+    readonly carrier?: string;
 };
 
 /** The tables of inputs and outputs over the public types: `P` the properties a program sets, `O` the rest of state. */
@@ -205,14 +212,17 @@ export interface ChangedInputs {
  */
 export function changedInputs(
     definition: { readonly inputs: object },
-    olds: Readonly<Record<string, unknown>>,
-    news: Readonly<Record<string, unknown>>,
+    oldValues: object,
+    newValues: object,
     same: (key: string, a: unknown, b: unknown) => boolean = (_k, a, b) => sameValue(a, b),
 ): ChangedInputs {
+    const olds = oldValues as Readonly<Record<string, unknown>>;
+    const news = newValues as Readonly<Record<string, unknown>>;
     const changed: ChangedInputs = { replace: [], update: [], state: [] };
     for (const [key, rule] of Object.entries(definition.inputs) as [string, InputRule<Record<string, unknown>, string>][]) {
-        if (rule.change === "ignore" || (rule.filled && news[key] === undefined)) continue;
-        if (!same(key, olds[key], news[key])) changed[rule.change].push(key);
+        if (rule.change === "ignore" || (rule.filled === true && news[key] === undefined)) continue;
+        const unset = typeof rule.filled === "object" ? rule.filled.unset : undefined;
+        if (!same(key, olds[key] ?? unset, news[key] ?? unset)) changed[rule.change].push(key);
     }
     return changed;
 }
@@ -234,4 +244,32 @@ export function publicOutputs<P, O>(definition: PropertyTables<P, O>): string[] 
     );
     const outputs = Object.entries(definition.outputs as Record<string, OutputRule>);
     return [...inputs.map(([k]) => k), ...outputs.map(([k]) => k)];
+}
+
+/** How a resource's class creates its outputs (core/dynamic.ts): the engine fills only outputs that exist when it registers. */
+export interface OutputSeeding {
+    /** Always in state (required, defaulted, filled or always set by the provider): seeded as `undefined`. */
+    readonly seeded: string[];
+    /** Empty unless the program sets them: created on first access, so a preview pays only for those read. */
+    readonly lazy: string[];
+    /** Held inside another output in the dynamic resources' state: by carrier, the members derived from it. */
+    readonly carried: Record<string, string[]>;
+    /** Outputs the engine stores as secrets. */
+    readonly secret: string[];
+}
+
+/** The outputs a definition's state holds, sorted by how the dynamic resources' classes create them. */
+export function outputSeeding(definition: { readonly inputs: object; readonly outputs: object }): OutputSeeding {
+    const seeding: OutputSeeding = { seeded: [], lazy: [], carried: {}, secret: [] };
+    for (const [key, rule] of Object.entries(definition.inputs) as [string, InputRule<Record<string, unknown>, string>][]) {
+        if (rule.output === undefined) continue;
+        (rule.required || rule.default !== undefined || rule.filled ? seeding.seeded : seeding.lazy).push(key);
+        if (rule.secret) seeding.secret.push(key);
+    }
+    for (const [key, rule] of Object.entries(definition.outputs) as [string, OutputRule][]) {
+        if (rule.carrier) (seeding.carried[rule.carrier] ??= []).push(key);
+        else seeding.seeded.push(key);
+        if (rule.secret) seeding.secret.push(key);
+    }
+    return seeding;
 }

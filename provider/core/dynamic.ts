@@ -7,6 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { CONNECTION_KEY } from "./connection";
 import { checkProgramConfig } from "./programConfig";
 import { TYPE_MODULE } from "./patterns";
+import { outputSeeding, typeName } from "./definition";
 
 /**
  * Makes the declared outputs in `keys` that `seeded` does not hold exist as outputs of `undefined`, created on first
@@ -15,7 +16,7 @@ import { TYPE_MODULE } from "./patterns";
  * seeded output of every resource in every run, so seeding only what the provider fills keeps a preview cheap
  * (DESIGN.md, "Branding as desired state", has the figures).
  */
-export function lazyUndefinedOutputs(resource: pulumi.CustomResource, keys: readonly string[], seeded: object): void {
+function lazyUndefinedOutputs(resource: pulumi.CustomResource, keys: readonly string[], seeded: object): void {
     for (const key of keys) {
         if (Object.prototype.hasOwnProperty.call(seeded, key)) continue;
         let output: pulumi.Output<undefined> | undefined;
@@ -27,7 +28,7 @@ export function lazyUndefinedOutputs(resource: pulumi.CustomResource, keys: read
  * Makes each of `keys` an output derived from the seeded object output `carrier` (its member of that name), created
  * on first access: several outputs the provider fills together cost the SDK one seeded output instead of one each.
  */
-export function lazyMemberOutputs(resource: pulumi.CustomResource, carrier: string, keys: readonly string[]): void {
+function lazyMemberOutputs(resource: pulumi.CustomResource, carrier: string, keys: readonly string[]): void {
     const source = (resource as unknown as Record<string, pulumi.Output<Record<string, unknown> | undefined>>)[carrier];
     for (const key of keys) {
         let output: pulumi.Output<unknown> | undefined;
@@ -35,31 +36,59 @@ export function lazyMemberOutputs(resource: pulumi.CustomResource, carrier: stri
     }
 }
 
-/** How a resource class is bound: its stub, and which of its outputs are secrets. */
-export interface BindingOptions {
-    /** The resource's stub (core/stub.ts), which binds it to its handler. */
-    readonly stub: pulumi.dynamic.ResourceProvider;
-    /** Outputs the engine must store as secrets (applied through `additionalSecretOutputs`). */
-    readonly secretOutputs?: readonly string[];
+/**
+ * What the base class reads of a resource's definition (core/definition.ts): its token and property tables. Named
+ * here, not imported, so that the public declarations stay within TypeScript 3.8.
+ */
+export interface DefinedResource {
+    /** The Pulumi type token, `tenantkit:<area>:<Name>`. */
+    readonly token: string;
+    /** The rules of the properties a program sets. */
+    readonly inputs: object;
+    /** The rules of the rest of state. */
+    readonly outputs: object;
 }
 
 /**
- * Base class of every tenantkit resource: the named Pulumi type, the stub, and the secret outputs.
- * `props` must list every output as `undefined` so that the engine creates it (docs/engine-notes.md §2).
+ * Base class of every tenantkit resource: the named Pulumi type, the stub, and the outputs its definition declares,
+ * each created as the engine needs it (core/definition.ts `outputSeeding`: docs/engine-notes.md §2 says why an output
+ * must exist before registration, DESIGN.md "Branding as desired state" why only those always set are seeded).
  */
 export abstract class TenantkitResource extends pulumi.dynamic.Resource {
-    /** In Pulumi's order, type first (`new CustomResource(type, name, props, opts)`), then what binds it to its handler. */
-    protected constructor(type: string, name: string, props: pulumi.Inputs, opts: pulumi.CustomResourceOptions | undefined, binding: BindingOptions) {
+    /**
+     * In Pulumi's order, what the resource is first, then its name, arguments and options, then the stub that binds
+     * it to its handler. `args` may also hold outputs as `undefined` to create them up front (a read by id).
+     */
+    protected constructor(
+        definition: DefinedResource,
+        name: string,
+        args: pulumi.Inputs,
+        opts: pulumi.CustomResourceOptions | undefined,
+        stub: pulumi.dynamic.ResourceProvider,
+    ) {
         // Before registering: the engine would save the stack config, a plain-text credential included, with the
         // default provider, and a misspelled key would send this resource to the wrong endpoints.
         checkProgramConfig();
+        const seeding = outputSeeding(definition);
+        let props: pulumi.Inputs = { ...Object.fromEntries(seeding.seeded.map((k) => [k, undefined])), ...args };
         // A connection holds credentials: secret in the inputs and in the outputs that refresh and destroy read it from.
         const connected = props[CONNECTION_KEY] !== undefined;
         if (connected) props = { ...props, [CONNECTION_KEY]: pulumi.secret(props[CONNECTION_KEY]) };
-        const secretOutputs = [...(opts?.additionalSecretOutputs ?? []), ...(binding.secretOutputs ?? []), ...(connected ? [CONNECTION_KEY] : [])];
+        const secretOutputs = [...(opts?.additionalSecretOutputs ?? []), ...seeding.secret, ...(connected ? [CONNECTION_KEY] : [])];
         const merged: pulumi.CustomResourceOptions = secretOutputs.length
             ? { ...opts, additionalSecretOutputs: [...new Set(secretOutputs)] }
             : { ...opts };
-        super(binding.stub, name, props, merged, TYPE_MODULE, type);
+        super(stub, name, props, merged, TYPE_MODULE, typeName(definition));
+        lazyUndefinedOutputs(this, seeding.lazy, props);
+        for (const [carrier, members] of Object.entries(seeding.carried)) lazyMemberOutputs(this, carrier, members);
     }
+}
+
+/**
+ * The arguments of a read by id (`get`): every output the definition declares, created up front since the service
+ * fills them all, with what the lookup says.
+ */
+export function readByIdArgs(definition: DefinedResource, lookup: object | undefined): pulumi.Inputs {
+    const { seeded, lazy } = outputSeeding(definition);
+    return { ...Object.fromEntries([...seeded, ...lazy].map((k) => [k, undefined])), ...lookup };
 }

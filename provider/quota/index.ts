@@ -14,7 +14,9 @@ export type { CheckPlanOptions, PlanCheck } from "./checkPlan";
 export { readPlanFile, PlanFileError } from "./planFile";
 export type { PlanFile } from "./planFile";
 export { defaultMappings, databricksMappings, azureMappings } from "./mappings";
-export { one, joined, str, list, obj, scopeContext } from "./mapping";
+export { countOne, knownPath, knownString, knownArray, knownObject, scopeContext } from "./mapping";
+// The earlier names, kept so that existing mappings compile; deprecated, each names its successor.
+export { one, joined, str, list, obj } from "./mapping";
 export type { QuotaMapping, ScopeContext, ScopeOptions } from "./mapping";
 export { formatFindings } from "./report";
 export type { FormatOptions } from "./report";

@@ -51,36 +51,47 @@ export interface ScopeOptions {
 }
 
 /** A known non-empty string input, else undefined. */
-export function str(v: unknown): string | undefined {
+export function knownString(v: unknown): string | undefined {
     return typeof v === "string" && v !== UNKNOWN_INPUT && v !== "" ? v : undefined;
 }
 
 /** A known array input, else undefined. */
-export function list(v: unknown): unknown[] | undefined {
+export function knownArray(v: unknown): unknown[] | undefined {
     return Array.isArray(v) ? v : undefined;
 }
 
 /** A known plain-object input, else undefined. */
-export function obj(v: unknown): Record<string, unknown> | undefined {
+export function knownObject(v: unknown): Record<string, unknown> | undefined {
     return typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 }
 
 /** `a.b.c` of known string parts, or null (unknown until apply) when any part is not known. */
-export function joined(...parts: unknown[]): string | null {
-    return parts.every((p) => str(p) !== undefined) ? parts.join(".") : null;
+export function knownPath(...parts: unknown[]): string | null {
+    return parts.every((p) => knownString(p) !== undefined) ? parts.join(".") : null;
 }
 
 /** One object counted against `limit` in `scope`. */
-export function one(limit: string, scope: string | null): LimitUse {
+export function countOne(limit: string, scope: string | null): LimitUse {
     return { limit, scope, amount: 1 };
 }
+
+/** @deprecated Renamed {@link countOne}; this name goes in the next major version. */
+export const one = countOne;
+/** @deprecated Renamed {@link knownString}; this name goes in the next major version. */
+export const str = knownString;
+/** @deprecated Renamed {@link knownArray}; this name goes in the next major version. */
+export const list = knownArray;
+/** @deprecated Renamed {@link knownObject}; this name goes in the next major version. */
+export const obj = knownObject;
+/** @deprecated Renamed {@link knownPath}; this name goes in the next major version. */
+export const joined = knownPath;
 
 /** The default scope keys. */
 export function scopeContext(options: ScopeOptions = {}): ScopeContext {
     const workspace = (r: PlannedResource): string => {
-        const fromConfig = str(obj(r.inputs.providerConfig)?.workspaceId);
+        const fromConfig = knownString(knownObject(r.inputs.providerConfig)?.workspaceId);
         if (fromConfig) return fromConfig;
-        const host = str(r.provider?.inputs.host);
+        const host = knownString(r.provider?.inputs.host);
         if (host)
             return host
                 .replace(/^https?:\/\//i, "")
@@ -90,9 +101,9 @@ export function scopeContext(options: ScopeOptions = {}): ScopeContext {
     };
     return {
         workspace,
-        account: (r) => str(r.provider?.inputs.accountId) ?? "(this account)",
+        account: (r) => knownString(r.provider?.inputs.accountId) ?? "(this account)",
         metastore: (r) => options.metastores?.[workspace(r)] ?? "(this metastore)",
-        subscription: (r) => str(r.provider?.inputs.subscriptionId) ?? "(this subscription)",
+        subscription: (r) => knownString(r.provider?.inputs.subscriptionId) ?? "(this subscription)",
     };
 }
 

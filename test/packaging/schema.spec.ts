@@ -10,6 +10,7 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { renderReference, readmeReference } from "../../scripts/reference";
 import { generateSchema, schemaText, SCHEMA_FILE } from "../../scripts/schema";
 import { generateSdks, sdkDifferences, SDK_DIR, SDK_LANGUAGES } from "../../scripts/sdk";
 import { RESOURCES } from "../../provider/resources";
@@ -68,6 +69,18 @@ describe("the package schema", function () {
     it("takes every spelling of a column's data type that the docs' payloads write", () => {
         const values = schema().types["tenantkit:powerbi:PushDatasetDataType"].enum!.map((v) => v.value);
         for (const spelling of ["Int64", "int64", "string", "bool", "dateTime", "Double"]) assert.ok(values.includes(spelling), spelling);
+    });
+
+    it("is what the README's reference shows (npm run readme:reference rewrites it)", () => {
+        assert.equal(readmeReference(), renderReference(), "run `npm run readme:reference`");
+    });
+
+    it("gives the README's reference what each change does, as the diffs do", () => {
+        const reference = renderReference();
+        assert.match(reference, /\| `tables` \| PushDatasetTable\[\] \| yes \| updates in place \|/);
+        assert.match(reference, /\| `adopt` \| string \| {2}\| no diff \(read at create only\) \|/);
+        assert.match(reference, /\| `onDestroy` \| OnDestroy \| {2}\| updates state only \(no request\) \| `restore` \|/);
+        assert.match(reference, /\| `locale` \| string \| yes \| replaces \|/);
     });
 });
 

@@ -8,7 +8,7 @@
 import { strict as assert } from "node:assert";
 import { DatasetApi } from "../../provider/powerbi/pushDataset/api";
 import { createDataset } from "../../provider/powerbi/pushDataset/lifecycle";
-import { PushDatasetArgs } from "../../provider/powerbi/pushDataset/schema";
+import { PushDatasetInputs } from "../../provider/powerbi/pushDataset/schema";
 import { emulatorClient, QUICKSTART_APP } from "../support/emulatorClient";
 import { IDS, useEmulator } from "../support/emulator";
 import { rejection } from "../support/rejection";
@@ -17,7 +17,7 @@ import { powerBiService } from "../../provider/powerbi/powerBiService";
 describe("regression: a dataset POST that got no answer is never sent twice", function () {
     this.timeout(30_000);
     const fx = useEmulator();
-    const args = PushDatasetArgs.parse({ name: "Late", tables: [{ name: "Product", columns: [{ name: "ProductID", dataType: "Int64" }] }] });
+    const args = PushDatasetInputs.parse({ name: "Late", tables: [{ name: "Product", columns: [{ name: "ProductID", dataType: "Int64" }] }] });
     /** A workspace of its own per test: the listing is kept per workspace and process. */
     const api = async () => {
         const ws = await fx.emu.admin.addPowerBiWorkspace(IDS.tenantId, { name: "Regression", members: [IDS.quickstartClientId] });

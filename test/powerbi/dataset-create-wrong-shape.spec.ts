@@ -8,7 +8,7 @@
 import { strict as assert } from "node:assert";
 import { DatasetApi } from "../../provider/powerbi/pushDataset/api";
 import { createDataset } from "../../provider/powerbi/pushDataset/lifecycle";
-import { PushDatasetArgs } from "../../provider/powerbi/pushDataset/schema";
+import { PushDatasetInputs } from "../../provider/powerbi/pushDataset/schema";
 import { powerBiService } from "../../provider/powerbi/powerBiService";
 import { emulatorClient } from "../support/emulatorClient";
 import { IDS, useEmulator } from "../support/emulator";
@@ -16,7 +16,7 @@ import { IDS, useEmulator } from "../support/emulator";
 describe("regression: a dataset POST answered with a body of the wrong shape", function () {
     this.timeout(30_000);
     const fx = useEmulator();
-    const args = PushDatasetArgs.parse({ name: "Odd", tables: [{ name: "Product", columns: [{ name: "ProductID", dataType: "Int64" }] }] });
+    const args = PushDatasetInputs.parse({ name: "Odd", tables: [{ name: "Product", columns: [{ name: "ProductID", dataType: "Int64" }] }] });
 
     it("takes the dataset the service created, without a second POST", async () => {
         const ws = await fx.emu.admin.addPowerBiWorkspace(IDS.tenantId, { name: "Odd answers", members: [IDS.quickstartClientId] });

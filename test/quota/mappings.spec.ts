@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { MappingTable, one, scopeContext } from "../../provider/quota/mapping";
+import { MappingTable, countOne, scopeContext } from "../../provider/quota/mapping";
 import { azureMappings, databricksMappings, defaultMappings } from "../../provider/quota/mappings";
 import { limitById } from "../../provider/quota/limits";
 import { UNKNOWN_INPUT, type PlannedResource } from "../../provider/quota/types";
@@ -159,7 +159,7 @@ describe("quota mappings", () => {
             inputs: { catalogName: ["ma", "in"].join(""), schemaName: ["sa", "les"].join(""), name: "t2", columns: [{}] },
         };
         const [a, b] = [t1, t2].map((r) => table.usesOf(r, scopes));
-        assert.deepEqual(a[0], one("data-catalog/table/schema", "main.sales"));
+        assert.deepEqual(a[0], countOne("data-catalog/table/schema", "main.sales"));
         assert.deepEqual(b[0], a[0]);
         assert.deepEqual([a[2].scope, b[2].scope], ["main.sales.t1", "main.sales.t2"]);
         for (const [catalogName, schemaName] of [
@@ -259,5 +259,14 @@ describe("quota plannedCalls (creations under the API rate limits)", () => {
             ["Workspace-level SCIM API", "POST", "adb-1.1.azuredatabricks.net", 1],
         ]);
         assert.equal(minimumApiTime(plannedCalls(resources, scopes)).seconds, 250, "5,000 jobs at 20 creates per second");
+    });
+
+    it("keep the helpers' earlier names (one, str, list, obj, joined) in the public API, as deprecated aliases of the new ones", async () => {
+        const quota = await import("../../provider/quota");
+        const renamed = { one: quota.countOne, str: quota.knownString, list: quota.knownArray, obj: quota.knownObject, joined: quota.knownPath };
+        for (const [old, current] of Object.entries(renamed)) assert.equal(quota[old as keyof typeof renamed], current, old);
+        const source = fs.readFileSync(path.join(__dirname, "../../provider/quota/mapping.ts"), "utf8");
+        for (const old of Object.keys(renamed))
+            assert.match(source, new RegExp(`@deprecated Renamed \\{@link \\w+\\}[^\\n]*\\n\\s*export const ${old} =`), old);
     });
 });

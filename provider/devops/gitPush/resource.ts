@@ -2,9 +2,9 @@
  * Program side of the Azure DevOps push lookup as a read-only resource; `pulumi refresh` re-reads it.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { lazyUndefinedOutputs, TenantkitResource } from "../../core/dynamic";
+import { TenantkitResource } from "../../core/dynamic";
 import type { OutputShape } from "../../core/shapes";
-import { handlerModule, typeName } from "../../core/definition";
+import { handlerModule } from "../../core/definition";
 import { handlerStub } from "../../core/stub";
 import { gitPush } from "./definition";
 import type { GitPushArgs, GitPushState } from "./types";
@@ -23,8 +23,6 @@ export interface GitPush extends OutputShape<GitPushState> {}
  */
 export class GitPush extends TenantkitResource {
     constructor(name: string, args: GitPushArgs, opts?: pulumi.CustomResourceOptions) {
-        const props = { ...args, push: undefined };
-        super(typeName(gitPush), name, props, opts, { stub });
-        lazyUndefinedOutputs(this, ["project", "includeCommits", "includeRefUpdates"], props);
+        super(gitPush, name, args, opts, stub);
     }
 }

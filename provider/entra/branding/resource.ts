@@ -2,7 +2,7 @@
  * `entra.OrganizationalBranding`: the default sign-in branding of the tenant's organization, as desired state.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { handlerModule, typeName } from "../../core/definition";
+import { handlerModule } from "../../core/definition";
 import { handlerStub } from "../../core/stub";
 import { organizationalBranding } from "./definition";
 import { BrandingResourceBase } from "../organizationalBranding/resourceBase";
@@ -18,6 +18,6 @@ export const stub = handlerStub(handlerModule(organizationalBranding));
  */
 export class OrganizationalBranding extends BrandingResourceBase {
     constructor(name: string, args: OrganizationalBrandingArgs, opts?: pulumi.CustomResourceOptions) {
-        super({ type: typeName(organizationalBranding), name, args, opts, stub });
+        super({ definition: organizationalBranding, name, args, opts, stub });
     }
 }

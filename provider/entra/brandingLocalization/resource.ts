@@ -2,7 +2,7 @@
  * `entra.OrganizationalBrandingLocalization`: the sign-in branding of one locale, as desired state.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { handlerModule, typeName } from "../../core/definition";
+import { handlerModule } from "../../core/definition";
 import { handlerStub } from "../../core/stub";
 import { organizationalBrandingLocalization } from "./definition";
 import { BrandingResourceBase } from "../organizationalBranding/resourceBase";
@@ -22,6 +22,6 @@ export class OrganizationalBrandingLocalization extends BrandingResourceBase {
     declare readonly locale: pulumi.Output<string>;
 
     constructor(name: string, args: OrganizationalBrandingLocalizationArgs, opts?: pulumi.CustomResourceOptions) {
-        super({ type: typeName(organizationalBrandingLocalization), name, args, opts, stub });
+        super({ definition: organizationalBrandingLocalization, name, args, opts, stub });
     }
 }

@@ -83,7 +83,8 @@ const refused = (deprecated: string) => ({ type: string, change: "update", depre
 /** What both branding resources keep in state besides their inputs. */
 export type BrandingOutputOnly = Omit<BrandingState, keyof BrandingProperties>;
 
-const relativeUrl = { type: string } as const;
+/** An image's read-only URL: in the dynamic resources' state, a member of `cdn` (state.ts). */
+const relativeUrl = { type: string, carrier: "cdn" } as const;
 
 export const brandingTables: PropertyTables<BrandingProperties, BrandingOutputOnly> = {
     inputs: {
@@ -123,7 +124,7 @@ export const brandingTables: PropertyTables<BrandingProperties, BrandingOutputOn
     },
     outputs: {
         managed: { type: arrayOf(string), always: true },
-        cdnList: { type: arrayOf(string), always: true },
+        cdnList: { type: arrayOf(string), always: true, carrier: "cdn" },
         backgroundImageRelativeUrl: relativeUrl,
         bannerLogoRelativeUrl: relativeUrl,
         squareLogoRelativeUrl: relativeUrl,

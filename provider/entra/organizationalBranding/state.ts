@@ -10,9 +10,10 @@
  *   eight (resourceBase.ts derives `cdnList` and each `*RelativeUrl` from it when read): the SDK pays for every seeded
  *   output of every resource in every preview. The stages work on the flat keys; the handler folds and unfolds them
  *   at its boundary.
- * Imports nothing of this folder: the program side (resourceBase.ts) loads it, and every stage builds on it.
+ * Imports only the public types of this folder: every stage builds on it.
  */
 import type { JsonObject, JsonValue } from "../../core/json";
+import type { BrandingProperties } from "./types";
 
 /** String properties, written with one JSON PATCH. */
 export const TEXT_PROPERTIES = [
@@ -45,6 +46,14 @@ export const JSON_PROPERTIES = [...TEXT_PROPERTIES, ...COMPLEX_PROPERTIES] as co
 export type JsonProperty = (typeof JSON_PROPERTIES)[number];
 
 export type BrandingProperty = JsonProperty | ImageProperty;
+
+/**
+ * Each property of the public type is in one list above or is one of the two Graph does not hold: a property added to
+ * types.ts fails to compile here until it says how it is written.
+ */
+type Listed = BrandingProperty | "onDestroy" | "organizationId";
+const _everyPropertyListed: [Exclude<keyof BrandingProperties, Listed>] extends [never] ? true : never = true;
+void _everyPropertyListed;
 
 /** The read-only URL of each stream, relative to a host of `cdnList`. */
 export function relativeUrlKey(p: ImageProperty): `${ImageProperty}RelativeUrl` {

@@ -55,7 +55,7 @@ export const temporaryAccessPassMethods: ResourceDefinition<
     docs: { inputs: "TemporaryAccessPassLookup", outputs: "TemporaryAccessPassMethodsResult", resource: "TemporaryAccessPassMethods" },
     inputs: {
         // Unset means the signed-in user, whom state names `me`.
-        user: { type: string, change: "replace", output: true },
+        user: { type: string, change: "replace", output: true, filled: { unset: "me" } },
     },
     outputs: {
         userId: { type: string, always: true },

@@ -3,7 +3,7 @@
  * a change of `user` replaces, delete only forgets (no `delete` here: a lookup owns nothing in the tenant). Loaded by package name from the serialized stub:
  * `pulumi-tenantkit/entra/temporaryAccessPass` (a public contract; keep the path).
  */
-import { typeName } from "../../core/definition";
+import { changedInputs, typeName } from "../../core/definition";
 import { temporaryAccessPassMethods } from "./definition";
 import { defineHandler, stubConfigure } from "../../core/handler";
 import { isNotFound } from "../../core/errors";
@@ -39,8 +39,8 @@ export const handler = defineHandler<Inputs, Outputs>({
     },
 
     async diff(_id, olds, news) {
-        const changed = inputUser(olds.user) !== inputUser(news.user);
-        return { changes: changed, replaces: changed ? ["user"] : [], deleteBeforeReplace: false };
+        const { replace } = changedInputs(temporaryAccessPassMethods, olds, news);
+        return { changes: replace.length > 0, replaces: replace, deleteBeforeReplace: false };
     },
 
     async create(inputs, ctx) {

@@ -4,7 +4,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { TenantkitResource } from "../../core/dynamic";
 import type { OutputShape } from "../../core/shapes";
-import { handlerModule, typeName } from "../../core/definition";
+import { handlerModule } from "../../core/definition";
 import { handlerStub } from "../../core/stub";
 import { temporaryAccessPassMethods } from "./definition";
 import type { TemporaryAccessPassMethodsArgs, TemporaryAccessPassMethodsResult } from "./types";
@@ -23,15 +23,6 @@ export interface TemporaryAccessPassMethods extends OutputShape<TemporaryAccessP
  */
 export class TemporaryAccessPassMethods extends TenantkitResource {
     constructor(name: string, args: TemporaryAccessPassMethodsArgs = {}, opts?: pulumi.CustomResourceOptions) {
-        super(
-            typeName(temporaryAccessPassMethods),
-            name,
-            { ...args, user: args.user, userId: undefined, method: undefined, temporaryAccessPass: undefined },
-            opts,
-            {
-                stub,
-                secretOutputs: ["temporaryAccessPass"],
-            },
-        );
+        super(temporaryAccessPassMethods, name, args, opts, stub);
     }
 }

@@ -4,7 +4,9 @@
  */
 import { isApiError, isNotFound, withContext } from "../../core/errors";
 import type { ServiceClient } from "../../core/http";
-import { DatasetListWire, DatasetWire, type LiveTable, type PushDatasetArgs, type Table, TableListWire } from "./schema";
+import { pushDatasetWire } from "./definition";
+import { DatasetListWire, DatasetWire, type LiveTable, type PushDatasetInputs, TableListWire } from "./schema";
+import type { PushDatasetTable } from "./types";
 
 export type DatasetJson = Record<string, unknown> & { id: string; name?: string };
 
@@ -24,19 +26,12 @@ export class DatasetApi {
     }
 
     /** PostDataset(InGroup): 201 Created and 202 Accepted both carry the dataset. Never retried here: see lifecycle. */
-    async create(args: PushDatasetArgs): Promise<DatasetJson> {
-        const body = {
-            name: args.name,
-            defaultMode: args.defaultMode,
-            tables: args.tables,
-            ...(args.relationships.length ? { relationships: args.relationships } : {}),
-            ...(args.datasources.length ? { datasources: args.datasources } : {}),
-        };
+    async create(args: PushDatasetInputs): Promise<DatasetJson> {
         const res = await this.call({
             method: "POST",
             path: this.base(),
-            query: { defaultRetentionPolicy: args.defaultRetentionPolicy },
-            body,
+            query: createPart(args, "query") as Record<string, string>,
+            body: createPart(args, "body"),
             okStatuses: [201, 202],
             operation: `create dataset "${args.name}"`,
             schema: DatasetWire,
@@ -71,7 +66,7 @@ export class DatasetApi {
     }
 
     /** PutTable: changes one table's columns and measures in place. */
-    async putTable(id: string, table: Table): Promise<void> {
+    async putTable(id: string, table: PushDatasetTable): Promise<void> {
         await this.call({ method: "PUT", path: [...this.base(), id, "tables", table.name], body: table, operation: `update table "${table.name}"` });
     }
 
@@ -86,6 +81,16 @@ export class DatasetApi {
             throw explain(err, this);
         }
     }
+}
+
+/**
+ * The inputs the create request carries in its body or its query (definition.ts `pushDatasetWire`). An empty list is
+ * not sent: the service's default for it is the same, and the docs' payloads leave it out.
+ */
+function createPart(args: PushDatasetInputs, part: "body" | "query"): Record<string, unknown> {
+    const values = args as unknown as Record<string, unknown>;
+    const sent = Object.entries(pushDatasetWire).filter(([key, wire]) => wire.create === part && values[key] !== undefined);
+    return Object.fromEntries(sent.filter(([key]) => !(Array.isArray(values[key]) && values[key].length === 0)).map(([key]) => [key, values[key]]));
 }
 
 /** Next steps for what a push-dataset user meets: the scope, workspace membership, an unknown workspace. */

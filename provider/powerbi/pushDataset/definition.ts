@@ -129,3 +129,26 @@ export const pushDataset: ResourceDefinition<PushDatasetProperties, Pick<PushDat
         datasetId: { type: string, always: true },
     },
 };
+
+/**
+ * Where each property travels, typed over the properties so that a new one needs a decision: in the create request
+ * (`PostDataset`'s JSON body or query, the workspace in its URL, or not at all), and where a read by id finds it (a
+ * field of the same name in `GetDataset`'s answer, a value the reader already has (the workspace of the URL, the
+ * tables of their own listing), or nowhere: the service does not return it).
+ */
+export const pushDatasetWire: {
+    readonly [K in keyof Required<PushDatasetProperties>]-?: {
+        readonly create: "body" | "query" | "url" | "none";
+        readonly read: "service" | "reader" | "none";
+    };
+} = {
+    // In the body's order in the docs' CreateDatasetRequest example.
+    name: { create: "body", read: "service" },
+    defaultMode: { create: "body", read: "service" },
+    tables: { create: "body", read: "reader" },
+    relationships: { create: "body", read: "none" },
+    datasources: { create: "body", read: "none" },
+    defaultRetentionPolicy: { create: "query", read: "service" },
+    workspaceId: { create: "url", read: "reader" },
+    adopt: { create: "none", read: "none" },
+};

@@ -10,16 +10,16 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { changedInputs, sameValue as same } from "../../core/definition";
 import { pushDataset } from "./definition";
-import type { DatasetOutputs } from "./lifecycle";
-import type { PushDatasetArgs } from "./schema";
+import type { PushDatasetInputs } from "./schema";
+import type { PushDatasetState } from "./types";
 
-const tableNames = (args: Pick<PushDatasetArgs, "tables">) => (args.tables ?? []).map((t) => t.name.toLowerCase()).sort();
+const tableNames = (args: { readonly tables?: readonly { readonly name: string }[] }) => (args.tables ?? []).map((t) => t.name.toLowerCase()).sort();
 
 /**
  * What the definition's rules say, and the one case they cannot: `tables` updates in place, except that a table added,
  * removed or renamed (the set of names, as the model compares them, ignoring case) replaces the dataset.
  */
-export function diffDataset(olds: DatasetOutputs, news: PushDatasetArgs): pulumi.dynamic.DiffResult {
+export function diffDataset(olds: PushDatasetState, news: PushDatasetInputs): pulumi.dynamic.DiffResult {
     const changed = changedInputs(pushDataset, olds, news);
     const replaces = [...changed.replace];
     if (!same(tableNames(olds), tableNames(news))) replaces.push("tables");
@@ -31,7 +31,7 @@ export function diffDataset(olds: DatasetOutputs, news: PushDatasetArgs): pulumi
 const shown = (v: unknown) => (v === undefined || v === null ? "none" : JSON.stringify(v));
 
 /** Why each replacing property replaces: scalars old -> new, the set of tables by name, the rest "changed". */
-function reasons(olds: DatasetOutputs, news: PushDatasetArgs, replaces: readonly string[]): string[] {
+function reasons(olds: PushDatasetState, news: PushDatasetInputs, replaces: readonly string[]): string[] {
     return replaces.map((k) => {
         if (k === "tables") {
             const before = new Set(tableNames(olds));
@@ -51,7 +51,7 @@ function reasons(olds: DatasetOutputs, news: PushDatasetArgs, replaces: readonly
  * The warning a preview shows on a dataset that a diff replaces: the rows are lost, and what forces it. Undefined when
  * the diff does not replace.
  */
-export function replacementWarning(olds: DatasetOutputs, news: PushDatasetArgs, diff: pulumi.dynamic.DiffResult): string | undefined {
+export function replacementWarning(olds: PushDatasetState, news: PushDatasetInputs, diff: pulumi.dynamic.DiffResult): string | undefined {
     const replaces = diff.replaces ?? [];
     if (replaces.length === 0) return undefined;
     return (

@@ -11,14 +11,16 @@ import { checkWithSchema } from "../../core/validation";
 import { DatasetApi } from "./api";
 import { diffDataset, replacementWarning } from "./diff";
 import { directoryFor } from "./directory";
-import { createDataset, type DatasetOutputs, readDataset, readDatasetById, updateDataset, workspaceDatasets } from "./lifecycle";
+import { createDataset, readDataset, readDatasetById, updateDataset, workspaceDatasets } from "./lifecycle";
 import { referenceFailures } from "./references";
-import { PushDatasetArgs } from "./schema";
+import { PushDatasetInputs } from "./schema";
+import type { PushDatasetState } from "./types";
 import { typeToken, UNKNOWN } from "../../core/patterns";
 import { powerBiService } from "../powerBiService";
 
-type Inputs = PushDatasetArgs & JsonObject;
-type Outputs = DatasetOutputs & JsonObject;
+// The handler's values as JSON objects: the inputs as check leaves them, and the state.
+type Inputs = PushDatasetInputs & JsonObject;
+type State = PushDatasetState & JsonObject;
 
 const api = (ctx: { session(): { client(s: typeof powerBiService): import("../../core/http").ServiceClient } }, workspaceId: string | undefined) =>
     new DatasetApi(ctx.session().client(powerBiService), workspaceId);
@@ -26,7 +28,7 @@ const api = (ctx: { session(): { client(s: typeof powerBiService): import("../..
 const describe = (inputs: Partial<Inputs>) =>
     `dataset "${String(inputs.name ?? "?")}" in ${inputs.workspaceId ? `workspace ${String(inputs.workspaceId)}` : "My workspace"}`;
 
-export const handler = defineHandler<Inputs, Outputs>({
+export const handler = defineHandler<Inputs, State>({
     type: typeToken(typeName(pushDataset)),
     describe,
 
@@ -38,7 +40,7 @@ export const handler = defineHandler<Inputs, Outputs>({
     },
 
     async check(news) {
-        const checked = checkWithSchema(PushDatasetArgs, news);
+        const checked = checkWithSchema(PushDatasetInputs, news);
         // Beside the schema's problems, not after them: one preview lists every problem of the input.
         return { inputs: checked.inputs as Inputs, failures: [...checked.failures, ...referenceFailures(withoutUnknowns(news))] };
     },
@@ -52,19 +54,21 @@ export const handler = defineHandler<Inputs, Outputs>({
 
     async create(inputs, ctx) {
         const r = await createDataset(api(ctx, inputs.workspaceId), inputs);
-        return { id: r.id, outs: r.outs as Outputs };
+        return { id: r.id, outs: r.outs as State };
     },
 
     async read(id, props, ctx) {
         // Refresh reads what state recorded; a read by id (PushDataset.get) starts from the id alone.
-        if (props.datasetId === undefined) return { id, ...(await readDatasetById(api(ctx, props.workspaceId), id)) };
-        const r = await readDataset(api(ctx, props.workspaceId), props);
+        const r =
+            props.datasetId === undefined
+                ? await readDatasetById(api(ctx, props.workspaceId), id)
+                : await readDataset(api(ctx, props.workspaceId), props);
         if (!r) return undefined;
-        return { id, outs: r.outs as Outputs, inputs: r.inputs as Inputs };
+        return { id, outs: r.outs as State, inputs: r.inputs as Inputs };
     },
 
     async update(_id, olds, news, ctx) {
-        return (await updateDataset(api(ctx, olds.workspaceId), olds, news)) as Outputs;
+        return (await updateDataset(api(ctx, olds.workspaceId), olds, news)) as State;
     },
 
     async delete(id, props, ctx) {

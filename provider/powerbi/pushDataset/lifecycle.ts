@@ -10,13 +10,11 @@
  */
 import { withContext, writeOutcome } from "../../core/errors";
 import type { DatasetApi, DatasetJson } from "./api";
+import { pushDataset, pushDatasetWire } from "./definition";
 import { directoryFor } from "./directory";
-import type { LiveTable, PushDatasetArgs, Table } from "./schema";
+import type { LiveTable, PushDatasetInputs } from "./schema";
 import { DATA_TYPES } from "./schema";
-
-export type DatasetOutputs = PushDatasetArgs & {
-    datasetId: string;
-};
+import type { PushDatasetProperties, PushDatasetState, PushDatasetTable } from "./types";
 
 function ambiguous(api: DatasetApi, name: string, found: readonly DatasetJson[], why: string): Error {
     return new Error(
@@ -31,7 +29,7 @@ export function workspaceDatasets(api: DatasetApi): Promise<readonly DatasetJson
 }
 
 /** The dataset of this name that exists already (adopted), or the one a POST created. */
-async function findOrPost(api: DatasetApi, args: PushDatasetArgs): Promise<{ id: string; adopted: boolean }> {
+async function findOrPost(api: DatasetApi, args: PushDatasetInputs): Promise<{ id: string; adopted: boolean }> {
     const directory = directoryFor(api.client);
     const existing = await directory.named(api.workspaceId ?? "", args.name, () => api.list());
     if (existing.length > 1) throw ambiguous(api, args.name, existing, "cannot tell which dataset to manage:");
@@ -75,19 +73,16 @@ export function signature(
     return JSON.stringify([t.name.toLowerCase(), cols, measures]);
 }
 
-function liveAsTable(t: LiveTable): Table {
-    const table: Table = {
-        name: t.name,
-        columns: (t.columns ?? []).map((c) => ({ name: c.name, dataType: DATA_TYPES[c.dataType.toLowerCase()] ?? c.dataType })),
-    };
-    if (t.measures?.length) table.measures = t.measures.map((m) => ({ name: m.name, expression: m.expression ?? "" }));
-    return table;
+function liveAsTable(t: LiveTable): PushDatasetTable {
+    const columns = (t.columns ?? []).map((c) => ({ name: c.name, dataType: DATA_TYPES[c.dataType.toLowerCase()] ?? c.dataType }));
+    const measures = t.measures?.length ? t.measures.map((m) => ({ name: m.name, expression: m.expression ?? "" })) : undefined;
+    return { name: t.name, columns, ...(measures ? { measures } : {}) } as PushDatasetTable;
 }
 
 /** The program's tables where the live schema matches them, the live schema where it drifted. */
-export function reconcileTables(desired: readonly Table[], live: readonly LiveTable[]): Table[] {
+export function reconcileTables(desired: readonly PushDatasetTable[], live: readonly LiveTable[]): PushDatasetTable[] {
     const liveByName = new Map(live.map((t) => [t.name.toLowerCase(), t]));
-    const out: Table[] = [];
+    const out: PushDatasetTable[] = [];
     for (const t of desired) {
         const l = liveByName.get(t.name.toLowerCase());
         if (!l) continue;
@@ -99,13 +94,13 @@ export function reconcileTables(desired: readonly Table[], live: readonly LiveTa
     return out;
 }
 
-const outputsOf = (args: PushDatasetArgs, id: string): DatasetOutputs => ({ ...args, datasetId: id });
+const stateOf = (inputs: PushDatasetInputs, id: string): PushDatasetState => ({ ...inputs, datasetId: id });
 
 /**
  * Takes over dataset `id`: its tables must be the program's (tables cannot be added or removed in place); those
  * whose schema differs are PUT. `how` says in errors why this dataset was chosen.
  */
-async function takeOver(api: DatasetApi, id: string, args: PushDatasetArgs, how: string): Promise<void> {
+async function takeOver(api: DatasetApi, id: string, args: PushDatasetInputs, how: string): Promise<void> {
     const live = await api.tables(id);
     const liveNames = live
         .map((t) => t.name.toLowerCase())
@@ -127,20 +122,25 @@ async function takeOver(api: DatasetApi, id: string, args: PushDatasetArgs, how:
     await putChangedTables(api, id, args.tables, reconcileTables(args.tables, live));
 }
 
-export async function createDataset(api: DatasetApi, args: PushDatasetArgs): Promise<{ id: string; outs: DatasetOutputs }> {
+export async function createDataset(api: DatasetApi, args: PushDatasetInputs): Promise<{ id: string; outs: PushDatasetState }> {
     if (args.adopt) {
         const existing = await api.get(args.adopt);
         if (!existing) throw new Error(`adopt: dataset ${args.adopt} is not in ${api.where}`);
         directoryFor(api.client).takeOver(existing.id);
         await takeOver(api, existing.id, args, "adopt:");
-        return { id: existing.id, outs: outputsOf(args, existing.id) };
+        return { id: existing.id, outs: stateOf(args, existing.id) };
     }
     const { id, adopted } = await findOrPost(api, args);
     if (adopted) await takeOver(api, id, args, `a dataset named "${args.name}" exists in ${api.where}:`);
-    return { id, outs: outputsOf(args, id) };
+    return { id, outs: stateOf(args, id) };
 }
 
-async function putChangedTables(api: DatasetApi, id: string, wanted: readonly Table[], current: readonly Table[]): Promise<void> {
+async function putChangedTables(
+    api: DatasetApi,
+    id: string,
+    wanted: readonly PushDatasetTable[],
+    current: readonly PushDatasetTable[],
+): Promise<void> {
     const byName = new Map(current.map((t) => [t.name.toLowerCase(), JSON.stringify(t)]));
     for (const t of wanted) if (byName.get(t.name.toLowerCase()) !== JSON.stringify(t)) await api.putTable(id, t);
 }
@@ -149,40 +149,52 @@ async function putChangedTables(api: DatasetApi, id: string, wanted: readonly Ta
  * PUTs the tables whose schema changed. When one fails, the engine keeps the old outputs and the next up PUTs every
  * table that still differs from them again (PutTable is idempotent).
  */
-export async function updateDataset(api: DatasetApi, olds: DatasetOutputs, news: PushDatasetArgs): Promise<DatasetOutputs> {
+export async function updateDataset(api: DatasetApi, olds: PushDatasetState, news: PushDatasetInputs): Promise<PushDatasetState> {
     await putChangedTables(api, olds.datasetId, news.tables, olds.tables);
-    return outputsOf(news, olds.datasetId);
+    return stateOf(news, olds.datasetId);
 }
 
-export async function readDataset(api: DatasetApi, props: DatasetOutputs): Promise<{ outs: DatasetOutputs; inputs: PushDatasetArgs } | undefined> {
-    const dataset = await api.get(props.datasetId);
+/** What a read gives the engine: the state, and the inputs that would make it (refresh compares them with the program's). */
+export interface DatasetRead {
+    readonly outs: PushDatasetState;
+    readonly inputs: PushDatasetProperties;
+}
+
+export async function readDataset(api: DatasetApi, state: PushDatasetState): Promise<DatasetRead | undefined> {
+    const dataset = await api.get(state.datasetId);
     if (!dataset) return undefined;
-    const live = await api.tables(props.datasetId);
-    const inputs: PushDatasetArgs = { ...stripOutputs(props), tables: reconcileTables(props.tables, live) };
-    return { outs: outputsOf(inputs, props.datasetId), inputs };
+    const live = await api.tables(state.datasetId);
+    const { datasetId, ...recorded } = state;
+    const inputs = { ...recorded, tables: reconcileTables(state.tables, live) };
+    return { outs: { ...inputs, datasetId }, inputs };
 }
 
 /**
  * A read by id (`PushDataset.get`, or `opts.id`): the state holds no outputs yet, so everything but the workspace
- * comes from the service. A dataset that is not there fails: the engine would otherwise record a resource whose
- * outputs are all undefined.
+ * comes from the service, each property from where definition.ts `pushDatasetWire` says a read finds it (unset when
+ * the service does not return it), a property the service leaves out taking its definition's default. A dataset that
+ * is not there fails: the engine would otherwise record a resource whose outputs are all undefined.
  */
-export async function readDatasetById(api: DatasetApi, id: string): Promise<{ outs: DatasetOutputs; inputs: PushDatasetArgs }> {
+export async function readDatasetById(api: DatasetApi, id: string): Promise<DatasetRead> {
     const dataset = await api.get(id);
     if (!dataset) throw new Error(`dataset ${id} was not found in ${api.where}: check the id and the workspaceId passed to PushDataset.get`);
     const live = await api.tables(id);
-    const str = (v: unknown) => (typeof v === "string" ? v : undefined);
-    const inputs = {
-        ...(api.workspaceId ? { workspaceId: api.workspaceId } : {}),
-        name: dataset.name ?? "",
-        defaultMode: str(dataset.defaultMode) ?? "Push",
-        defaultRetentionPolicy: str(dataset.defaultRetentionPolicy) ?? "None",
-        tables: reconcileTables([], live),
-    } as PushDatasetArgs;
-    return { outs: outputsOf(inputs, id), inputs };
-}
-
-function stripOutputs(props: DatasetOutputs): PushDatasetArgs {
-    const { datasetId: _id, ...inputs } = props;
-    return inputs;
+    const known: Partial<Record<keyof PushDatasetProperties, unknown>> = { workspaceId: api.workspaceId, tables: reconcileTables([], live) };
+    const inputs: Record<string, unknown> = {};
+    for (const [key, wire] of Object.entries(pushDatasetWire) as [
+        keyof PushDatasetProperties,
+        (typeof pushDatasetWire)[keyof PushDatasetProperties],
+    ][]) {
+        const served = dataset[key];
+        const value =
+            wire.read === "reader"
+                ? known[key]
+                : wire.read === "service"
+                  ? typeof served === "string"
+                      ? served
+                      : pushDataset.inputs[key].default
+                  : undefined;
+        if (value !== undefined) inputs[key] = value;
+    }
+    return { outs: { ...(inputs as unknown as PushDatasetInputs), datasetId: id }, inputs: inputs as unknown as PushDatasetProperties };
 }

@@ -3,8 +3,8 @@
  * relationships, data sources and retention policy. Its properties are declared once, in types.ts.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { lazyUndefinedOutputs, TenantkitResource } from "../../core/dynamic";
-import { handlerModule, typeName } from "../../core/definition";
+import { readByIdArgs, TenantkitResource } from "../../core/dynamic";
+import { handlerModule } from "../../core/definition";
 import { handlerStub } from "../../core/stub";
 import { pushDataset } from "./definition";
 import type { OutputShape } from "../../core/shapes";
@@ -30,30 +30,10 @@ export class PushDataset extends TenantkitResource {
      * to manage an existing dataset, set `adopt` to its id.)
      */
     static get(name: string, id: pulumi.Input<pulumi.ID>, lookup?: PushDatasetLookup, opts?: pulumi.CustomResourceOptions): PushDataset {
-        // Every output must be among the props for the engine to fill it; the service answers them all.
-        const outputs = {
-            workspaceId: lookup?.workspaceId,
-            connection: lookup?.connection,
-            name: undefined,
-            tables: undefined,
-            relationships: undefined,
-            datasources: undefined,
-        };
-        return new PushDataset(name, outputs as unknown as PushDatasetArgs, { ...opts, id });
+        return new PushDataset(name, readByIdArgs(pushDataset, lookup) as unknown as PushDatasetArgs, { ...opts, id });
     }
 
     constructor(name: string, args: PushDatasetArgs, opts?: pulumi.CustomResourceOptions) {
-        // defaultMode and defaultRetentionPolicy always have a value (check applies the defaults); workspaceId and
-        // adopt have one only when the program sets them.
-        const props = {
-            datasetId: undefined,
-            defaultMode: undefined,
-            defaultRetentionPolicy: undefined,
-            relationships: undefined,
-            datasources: undefined,
-            ...args,
-        };
-        super(typeName(pushDataset), name, props, opts, { stub });
-        lazyUndefinedOutputs(this, ["workspaceId", "adopt"], props);
+        super(pushDataset, name, args, opts, stub);
     }
 }

@@ -150,7 +150,8 @@ const defaultMode = z
     .transform((s) => s as "Push" | "PushStreaming")
     .default("Push");
 
-export const PushDatasetArgs = z.strictObject({
+/** The inputs as check leaves them: valid, in the canonical spellings, defaults applied. */
+export const PushDatasetInputs = z.strictObject({
     name: nameAny.refine((s) => [...s].length <= 256, "must be at most 256 characters"),
     workspaceId: uuid.optional(),
     tables: atMost(z.array(Table).min(1, "a push dataset needs at least one table"), 75, "at most 75 tables (push dataset limit)"),
@@ -168,12 +169,12 @@ export const PushDatasetArgs = z.strictObject({
         )
         .optional(),
 });
-export type PushDatasetArgs = z.infer<typeof PushDatasetArgs>;
+export type PushDatasetInputs = z.infer<typeof PushDatasetInputs>;
 
 // The public shape (types.ts) and this schema name the same properties, every public value is valid input, and what
 // check returns is the state the resource's outputs promise.
-conforms<PushDatasetProperties, typeof PushDatasetArgs>(true);
-const _stateIsPublic = (a: PushDatasetArgs, datasetId: string): PushDatasetState => ({ ...a, datasetId });
+conforms<PushDatasetProperties, typeof PushDatasetInputs>(true);
+const _stateIsPublic = (a: PushDatasetInputs, datasetId: string): PushDatasetState => ({ ...a, datasetId });
 void _stateIsPublic;
 
 /** A dataset as Power BI sends it: only `id` and `name` are relied upon. */

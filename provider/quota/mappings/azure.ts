@@ -2,7 +2,7 @@
  * Azure resource types (`@pulumi/azure-native`, and the classic `@pulumi/azure`) mapped to the table's
  * subscription rows: resource groups, resources per resource group, storage accounts and virtual machines.
  */
-import { one, str } from "../mapping";
+import { countOne, knownString } from "../mapping";
 import type { QuotaMapping } from "../mapping";
 import type { PlannedResource } from "../types";
 
@@ -17,7 +17,7 @@ const VIRTUAL_MACHINE_TYPES = [
 
 /** `<subscription> <region>`, or null while the location is unknown. Regions compare without spaces or case. */
 function regionKey(subscription: string, r: PlannedResource): string | null {
-    const location = str(r.inputs.location);
+    const location = knownString(r.inputs.location);
     return location ? `${subscription} ${location.replace(/\s+/g, "").toLowerCase()}` : null;
 }
 
@@ -26,17 +26,17 @@ export const azureMappings: readonly QuotaMapping[] = [
     ...RESOURCE_GROUP_TYPES.map((type): QuotaMapping => ({
         type,
         inputs: [],
-        uses: (r, s) => [one("resource-groups/maximum/subscription", s.subscription(r))],
+        uses: (r, s) => [countOne("resource-groups/maximum/subscription", s.subscription(r))],
     })),
     ...STORAGE_ACCOUNT_TYPES.map((type): QuotaMapping => ({
         type,
         inputs: ["location"],
-        uses: (r, s) => [one("storage/storage-accounts/per-region-per-subscription", regionKey(s.subscription(r), r))],
+        uses: (r, s) => [countOne("storage/storage-accounts/per-region-per-subscription", regionKey(s.subscription(r), r))],
     })),
     ...VIRTUAL_MACHINE_TYPES.map((type): QuotaMapping => ({
         type,
         inputs: ["location"],
-        uses: (r, s) => [one("virtual-machines/maximum/per-subscription-per-region", regionKey(s.subscription(r), r))],
+        uses: (r, s) => [countOne("virtual-machines/maximum/per-subscription-per-region", regionKey(s.subscription(r), r))],
     })),
     {
         // Every resource placed in a resource group counts there (the spec notes some types are exempt; counting
@@ -45,9 +45,12 @@ export const azureMappings: readonly QuotaMapping[] = [
         inputs: ["resourceGroupName"],
         uses: (r, s) => {
             if ("resourceGroupName" in r.inputs === false || RESOURCE_GROUP_TYPES.includes(r.type)) return [];
-            const rg = str(r.inputs.resourceGroupName);
+            const rg = knownString(r.inputs.resourceGroupName);
             return [
-                one("resource-groups/resources-of-any-type-per-resource-group/subscription", rg ? `${s.subscription(r)} ${rg.toLowerCase()}` : null),
+                countOne(
+                    "resource-groups/resources-of-any-type-per-resource-group/subscription",
+                    rg ? `${s.subscription(r)} ${rg.toLowerCase()}` : null,
+                ),
             ];
         },
     },

@@ -3,7 +3,7 @@
  * inputs (a table's catalog and schema, an index's endpoint) and from the provider (the workspace); a key input
  * not known until apply makes the scope null, which the checks count as the worst case.
  */
-import { joined, list, obj, one, str } from "../mapping";
+import { knownPath, knownArray, knownObject, countOne, knownString } from "../mapping";
 import type { QuotaMapping } from "../mapping";
 import type { LimitUse, PlannedResource } from "../types";
 import { UNKNOWN_INPUT } from "../types";
@@ -22,9 +22,9 @@ function counts(types: string[], inputs: readonly string[], uses: QuotaMapping["
 const UC_OBJECT: readonly string[] = ["catalogName", "schemaName", "name"];
 
 /** `catalog.schema` of a Unity Catalog object, or null while either is unknown. */
-const schemaOf = (r: PlannedResource): string | null => joined(r.inputs.catalogName, r.inputs.schemaName);
+const schemaOf = (r: PlannedResource): string | null => knownPath(r.inputs.catalogName, r.inputs.schemaName);
 /** Full name `catalog.schema.name` of a Unity Catalog object, or null while any part is unknown. */
-const fullName = (r: PlannedResource): string | null => joined(r.inputs.catalogName, r.inputs.schemaName, r.inputs.name);
+const fullName = (r: PlannedResource): string | null => knownPath(r.inputs.catalogName, r.inputs.schemaName, r.inputs.name);
 /**
  * The key of a limit scoped to the object itself (a table's columns, an index's name): its natural name when
  * known, else the Pulumi resource: one object is one scope either way, so no worst case applies.
@@ -37,7 +37,7 @@ const itself = (r: PlannedResource, natural: string | null | undefined): string 
  */
 function inSchemaAndMetastore(schemaLimit: string, metastoreLimit: string, perObject?: { limit: string; input: string }): QuotaMapping["uses"] {
     return (r, s) => {
-        const uses = [one(schemaLimit, schemaOf(r)), one(metastoreLimit, s.metastore(r))];
+        const uses = [countOne(schemaLimit, schemaOf(r)), countOne(metastoreLimit, s.metastore(r))];
         if (perObject) uses.push({ limit: perObject.limit, scope: itself(r, fullName(r)), amount: size(r.inputs[perObject.input]) });
         return uses;
     };
@@ -45,7 +45,7 @@ function inSchemaAndMetastore(schemaLimit: string, metastoreLimit: string, perOb
 
 /** Known elements of an array input (an unknown array counts none: its size is not known until apply). */
 function size(v: unknown): number {
-    const items = list(v);
+    const items = knownArray(v);
     if (!items) return 0;
     let n = 0;
     for (const x of items) if (x !== UNKNOWN_INPUT) n += 1;
@@ -67,23 +67,23 @@ const SHARE_OBJECT_LIMITS: Record<string, string> = {
 };
 
 function shareObjects(r: PlannedResource): LimitUse[] {
-    const share = str(r.inputs.name) ?? null;
-    return (list(r.inputs.objects) ?? []).flatMap((o) => {
-        const limit = SHARE_OBJECT_LIMITS[str(obj(o)?.dataObjectType)?.toUpperCase() ?? ""];
-        return limit ? [one(limit, share)] : [];
+    const share = knownString(r.inputs.name) ?? null;
+    return (knownArray(r.inputs.objects) ?? []).flatMap((o) => {
+        const limit = SHARE_OBJECT_LIMITS[knownString(knownObject(o)?.dataObjectType)?.toUpperCase() ?? ""];
+        return limit ? [countOne(limit, share)] : [];
     });
 }
 
 /** Largest known embedding dimension of a vector search index's specs. */
 function embeddingDimension(r: PlannedResource): number {
-    const specs = [obj(r.inputs.deltaSyncIndexSpec), obj(r.inputs.directAccessIndexSpec)];
-    const dims = specs.flatMap((s) => list(s?.embeddingVectorColumns) ?? []).map((c) => obj(c)?.embeddingDimension);
+    const specs = [knownObject(r.inputs.deltaSyncIndexSpec), knownObject(r.inputs.directAccessIndexSpec)];
+    const dims = specs.flatMap((s) => knownArray(s?.embeddingVectorColumns) ?? []).map((c) => knownObject(c)?.embeddingDimension);
     return Math.max(0, ...dims.filter((d): d is number => typeof d === "number"));
 }
 
 /** Workspace object path limits: folder depth and the object's own name length. */
 function workspacePath(r: PlannedResource, folders: boolean): LimitUse[] {
-    const path = str(r.inputs.path);
+    const path = knownString(r.inputs.path);
     if (!path) return [];
     const parts = path.split("/").filter((p) => p !== "");
     // A directory is itself a folder; a notebook or file sits in the folders above it.
@@ -100,21 +100,21 @@ export const databricksMappings: readonly QuotaMapping[] = [
         const workspace = s.workspace(r);
         // Only creations use the hourly budget; a resource not known to exist already is counted.
         return r.creating === false
-            ? [one("jobs/saved-jobs/workspace", workspace)]
-            : [one("jobs/saved-jobs/workspace", workspace), one("jobs/created-per-hour/workspace", workspace)];
+            ? [countOne("jobs/saved-jobs/workspace", workspace)]
+            : [countOne("jobs/saved-jobs/workspace", workspace), countOne("jobs/created-per-hour/workspace", workspace)];
     }),
-    ...counts([t("pipeline", "Pipeline")], [], (r, s) => [one("declarative-pipelines/saved-pipelines/workspace", s.workspace(r))]),
-    ...counts([t("sqlEndpoint", "SqlEndpoint")], [], (r, s) => [one("sql-warehouses/total-number/workspace", s.workspace(r))]),
-    ...counts([t("secretScope", "SecretScope")], [], (r, s) => [one("secrets/scopes/workspace", s.workspace(r))]),
-    ...counts([t("app", "App")], [], (r, s) => [one("apps/app/workspace", s.workspace(r))]),
-    ...counts([t("vectorSearchEndpoint", "VectorSearchEndpoint")], [], (r, s) => [one("vector-search/endpoints/workspace", s.workspace(r))]),
+    ...counts([t("pipeline", "Pipeline")], [], (r, s) => [countOne("declarative-pipelines/saved-pipelines/workspace", s.workspace(r))]),
+    ...counts([t("sqlEndpoint", "SqlEndpoint")], [], (r, s) => [countOne("sql-warehouses/total-number/workspace", s.workspace(r))]),
+    ...counts([t("secretScope", "SecretScope")], [], (r, s) => [countOne("secrets/scopes/workspace", s.workspace(r))]),
+    ...counts([t("app", "App")], [], (r, s) => [countOne("apps/app/workspace", s.workspace(r))]),
+    ...counts([t("vectorSearchEndpoint", "VectorSearchEndpoint")], [], (r, s) => [countOne("vector-search/endpoints/workspace", s.workspace(r))]),
     {
         type: t("vectorSearchIndex", "VectorSearchIndex"),
         inputs: ["name", "endpointName", "deltaSyncIndexSpec", "directAccessIndexSpec"],
         uses: (r) => {
-            const name = str(r.inputs.name);
+            const name = knownString(r.inputs.name);
             return [
-                one("vector-search/indexes/endpoint", str(r.inputs.endpointName) ?? null),
+                countOne("vector-search/indexes/endpoint", knownString(r.inputs.endpointName) ?? null),
                 { limit: "vector-search/embedding-dimension/index", scope: itself(r, name), amount: embeddingDimension(r) },
                 ...(name ? [{ limit: "vector-search/index-name/index", scope: name, amount: name.length }] : []),
             ];
@@ -126,8 +126,8 @@ export const databricksMappings: readonly QuotaMapping[] = [
         (r, s) => [{ limit: "cidr-notation/ip-access/workspace", scope: s.workspace(r), amount: size(r.inputs.ipAddresses) }],
         ["ipAddresses"],
     ),
-    ...counts([t("catalog", "Catalog")], [], (r, s) => [one("data-catalog/catalog/metastore", s.metastore(r))]),
-    ...counts([t("schema", "Schema")], ["catalogName"], (r) => [one("data-catalog/schema/catalog", str(r.inputs.catalogName) ?? null)]),
+    ...counts([t("catalog", "Catalog")], [], (r, s) => [countOne("data-catalog/catalog/metastore", s.metastore(r))]),
+    ...counts([t("schema", "Schema")], ["catalogName"], (r) => [countOne("data-catalog/schema/catalog", knownString(r.inputs.catalogName) ?? null)]),
     ...counts(
         [t("sqlTable", "SqlTable"), t("table", "Table")],
         UC_OBJECT.concat("columns"),
@@ -144,12 +144,14 @@ export const databricksMappings: readonly QuotaMapping[] = [
         }),
         ["aliases"],
     ),
-    ...counts([t("connection", "Connection")], [], (r, s) => [one("data-catalog/connection/metastore", s.metastore(r))]),
-    ...counts([t("externalLocation", "ExternalLocation")], [], (r, s) => [one("data-catalog/external-location/metastore", s.metastore(r))]),
+    ...counts([t("connection", "Connection")], [], (r, s) => [countOne("data-catalog/connection/metastore", s.metastore(r))]),
+    ...counts([t("externalLocation", "ExternalLocation")], [], (r, s) => [countOne("data-catalog/external-location/metastore", s.metastore(r))]),
     ...counts([t("storageCredential", "StorageCredential"), t("credential", "Credential")], [], (r, s) => [
-        one("data-catalog/storage-and-service-credential/metastore", s.metastore(r)),
+        countOne("data-catalog/storage-and-service-credential/metastore", s.metastore(r)),
     ]),
-    ...counts([t("externalMetadata", "ExternalMetadata")], [], (r, s) => [one("data-catalog/external-metadata-objects/metastore", s.metastore(r))]),
+    ...counts([t("externalMetadata", "ExternalMetadata")], [], (r, s) => [
+        countOne("data-catalog/external-metadata-objects/metastore", s.metastore(r)),
+    ]),
     ...counts(
         [
             t("qualityMonitor", "QualityMonitor"),
@@ -158,13 +160,13 @@ export const databricksMappings: readonly QuotaMapping[] = [
             t("dataQualityMonitor", "DataQualityMonitor"),
         ],
         [],
-        (r, s) => [one("data-monitoring/monitors/metastore", s.metastore(r))],
+        (r, s) => [countOne("data-monitoring/monitors/metastore", s.metastore(r))],
     ),
-    ...counts([t("share", "Share")], ["name", "objects"], (r, s) => [one("data-sharing/share/metastore", s.metastore(r)), ...shareObjects(r)]),
-    ...counts([t("recipient", "Recipient")], [], (r, s) => [one("data-sharing/recipient/metastore", s.metastore(r))]),
-    ...counts([t("metastoreProvider", "MetastoreProvider")], [], (r, s) => [one("data-sharing/provider/metastore", s.metastore(r))]),
+    ...counts([t("share", "Share")], ["name", "objects"], (r, s) => [countOne("data-sharing/share/metastore", s.metastore(r)), ...shareObjects(r)]),
+    ...counts([t("recipient", "Recipient")], [], (r, s) => [countOne("data-sharing/recipient/metastore", s.metastore(r))]),
+    ...counts([t("metastoreProvider", "MetastoreProvider")], [], (r, s) => [countOne("data-sharing/provider/metastore", s.metastore(r))]),
     ...counts([t("group", "Group"), t("accountIamGroupV2", "AccountIamGroupV2"), t("workspaceIamGroupV2", "WorkspaceIamGroupV2")], [], (r, s) => [
-        one("identity/groups/account", s.account(r)),
+        countOne("identity/groups/account", s.account(r)),
     ]),
     ...counts(
         [
@@ -176,7 +178,7 @@ export const databricksMappings: readonly QuotaMapping[] = [
             t("workspaceIamServicePrincipalV2", "WorkspaceIamServicePrincipalV2"),
         ],
         [],
-        (r, s) => [one("identity/users-and-service-principals/account", s.account(r))],
+        (r, s) => [countOne("identity/users-and-service-principals/account", s.account(r))],
     ),
     // Direct memberships are counted per member (a principal's direct parent groups), within the account.
     ...counts(
@@ -187,24 +189,26 @@ export const databricksMappings: readonly QuotaMapping[] = [
         ],
         ["memberId", "principalId"],
         (r, s) => {
-            const member = str(r.inputs.memberId) ?? str(r.inputs.principalId);
-            return [one("identity/direct-group-memberships/account", member ? `${s.account(r)} member ${member}` : null)];
+            const member = knownString(r.inputs.memberId) ?? knownString(r.inputs.principalId);
+            return [countOne("identity/direct-group-memberships/account", member ? `${s.account(r)} member ${member}` : null)];
         },
     ),
     ...counts([t("mwsNetworkConnectivityConfig", "MwsNetworkConnectivityConfig")], ["region"], (r, s) => {
-        const region = str(r.inputs.region);
-        return [one("network-connectivity-configuration/configurations-ncc-per-region/account", region ? `${s.account(r)} ${region}` : null)];
+        const region = knownString(r.inputs.region);
+        return [countOne("network-connectivity-configuration/configurations-ncc-per-region/account", region ? `${s.account(r)} ${region}` : null)];
     }),
     // The rule's region is its configuration's, which its inputs do not carry: the worst case applies.
     ...counts([t("mwsNccPrivateEndpointRule", "MwsNccPrivateEndpointRule")], [], () => [
-        one("network-connectivity-configuration/private-endpoints-per-region/region", null),
+        countOne("network-connectivity-configuration/private-endpoints-per-region/region", null),
     ]),
     ...counts([t("mwsNccBinding", "MwsNccBinding")], ["networkConnectivityConfigId"], (r) => [
-        one("network-connectivity-configuration/workspaces-per-configuration/ncc", str(r.inputs.networkConnectivityConfigId) ?? null),
+        countOne("network-connectivity-configuration/workspaces-per-configuration/ncc", knownString(r.inputs.networkConnectivityConfigId) ?? null),
     ]),
-    ...counts([t("sqlVisualization", "SqlVisualization")], ["queryId"], (r) => [one("query/visualizations/query", str(r.inputs.queryId) ?? null)]),
+    ...counts([t("sqlVisualization", "SqlVisualization")], ["queryId"], (r) => [
+        countOne("query/visualizations/query", knownString(r.inputs.queryId) ?? null),
+    ]),
     ...counts([t("sqlWidget", "SqlWidget")], ["dashboardId"], (r) => [
-        one("dashboards-legacy/widgets/legacy-dashboard", str(r.inputs.dashboardId) ?? null),
+        countOne("dashboards-legacy/widgets/legacy-dashboard", knownString(r.inputs.dashboardId) ?? null),
     ]),
     { type: t("directory", "Directory"), inputs: ["path"], uses: (r) => workspacePath(r, true) },
     ...counts([t("notebook", "Notebook"), t("workspaceFile", "WorkspaceFile")], ["path"], (r) => workspacePath(r, false)),

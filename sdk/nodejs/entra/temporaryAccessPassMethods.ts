@@ -52,7 +52,7 @@ export class TemporaryAccessPassMethods extends pulumi.CustomResource {
     /**
      * The user as given, or `me`.
      */
-    declare public readonly user: pulumi.Output<string | undefined>;
+    declare public readonly user: pulumi.Output<string>;
     /**
      * The user's object id, when Graph's `@odata.context` names it.
      */

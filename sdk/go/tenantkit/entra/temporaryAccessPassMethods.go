@@ -23,7 +23,7 @@ type TemporaryAccessPassMethods struct {
 	// The pass itself: Graph returns it only when it is created, so a lookup sees null. Always a secret.
 	TemporaryAccessPass pulumi.StringOutput `pulumi:"temporaryAccessPass"`
 	// The user as given, or `me`.
-	User pulumi.StringPtrOutput `pulumi:"user"`
+	User pulumi.StringOutput `pulumi:"user"`
 	// The user's object id, when Graph's `@odata.context` names it.
 	UserId pulumi.StringOutput `pulumi:"userId"`
 }
@@ -204,8 +204,8 @@ func (o TemporaryAccessPassMethodsOutput) TemporaryAccessPass() pulumi.StringOut
 }
 
 // The user as given, or `me`.
-func (o TemporaryAccessPassMethodsOutput) User() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *TemporaryAccessPassMethods) pulumi.StringPtrOutput { return v.User }).(pulumi.StringPtrOutput)
+func (o TemporaryAccessPassMethodsOutput) User() pulumi.StringOutput {
+	return o.ApplyT(func(v *TemporaryAccessPassMethods) pulumi.StringOutput { return v.User }).(pulumi.StringOutput)
 }
 
 // The user's object id, when Graph's `@odata.context` names it.

@@ -177,7 +177,7 @@ class TemporaryAccessPassMethods(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def user(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def user(self) -> pulumi.Output[_builtins.str]:
         """
         The user as given, or `me`.
         """
