@@ -25,6 +25,8 @@ export interface RunReport {
     ms: number;
     /** CPU time of the process (all threads, so GC too) over the same span. */
     cpuMs: number;
+    /** The V8 heap in use when the last registration reached the monitor, in MB (a major GC's work grows with it). */
+    heapMb?: number;
     /** With timers: time inside the transform's synchronous part, summed over registrations. */
     transformMs?: number;
     /** With timers: time in the judging of registrations whose inputs were outputs (after they resolved). */
@@ -103,7 +105,11 @@ export function quotaEnforceResult(r: {
             `the whole program's wall time with and without enforceQuotas, ${enforced.length} alternating run(s) each (no timers ` +
             `in them), difference ${(wall(enforced) - wall(plain)).toFixed(0)} ms; CPU (all threads, GC included) median ` +
             `${cpu(enforced).toFixed(0)} ms against ${cpu(plain).toFixed(0)} ms, difference ${(cpu(enforced) - cpu(plain)).toFixed(0)} ms ` +
-            `(${((100 * (cpu(enforced) - cpu(plain))) / cpu(plain)).toFixed(1)}%). Its own time, in one more run with timers: ` +
+            `(${((100 * (cpu(enforced) - cpu(plain))) / cpu(plain)).toFixed(1)}%); each pair's ratio ` +
+            `${enforced.map((x, i) => (x.ms / (plain[i]?.ms ?? x.ms)).toFixed(3)).join(", ")} (the same side varies from run to run ` +
+            `by ${spreadPercent(plain).toFixed(1)}% without it, ${spreadPercent(enforced).toFixed(1)}% with it); heap in use at the end ` +
+            `${median(enforced.map((x) => x.heapMb ?? 0)).toFixed(0)} MB against ${median(plain.map((x) => x.heapMb ?? 0)).toFixed(0)} MB. ` +
+            `Its own time, in one more run with timers: ` +
             `${own.toFixed(0)} ms, ${((100 * own) / wall(plain)).toFixed(2)}% of the wall time without it (the transform's ` +
             `synchronous part plus the judging of registrations whose inputs were outputs, GC pauses that began in it ` +
             `included: GC ${(timed.gcInTransformMs ?? 0).toFixed(0)} ms, p50 ${(timed.p50Us ?? 0).toFixed(1)} us/registration, p99 ` +
@@ -124,6 +130,12 @@ function countFromEnv(): number {
     const n = Number(raw);
     if (!Number.isInteger(n) || n < 1_000) throw new Error(`QUOTA_ENFORCE_COUNT takes a whole number of at least 1000, got ${raw}`);
     return n;
+}
+
+/** How far apart the wall times of one side's runs are, as a share of the fastest. */
+function spreadPercent(rs: readonly RunReport[]): number {
+    const ms = rs.map((x) => x.ms);
+    return (100 * (Math.max(...ms) - Math.min(...ms))) / Math.min(...ms);
 }
 
 /** The transform's own time: its synchronous part and the judging of registrations that waited for outputs. */
@@ -165,9 +177,10 @@ function runChild(count: number, variant: Variant): Promise<RunReport> {
 /** One run in this process: loads modules, then times the program until every registration reached the monitor. */
 /**
  * Without any check; with enforceQuotas as a user runs it; with enforceQuotas and timers around it (for its own time);
- * or with the floor, timed: the least check of exactly this program's types.
+ * with the floor, timed: the least check of exactly this program's types; or with a stack transformation that does
+ * nothing (what the SDK charges for any transformation; run by hand: `<this file> --quota-enforce-child N noop`).
  */
-type Variant = "plain" | "enforce" | "timed" | "floor";
+type Variant = "plain" | "enforce" | "timed" | "floor" | "noop";
 
 async function child(count: number, variant: Variant): Promise<RunReport> {
     const pulumi = await import("@pulumi/pulumi");
@@ -203,6 +216,7 @@ async function child(count: number, variant: Variant): Promise<RunReport> {
     await runInPulumiStack(async () => {
         if (variant === "enforce" || variant === "timed") enforcement = quota.enforceQuotas();
         if (variant === "floor" && timing) floorCheck(pulumi, timing.timed);
+        if (variant === "noop") pulumi.runtime.registerStackTransformation(() => undefined);
         if (timing) {
             const stack = getStackResource() as unknown as { __transformations: Array<(args: unknown) => unknown> };
             const last = stack.__transformations.length - 1;
@@ -214,7 +228,8 @@ async function child(count: number, variant: Variant): Promise<RunReport> {
     await settings.waitForRPCs();
     const ms = performance.now() - start;
     const used = process.cpuUsage(cpu);
-    const report: RunReport = { ms, cpuMs: (used.user + used.system) / 1000, registered };
+    const heapMb = process.memoryUsage().heapUsed / 2 ** 20;
+    const report: RunReport = { ms, cpuMs: (used.user + used.system) / 1000, heapMb, registered };
     const timed = timing ? await timing.report() : {};
     if (!enforcement) return { ...report, ...timed };
     const findings = enforcement.findings();
