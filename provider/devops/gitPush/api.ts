@@ -4,7 +4,8 @@
  */
 import { isApiError, withContext } from "../../core/errors";
 import type { ServiceClient } from "../../core/http";
-import { GitPush, type GitPushArgs } from "./schema";
+import { gitPushWire } from "./definition";
+import { GitPush, type GitPushInputs } from "./schema";
 
 export const API_VERSION = "7.1";
 
@@ -12,23 +13,19 @@ export const API_VERSION = "7.1";
  * The path segments before `_apis`. An Azure DevOps Server endpoint may already end with the collection
  * (`https://tfs.contoso.com/DefaultCollection`); the organization is then not repeated.
  */
-export function pushPath(baseUrl: string, args: GitPushArgs): string[] {
+export function pushPath(baseUrl: string, args: GitPushInputs): string[] {
     const last = new URL(baseUrl).pathname.split("/").filter(Boolean).pop();
     const org = last !== undefined && decodeURIComponent(last).toLowerCase() === args.organization.toLowerCase() ? [] : [args.organization];
     return [...org, ...(args.project ? [args.project] : []), "_apis", "git", "repositories", args.repository, "pushes", String(args.pushId)];
 }
 
-export async function fetchGitPush(devops: ServiceClient, args: GitPushArgs): Promise<GitPush> {
+export async function fetchGitPush(devops: ServiceClient, args: GitPushInputs): Promise<GitPush> {
     let data: GitPush;
     try {
         const res = await devops.request<GitPush>({
             method: "GET",
             path: pushPath(devops.baseUrl, args),
-            query: {
-                "api-version": API_VERSION,
-                includeCommits: args.includeCommits || undefined,
-                includeRefUpdates: args.includeRefUpdates || undefined,
-            },
+            query: { "api-version": API_VERSION, ...queryOf(args) },
             operation: `read push ${args.pushId}`,
             schema: GitPush,
         });
@@ -39,7 +36,14 @@ export async function fetchGitPush(devops: ServiceClient, args: GitPushArgs): Pr
     return data;
 }
 
-function explain(err: unknown, args: GitPushArgs): unknown {
+/** The arguments definition.ts `gitPushWire` sends as query parameters, left out when false or 0. */
+function queryOf(args: GitPushInputs): Record<string, string | number | boolean> {
+    const values = args as unknown as Record<string, string | number | boolean | undefined>;
+    const sent = Object.keys(gitPushWire).filter((k) => gitPushWire[k as keyof typeof gitPushWire] === "query" && values[k]);
+    return Object.fromEntries(sent.map((k) => [k, values[k]!]));
+}
+
+function explain(err: unknown, args: GitPushInputs): unknown {
     // A token that could not be had carries its own next step (the secret, the app, the tenant), not the PAT's.
     if (!isApiError(err) || err.service === "login") return err;
     const where = `organization "${args.organization}"${args.project ? `, project "${args.project}"` : ""}, repository "${args.repository}"`;

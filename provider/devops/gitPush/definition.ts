@@ -117,6 +117,20 @@ export const gitPush: ResourceDefinition<GitPushLookup, Omit<GitPushState, keyof
     },
 };
 
+/**
+ * Where each argument travels in the request, typed over the lookup so that a new one needs a decision: a segment of
+ * the URL's path (api.ts `pushPath` orders them) or a query parameter of the same name, sent when set and not false
+ * or 0 (the service's default for both).
+ */
+export const gitPushWire: { readonly [K in keyof Required<GitPushLookup>]-?: "path" | "query" } = {
+    organization: "path",
+    project: "path",
+    repository: "path",
+    pushId: "path",
+    includeCommits: "query",
+    includeRefUpdates: "query",
+};
+
 export const getGitPush: FunctionDefinition<GitPushLookup, GitPushResult> = {
     token: "tenantkit:devops:getGitPush",
     docs: { folder: "devops/gitPush", inputs: "GitPushLookup", outputs: "GitPushResult", function: "getGitPush" },

@@ -7,7 +7,7 @@ import type { GetOutputOptions } from "../../core/invoke";
 import { programSession } from "../../core/programSettings";
 import { propertyPath } from "../../core/validation";
 import { fetchGitPush } from "./api";
-import { GitPushArgs } from "./schema";
+import { GitPushInputs } from "./schema";
 import type { GetGitPushArgs, GetGitPushOutputArgs, GitPushResult } from "./types";
 import { devopsService } from "../devopsService";
 
@@ -20,7 +20,7 @@ import { devopsService } from "../devopsService";
 export async function getGitPush(args: GetGitPushArgs, opts?: pulumi.InvokeOptions): Promise<GitPushResult> {
     checkInvokeOptions("getGitPush", opts);
     const { connection, ...lookup } = args;
-    const parsed = GitPushArgs.safeParse(lookup);
+    const parsed = GitPushInputs.safeParse(lookup);
     if (!parsed.success) {
         throw new LookupError(
             `getGitPush: invalid arguments: ${parsed.error.issues.map((i) => `${propertyPath(i.path) || "args"}: ${i.message}`).join("; ")}`,

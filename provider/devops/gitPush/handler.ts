@@ -9,27 +9,27 @@ import type { JsonObject } from "../../core/json";
 import { checkWithSchema } from "../../core/validation";
 import { fetchGitPush } from "./api";
 import { gitPush } from "./definition";
-import { type GitPush, GitPushArgs } from "./schema";
+import { type GitPush, GitPushInputs } from "./schema";
 import { typeToken } from "../../core/patterns";
 import { devopsService } from "../devopsService";
 
-type Inputs = GitPushArgs & JsonObject;
-type Outputs = GitPushArgs & { push: GitPush } & JsonObject;
+type Inputs = GitPushInputs & JsonObject;
+type State = GitPushInputs & { push: GitPush } & JsonObject;
 
 /** The lookup's arguments, which name the push. */
-const KEYS = Object.keys(gitPush.inputs) as (keyof GitPushArgs)[];
-const idOf = (a: GitPushArgs) => `${a.organization}/${a.project ?? ""}/${a.repository}/${a.pushId}`;
-const argsOf = (v: Partial<GitPushArgs>): GitPushArgs =>
-    Object.fromEntries(KEYS.filter((k) => v[k] !== undefined).map((k) => [k, v[k]])) as GitPushArgs;
+const KEYS = Object.keys(gitPush.inputs) as (keyof GitPushInputs)[];
+const idOf = (a: GitPushInputs) => `${a.organization}/${a.project ?? ""}/${a.repository}/${a.pushId}`;
+const argsOf = (v: Partial<GitPushInputs>): GitPushInputs =>
+    Object.fromEntries(KEYS.filter((k) => v[k] !== undefined).map((k) => [k, v[k]])) as GitPushInputs;
 
-export const handler = defineHandler<Inputs, Outputs>({
+export const handler = defineHandler<Inputs, State>({
     type: typeToken(typeName(gitPush)),
     signsInTo: ["devops"],
     describe: (i) =>
         `push ${String(i.pushId ?? "?")} of repository "${String(i.repository ?? "?")}" in organization "${String(i.organization ?? "?")}"`,
 
     async check(news) {
-        const checked = checkWithSchema(GitPushArgs, news);
+        const checked = checkWithSchema(GitPushInputs, news);
         return { inputs: checked.inputs as Inputs, failures: checked.failures };
     },
 
@@ -40,14 +40,14 @@ export const handler = defineHandler<Inputs, Outputs>({
 
     async create(inputs, ctx) {
         const push = await fetchGitPush(ctx.session().client(devopsService), inputs);
-        return { id: idOf(inputs), outs: { ...inputs, push } as Outputs };
+        return { id: idOf(inputs), outs: { ...inputs, push } as State };
     },
 
     async read(id, props, ctx) {
         const args = argsOf(props);
         try {
             const push = await fetchGitPush(ctx.session().client(devopsService), args);
-            return { id, outs: { ...args, push } as Outputs, inputs: args as Inputs };
+            return { id, outs: { ...args, push } as State, inputs: args as Inputs };
         } catch (err) {
             if (isNotFound(err)) return undefined;
             throw err;

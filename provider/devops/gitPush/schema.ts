@@ -20,7 +20,8 @@ const segment = (what: string) =>
             `must not be "." or "..": in a URL path they mean this folder and its parent, so no request can name such a ${what}`,
         );
 
-export const GitPushArgs = z.strictObject({
+/** The lookup's inputs as check validates them. */
+export const GitPushInputs = z.strictObject({
     /** The organization (Azure DevOps Services) or the collection (Azure DevOps Server). */
     organization: segment("organization").refine(
         (s) => /^[A-Za-z0-9][A-Za-z0-9._-]{0,49}$/.test(s),
@@ -37,7 +38,7 @@ export const GitPushArgs = z.strictObject({
     includeCommits: z.number().int("must be an integer count of commits").min(0).max(2147483647).optional(),
     includeRefUpdates: z.boolean().optional(),
 });
-export type GitPushArgs = z.infer<typeof GitPushArgs>;
+export type GitPushInputs = z.infer<typeof GitPushInputs>;
 
 const IdentityRef = z.looseObject({
     id: z.string(),
@@ -85,6 +86,6 @@ export const GitPush = z.looseObject({
 export type GitPush = z.infer<typeof GitPush>;
 
 // The public shapes (types.ts): the arguments name the same properties, and a parsed push is the public result.
-conforms<GitPushLookup, typeof GitPushArgs>(true);
+conforms<GitPushLookup, typeof GitPushInputs>(true);
 const _resultIsPublic = (p: GitPush): GitPushResult => p;
 void _resultIsPublic;

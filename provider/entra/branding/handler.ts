@@ -7,12 +7,12 @@ import { organizationalBranding } from "./definition";
 import { DEFAULT_LOCALE } from "../organizationalBranding/api";
 import { stubConfigure } from "../../core/handler";
 import { defineBrandingHandler } from "../organizationalBranding/defineBrandingHandler";
-import { OrganizationalBrandingArgs } from "../organizationalBranding/schema";
+import { OrganizationalBrandingInputs } from "../organizationalBranding/schema";
 import { typeToken } from "../../core/patterns";
 
 export const handler = defineBrandingHandler({
     type: typeToken(typeName(organizationalBranding)),
-    schema: OrganizationalBrandingArgs,
+    schema: OrganizationalBrandingInputs,
     describe: (inputs) => `default branding of organization ${inputs.organizationId ?? "(discovered from the token's tenant)"}`,
     localeOf: () => DEFAULT_LOCALE,
     idOf: (organizationId) => organizationId,

@@ -6,12 +6,12 @@ import { typeName } from "../../core/definition";
 import { organizationalBrandingLocalization } from "./definition";
 import { stubConfigure } from "../../core/handler";
 import { defineBrandingHandler } from "../organizationalBranding/defineBrandingHandler";
-import { OrganizationalBrandingLocalizationArgs } from "./schema";
+import { OrganizationalBrandingLocalizationInputs } from "./schema";
 import { typeToken } from "../../core/patterns";
 
 export const handler = defineBrandingHandler({
     type: typeToken(typeName(organizationalBrandingLocalization)),
-    schema: OrganizationalBrandingLocalizationArgs,
+    schema: OrganizationalBrandingLocalizationInputs,
     describe: (inputs) => `branding of locale "${String(inputs.locale ?? "?")}"`,
     localeOf: (values) => String(values.locale),
     idOf: (organizationId, locale) => `${organizationId}/${locale}`,

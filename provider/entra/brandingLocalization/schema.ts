@@ -16,7 +16,8 @@ export const Locale = z
         "must be a culture name such as fr-FR (language lowercase, region uppercase)",
     );
 
-export const OrganizationalBrandingLocalizationArgs = z.strictObject({ ...commonShape, locale: Locale });
+/** A localization's inputs as check validates them: the branding's and the locale. */
+export const OrganizationalBrandingLocalizationInputs = z.strictObject({ ...commonShape, locale: Locale });
 
 // The public shape (branding/types.ts) and this schema name the same properties, and every public value is valid input.
-conforms<LocalizationProperties, typeof OrganizationalBrandingLocalizationArgs>(true);
+conforms<LocalizationProperties, typeof OrganizationalBrandingLocalizationInputs>(true);

@@ -102,10 +102,11 @@ export const commonShape = {
     organizationId: z.string().regex(GUID, "must be the organization (tenant) id, a guid").optional(),
 };
 
-export const OrganizationalBrandingArgs = z.strictObject(commonShape);
+/** The default branding's inputs as check validates them (images are read by images.ts). */
+export const OrganizationalBrandingInputs = z.strictObject(commonShape);
 
 // The public shape (types.ts) and this schema name the same properties, and every public value is valid input.
-conforms<BrandingProperties, typeof OrganizationalBrandingArgs>(true);
+conforms<BrandingProperties, typeof OrganizationalBrandingInputs>(true);
 
 /** The JSON-valued properties after validation. */
 export type BrandingJsonValues = z.output<z.ZodObject<typeof brandingJsonShape>>;

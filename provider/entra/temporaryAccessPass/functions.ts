@@ -8,7 +8,7 @@ import type { GetOutputOptions } from "../../core/invoke";
 import { programSession } from "../../core/programSettings";
 import { propertyPath } from "../../core/validation";
 import { fetchTemporaryAccessPassMethods } from "./api";
-import { TemporaryAccessPassMethodsArgs } from "./schema";
+import { TemporaryAccessPassInputs } from "./schema";
 import type { GetTemporaryAccessPassMethodsArgs, GetTemporaryAccessPassMethodsOutputArgs, TemporaryAccessPassMethodsResult } from "./types";
 import { graphService } from "../graphService";
 
@@ -24,7 +24,7 @@ export async function getTemporaryAccessPassMethods(
 ): Promise<TemporaryAccessPassMethodsResult> {
     checkInvokeOptions("getTemporaryAccessPassMethods", opts);
     const { connection, ...lookup } = args;
-    const parsed = TemporaryAccessPassMethodsArgs.safeParse(lookup);
+    const parsed = TemporaryAccessPassInputs.safeParse(lookup);
     if (!parsed.success) {
         const problems = parsed.error.issues.map((i) => `${propertyPath(i.path) || "args"}: ${i.message}`);
         throw new LookupError(`getTemporaryAccessPassMethods: invalid arguments: ${problems.join("; ")}`);

@@ -10,25 +10,25 @@ import { isNotFound } from "../../core/errors";
 import type { JsonObject } from "../../core/json";
 import { checkWithSchema } from "../../core/validation";
 import { assertTapAvailable, fetchTemporaryAccessPassMethods } from "./api";
-import { TemporaryAccessPassMethodsArgs, type TemporaryAccessPassMethodsResult } from "./schema";
+import { TemporaryAccessPassInputs, type TemporaryAccessPassMethodsResult } from "./schema";
 import { typeToken } from "../../core/patterns";
 import { graphService } from "../graphService";
 
-type Inputs = TemporaryAccessPassMethodsArgs & JsonObject;
-type Outputs = TemporaryAccessPassMethodsResult & JsonObject;
+type Inputs = TemporaryAccessPassInputs & JsonObject;
+type State = TemporaryAccessPassMethodsResult & JsonObject;
 
 /** The resource id: the user as given, or `me`. */
 const idOf = (user: string | undefined): string => user ?? "me";
 /** Outputs carry `user: "me"` for the signed-in user; inputs omit it. */
 const inputUser = (user: unknown): string | undefined => (user === "me" || user === undefined || user === null ? undefined : String(user));
 
-export const handler = defineHandler<Inputs, Outputs>({
+export const handler = defineHandler<Inputs, State>({
     type: typeToken(typeName(temporaryAccessPassMethods)),
     signsInTo: ["graph"],
     describe: (inputs) => (inputUser(inputs.user) ? `user "${inputUser(inputs.user)}"` : "the signed-in user"),
 
     async check(news, _olds, ctx) {
-        const checked = checkWithSchema(TemporaryAccessPassMethodsArgs, news);
+        const checked = checkWithSchema(TemporaryAccessPassInputs, news);
         const failures = [...checked.failures];
         try {
             assertTapAvailable(ctx.settings().cloud);
@@ -46,7 +46,7 @@ export const handler = defineHandler<Inputs, Outputs>({
     async create(inputs, ctx) {
         const s = ctx.session();
         const result = await fetchTemporaryAccessPassMethods(s.client(graphService), s.settings.cloud, inputUser(inputs.user));
-        return { id: idOf(inputUser(inputs.user)), outs: result as Outputs };
+        return { id: idOf(inputUser(inputs.user)), outs: result as State };
     },
 
     async read(id, props, ctx) {
@@ -55,7 +55,7 @@ export const handler = defineHandler<Inputs, Outputs>({
         try {
             const result = await fetchTemporaryAccessPassMethods(s.client(graphService), s.settings.cloud, user);
             const inputs: Inputs = user === undefined ? {} : { user };
-            return { id: idOf(user), outs: result as Outputs, inputs };
+            return { id: idOf(user), outs: result as State, inputs };
         } catch (err) {
             // The user is gone: refresh drops the lookup from state.
             if (isNotFound(err)) return undefined;

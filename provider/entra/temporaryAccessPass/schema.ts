@@ -23,10 +23,11 @@ export const UserReference = z
     .refine((s) => !CONTROL.test(s), "must not contain control characters")
     .refine((s) => GUID.test(s) || UPN.test(s), "must be a user object id (guid) or a user principal name (name@domain)");
 
-export const TemporaryAccessPassMethodsArgs = z.strictObject({
+/** The lookup's inputs as check validates them. */
+export const TemporaryAccessPassInputs = z.strictObject({
     user: UserReference.optional(),
 });
-export type TemporaryAccessPassMethodsArgs = z.infer<typeof TemporaryAccessPassMethodsArgs>;
+export type TemporaryAccessPassInputs = z.infer<typeof TemporaryAccessPassInputs>;
 
 /** `methodUsabilityReason` values documented by Graph; others may come and are kept as strings. */
 export const METHOD_USABILITY_REASONS = ["EnabledByPolicy", "DisabledByPolicy", "Expired", "NotYetValid", "OneTimeUsed"] as const;
@@ -66,6 +67,6 @@ export const TemporaryAccessPassMethod = z.object({
 export type TemporaryAccessPassMethod = z.infer<typeof TemporaryAccessPassMethod>;
 
 // The public shapes (types.ts): the arguments name the same properties, and a method as output is the public one.
-conforms<TemporaryAccessPassLookup, typeof TemporaryAccessPassMethodsArgs>(true);
+conforms<TemporaryAccessPassLookup, typeof TemporaryAccessPassInputs>(true);
 const _methodIsPublic = (m: TemporaryAccessPassMethod): PublicMethod => m;
 void _methodIsPublic;
