@@ -100,7 +100,7 @@ export type InputRule<T, K extends keyof T> = RuleBase &
          * State always holds a value, set or not: a default the schema cannot state (an empty list), or one the
          * provider finds when the program leaves it unset (the organization id), so an unset input has not changed.
          * With `unset`, the value by which state names an unset input (the signed-in user is `me`), which a diff
-         * compares as any other.
+         * compares like every other value.
          */
         readonly filled?: true | { readonly unset: string };
     };
