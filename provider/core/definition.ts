@@ -227,25 +227,6 @@ export function changedInputs(
     return changed;
 }
 
-/** The input properties whose change replaces the resource, in table order. */
-export function replacingInputs<P, O>(definition: PropertyTables<P, O>): (keyof P & string)[] {
-    return (Object.keys(definition.inputs) as (keyof P & string)[]).filter((k) => definition.inputs[k].change === "replace");
-}
-
-/** The input properties whose change the handler applies in place, in table order. */
-export function updatingInputs<P, O>(definition: PropertyTables<P, O>): (keyof P & string)[] {
-    return (Object.keys(definition.inputs) as (keyof P & string)[]).filter((k) => definition.inputs[k].change === "update");
-}
-
-/** Every property state holds as a public output: the inputs kept as outputs, then the outputs that are not internal. */
-export function publicOutputs<P, O>(definition: PropertyTables<P, O>): string[] {
-    const inputs = Object.entries(definition.inputs as Record<string, { output?: unknown }>).filter(
-        ([, r]) => r.output !== undefined && r.output !== false,
-    );
-    const outputs = Object.entries(definition.outputs as Record<string, OutputRule>);
-    return [...inputs.map(([k]) => k), ...outputs.map(([k]) => k)];
-}
-
 /** How a resource's class creates its outputs (core/dynamic.ts): the engine fills only outputs that exist when it registers. */
 export interface OutputSeeding {
     /** Always in state (required, defaulted, filled or always set by the provider): seeded as `undefined`. */

@@ -93,7 +93,7 @@ export const Measure = z.strictObject({
     isHidden: z.boolean().optional(),
 });
 
-export const Table = z.strictObject({
+const Table = z.strictObject({
     name: nameLimited,
     columns: atMost(z.array(Column).min(1, "a table needs at least one column"), 75, "at most 75 columns per table (push dataset limit)"),
     measures: z.array(Measure).optional(),
@@ -101,7 +101,6 @@ export const Table = z.strictObject({
     isHidden: z.boolean().optional(),
     source: z.array(z.strictObject({ expression: z.string() })).optional(),
 });
-export type Table = z.infer<typeof Table>;
 
 export const Relationship = z.strictObject({
     name: nameLimited,
