@@ -34,6 +34,26 @@ const zones = [
             message: "a resource folder does not import another resource's: move what both need into a shared folder named for it",
         })),
     ),
+    // The plugin is a front end over the handlers: nothing else in provider/ depends on it, and it loads none of the
+    // program side (the resource classes, the get functions, the stub), which loads @pulumi/pulumi's runtime.
+    ...[...AREAS, "provider/core"].map((target) => ({
+        target: `./${target}`,
+        from: "./provider/plugin",
+        message: "the handlers and the dynamic resources know nothing of the provider plugin",
+    })),
+    {
+        target: "./provider/plugin",
+        from: [
+            "./provider/index.ts",
+            "./provider/core/dynamic.ts",
+            "./provider/core/stub.ts",
+            "./provider/core/invoke.ts",
+            "./provider/core/programSettings.ts",
+            "./provider/core/programConfig.ts",
+            ...RESOURCE_FOLDERS.flatMap((f) => [`./${f}/resource.ts`, `./${f}/functions.ts`, `./${f}/index.ts`]),
+        ],
+        message: "the provider plugin loads no program-side module (resource classes, get functions, stubs)",
+    },
     // The emulator is written from the services' documentation, so it catches the provider's mistakes instead of sharing them.
     { target: "./emulator", from: "./provider", message: "the emulator imports nothing from the provider" },
     // Shipped and tooling code never depends on tests.

@@ -55,6 +55,13 @@ export interface CliResult {
     readonly output: string;
 }
 
+/** How one `pulumi` command runs. */
+export interface RunOptions {
+    readonly env?: Record<string, string>;
+    /** A command that takes no stack (`plugin install`): run without `--stack` and the display flags. */
+    readonly noStack?: boolean;
+}
+
 export interface CliStackOptions {
     /** The folder with Pulumi.yaml. */
     readonly projectDir: string;
@@ -130,13 +137,14 @@ export class CliStack {
     }
 
     /** Runs `pulumi <args>` in the project's folder and returns whatever happened. */
-    run(args: readonly string[], o: { env?: Record<string, string> } = {}): Promise<CliResult> {
+    run(args: readonly string[], o: RunOptions = {}): Promise<CliResult> {
         return this.start(args, o).done;
     }
 
     /** Starts `pulumi <args>`: its process id (a test may kill it) and what it printed once it ended. */
-    start(args: readonly string[], o: { env?: Record<string, string> } = {}): { pid: number | undefined; done: Promise<CliResult> } {
-        const child = spawn(path.join(this.binDir, "pulumi"), [...args, "--non-interactive", "--color", "never", "--stack", this.opts.stack], {
+    start(args: readonly string[], o: RunOptions = {}): { pid: number | undefined; done: Promise<CliResult> } {
+        const stackArgs = o.noStack ? [] : ["--non-interactive", "--color", "never", "--stack", this.opts.stack];
+        const child = spawn(path.join(this.binDir, "pulumi"), [...args, ...stackArgs], {
             cwd: this.opts.projectDir,
             env: { ...this.env, ...o.env },
             stdio: ["ignore", "pipe", "pipe"],
@@ -160,7 +168,7 @@ export class CliStack {
     }
 
     /** Runs `pulumi <args>` and fails with its whole output when it exits non-zero. */
-    async ok(args: readonly string[], o: { env?: Record<string, string> } = {}): Promise<CliResult> {
+    async ok(args: readonly string[], o: RunOptions = {}): Promise<CliResult> {
         const r = await this.run(args, o);
         if (r.code !== 0) throw new Error(`pulumi ${args.join(" ")} exited ${r.code}:\n${r.output}`);
         return r;
@@ -203,11 +211,35 @@ export class CliStack {
         return { text: r.stdout, deployment: (JSON.parse(r.stdout) as { deployment: StateDeployment }).deployment };
     }
 
+    /**
+     * `pulumi plugin install resource tenantkit <version> --file plugin/`, as README's "Install" says: the built plugin
+     * folder (`npm run build`) copied into this stack's plugin cache.
+     */
+    async installPlugin(): Promise<CliResult> {
+        return this.ok(["plugin", "install", "resource", "tenantkit", TENANTKIT_VERSION, "--file", PLUGIN_DIR], { noStack: true });
+    }
+
     /** Removes the stack and its work folder. */
     async dispose(): Promise<void> {
         await this.run(["stack", "rm", "--yes", "--force"]);
         fs.rmSync(this.work, { recursive: true, force: true });
     }
+}
+
+/** The provider plugin's folder as `npm run build` leaves it (scripts/plugin.ts). */
+export const PLUGIN_DIR = path.resolve(__dirname, "..", "plugin");
+
+/** tenantkit's version, which the plugin reports and installs as. */
+export const TENANTKIT_VERSION = (JSON.parse(fs.readFileSync(path.resolve(__dirname, "..", "package.json"), "utf8")) as { version: string }).version;
+
+/**
+ * A copy of the program folder `from` in a new temporary folder, as a user would have it: outside this repository, so
+ * that nothing resolves through the checkout's package.json or node_modules.
+ */
+export function programOutsideRepo(from: string): string {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `tk-program-${path.basename(from)}-`));
+    fs.cpSync(from, dir, { recursive: true });
+    return dir;
 }
 
 /** The parts of an exported checkpoint that callers read. */

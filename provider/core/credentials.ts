@@ -114,7 +114,7 @@ export class Credentials {
         if (fixed) return `Bearer ${fixed}`;
         const incomplete = clientSecretProblems(s);
         if (incomplete.length && s.origin === "connection") throw new ConnectionError(incomplete.map((p) => `connection.${p.key}: ${p.problem}`));
-        if (incomplete.length) throw new SettingsError(incomplete);
+        if (incomplete.length) throw new SettingsError(incomplete, s.origin);
         const authority = authoritySource(s);
         // The emulator signs in only its seeded applications with a client secret: DefaultAzureCredential cannot
         // succeed there, so say what to set before sending anything, even the request for the emulator's CA.

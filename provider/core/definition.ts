@@ -208,7 +208,8 @@ export interface ChangedInputs {
 
 /**
  * The diff a definition implies: each input compared by `same`, sorted by its rule's `change`. An input the provider
- * fills (`filled`) that the program leaves unset has not changed: state holds what the provider found.
+ * fills (`filled`) that the program leaves unset, or that state does not hold, has not changed: state holds what the
+ * provider found, or the service could not say.
  */
 export function changedInputs(
     definition: { readonly inputs: object },
@@ -220,7 +221,9 @@ export function changedInputs(
     const news = newValues as Readonly<Record<string, unknown>>;
     const changed: ChangedInputs = { replace: [], update: [], state: [] };
     for (const [key, rule] of Object.entries(definition.inputs) as [string, InputRule<Record<string, unknown>, string>][]) {
-        if (rule.change === "ignore" || (rule.filled === true && news[key] === undefined)) continue;
+        // A filled input that state does not hold was not readable from the service (a push dataset's relationships
+        // after an import): the program's value is taken as what exists, not as a change.
+        if (rule.change === "ignore" || (rule.filled === true && (news[key] === undefined || olds[key] === undefined))) continue;
         const unset = typeof rule.filled === "object" ? rule.filled.unset : undefined;
         if (!same(key, olds[key] ?? unset, news[key] ?? unset)) changed[rule.change].push(key);
     }

@@ -47,7 +47,8 @@ const diffUrns = new Map<string, string>();
 
 function loadHost(): HostModules | undefined {
     const main = require.main;
-    if (main === undefined || !HOST_MAIN.test(path.normalize(main.filename))) return undefined;
+    // Inside the plugin's bundle `require.main` is the bundler's stand-in, without a file name.
+    if (typeof main?.filename !== "string" || !HOST_MAIN.test(path.normalize(main.filename))) return undefined;
     try {
         return {
             grpc: main.require("@grpc/grpc-js") as HostModules["grpc"],
@@ -107,11 +108,25 @@ function sendWarning(modules: HostModules, urn: string, message: string): Promis
     });
 }
 
+/** Sends a warning on the resource whose diff got `id`; false when it could not. */
+export type WarningChannel = (id: string, message: string) => Promise<boolean>;
+
+let channel: WarningChannel | undefined;
+
+/**
+ * A front end that knows each Diff's URN and talks to the engine itself (the provider plugin) sends the handlers'
+ * warnings through its own channel instead.
+ */
+export function useWarningChannel(c: WarningChannel): void {
+    channel = c;
+}
+
 /**
  * Shows `message` as a warning on the resource whose diff got `id` (call it from that diff). `where` names the resource
  * for when the warning cannot be attached to it and goes to stderr instead.
  */
 export async function warnResource(id: string, where: string, message: string): Promise<void> {
+    if (channel !== undefined && (await channel(id, message))) return;
     const urn = diffUrns.get(id);
     diffUrns.delete(id);
     if (host !== undefined && urn !== undefined && (await sendWarning(host, urn, message))) return;

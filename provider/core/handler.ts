@@ -29,6 +29,35 @@ export interface CheckOutcome<I> {
     readonly failures: pulumi.dynamic.CheckFailure[];
 }
 
+/**
+ * A diff as the handlers return it: the dynamic provider's fields, and the properties whose change applies in place
+ * (`updates`), which the provider plugin reports per property beside `replaces` (the dynamic host ignores it).
+ */
+export interface HandlerDiff extends pulumi.dynamic.DiffResult {
+    readonly updates?: string[];
+}
+
+/**
+ * What `configure` takes: the dynamic host's request (the stack config), or the provider plugin's, which may also say
+ * that the settings come from the configuration alone (an explicit provider resource: no environment fallback) and
+ * which type token errors name.
+ */
+export interface HandlerConfigureRequest {
+    readonly config: { get(key: string): string | undefined };
+    /** Where unset settings fall back to; `process.env` when omitted. */
+    readonly env?: NodeJS.ProcessEnv;
+    /** Set by the plugin for an explicit provider resource, whose arguments a fix then names. */
+    readonly origin?: "provider";
+    /** The type token errors name instead of the dynamic resource's (`tenantkit:powerbi:PushDataset`). */
+    readonly type?: string;
+}
+
+/** What `defineHandler` makes: a dynamic provider, configured and diffing as both front ends need. */
+export interface TenantkitHandler extends pulumi.dynamic.ResourceProvider {
+    configure(req: HandlerConfigureRequest): Promise<void>;
+    diff(id: string, olds: object, news: object): Promise<HandlerDiff>;
+}
+
 export interface ReadOutcome<I, O> {
     readonly id: string;
     readonly outs: O;
@@ -49,7 +78,7 @@ export interface HandlerSpec<I extends JsonObject, O extends JsonObject> {
     /** Read-only requests `check` makes after signing in, to fail a preview on what `up` would fail on (no writes). */
     preflight?(inputs: I, ctx: HandlerContext): Promise<void>;
     check(news: JsonObject, olds: JsonObject, ctx: HandlerContext): Promise<CheckOutcome<I>>;
-    diff(id: string, olds: O & I, news: I, ctx: HandlerContext): Promise<pulumi.dynamic.DiffResult>;
+    diff(id: string, olds: O & I, news: I, ctx: HandlerContext): Promise<HandlerDiff>;
     create(inputs: I, ctx: HandlerContext): Promise<{ id: string; outs: O }>;
     /** Returns undefined when the object no longer exists (refresh then drops it). */
     read(id: string, props: O & I, ctx: HandlerContext): Promise<ReadOutcome<I, O> | undefined>;
@@ -127,15 +156,21 @@ function withConnection<T extends object>(value: T, connection: Connection | und
  * The diff of the connection alone: another tenant, cloud or endpoint is another object (replace); new credentials
  * only need the state to hold them for refresh and destroy (update, with no request to the service).
  */
-function connectionDiff(olds: Connection | undefined, news: Connection | undefined): pulumi.dynamic.DiffResult {
+function connectionDiff(olds: Connection | undefined, news: Connection | undefined): HandlerDiff {
     const changed = changedConnectionKeys(olds, withoutUnknowns(news) as Connection | undefined);
     if (changed.length === 0) return {};
-    return { changes: true, replaces: changed.some((k) => CONNECTION_TARGET_KEYS.includes(k)) ? [CONNECTION_KEY] : [] };
+    const replaces = changed.some((k) => CONNECTION_TARGET_KEYS.includes(k));
+    return { changes: true, replaces: replaces ? [CONNECTION_KEY] : [], updates: replaces ? [] : [CONNECTION_KEY] };
 }
 
-function mergeDiffs(a: pulumi.dynamic.DiffResult, b: pulumi.dynamic.DiffResult): pulumi.dynamic.DiffResult {
+function mergeDiffs(a: HandlerDiff, b: HandlerDiff): HandlerDiff {
     if (!b.changes) return a;
-    return { ...a, changes: true, replaces: [...(a.replaces ?? []), ...(b.replaces ?? [])] };
+    return {
+        ...a,
+        changes: true,
+        replaces: [...(a.replaces ?? []), ...(b.replaces ?? [])],
+        updates: [...(a.updates ?? []), ...(b.updates ?? [])],
+    };
 }
 
 /** `{ __provider }` of the properties the host passed, or nothing. */
@@ -190,19 +225,26 @@ function isProgrammingError(err: unknown): err is Error {
  * `handler`'s operations on the stub object the host deserialized. State written before the stub called it keeps
  * calling `handler.configure` on itself, which does the same.
  */
-export function stubConfigure(handler: pulumi.dynamic.ResourceProvider): (stub: object, req: pulumi.dynamic.ConfigureRequest) => Promise<void> {
+export function stubConfigure(handler: TenantkitHandler): (stub: object, req: pulumi.dynamic.ConfigureRequest) => Promise<void> {
     const configure = handler.configure;
     if (!configure) throw new Error("a tenantkit handler always has configure");
     return (stub, req) => configure.call(stub, req);
 }
 
 /** Builds the `handler` a stub calls into. */
-export function defineHandler<I extends JsonObject, O extends JsonObject>(spec: HandlerSpec<I, O>): pulumi.dynamic.ResourceProvider {
+export function defineHandler<I extends JsonObject, O extends JsonObject>(spec: HandlerSpec<I, O>): TenantkitHandler {
     dropHostEchoes();
     let read: ConfigReader = () => undefined;
+    let env: NodeJS.ProcessEnv = process.env;
+    let origin: Settings["origin"];
+    let type = spec.type;
     let settings: Settings | undefined;
+    const resolve = (): Settings => {
+        const resolved = resolveSettings(read, env, origin);
+        return origin === undefined ? resolved : { ...resolved, origin };
+    };
     const stackCtx: HandlerContext = {
-        settings: () => (settings ??= resolveSettings(read)),
+        settings: () => (settings ??= resolve()),
         session: () => sessionFor(stackCtx.settings()),
     };
     /** The stack's settings, or those of the connection the resource carries (resolved once per call, on first use). */
@@ -214,7 +256,7 @@ export function defineHandler<I extends JsonObject, O extends JsonObject>(spec: 
     };
     /** `raw`: the properties as the host passed them, whose `__provider` a partial failure must carry on. */
     const fail = (operation: string, inputs: Partial<I>, err: unknown, raw?: unknown): never => {
-        const where = `${spec.type} (${spec.describe(inputs)})`;
+        const where = `${type} (${spec.describe(inputs)})`;
         if (isPartialFailure(err)) {
             const inner = isApiError(err.cause)
                 ? withContext(err.cause, { resource: where, operation }).message
@@ -247,17 +289,20 @@ export function defineHandler<I extends JsonObject, O extends JsonObject>(spec: 
             return fail(operation, inputs, err, raw);
         }
     };
-    const provider: pulumi.dynamic.ResourceProvider = {
+    const provider: TenantkitHandler = {
         /**
          * Called by the stub on itself (core/dynamic.ts handlerStub): installs this handler's operations on the stub
          * object the host deserialized, then keeps a reader of the stack config.
          */
-        async configure(this: unknown, req) {
+        async configure(this: unknown, req: HandlerConfigureRequest) {
             if (this !== provider && typeof this === "object" && this !== null) {
                 const target = this as Record<string, unknown>;
                 for (const op of OPERATIONS) target[op] = provider[op]!.bind(provider);
             }
             read = (key: SettingKey) => req.config.get(`${CONFIG_NAMESPACE}:${key}`);
+            env = req.env ?? process.env;
+            origin = req.origin;
+            type = req.type ?? spec.type;
             settings = undefined;
         },
         async check(olds, news) {

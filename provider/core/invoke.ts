@@ -4,7 +4,7 @@
  * apply; `provider` cannot: there is no tenantkit provider resource, and a connection is passed as `connection`.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { isApiError, withContext } from "./errors";
+import { lookupFailure } from "./lookup";
 import { checkProgramConfig } from "./programConfig";
 import { redactSecrets } from "./redact";
 
@@ -43,12 +43,8 @@ export class LookupError extends pulumi.RunError {
  */
 export function lookupError(where: string, err: unknown): LookupError {
     if (err instanceof LookupError) return err;
-    if (isApiError(err)) {
-        const placed = withContext(err, { resource: where });
-        return new LookupError(placed.message, placed);
-    }
-    const message = err instanceof Error ? err.message : String(err);
-    return new LookupError(`${where}: ${message}`, err);
+    const failure = lookupFailure(where, err);
+    return new LookupError(failure.message, failure.cause);
 }
 
 /**

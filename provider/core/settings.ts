@@ -76,8 +76,11 @@ export interface Settings {
     readonly emulator?: string;
     /** How long one attempt of a request may wait for the service (connecting, then each gap in the answer). */
     readonly requestTimeoutSeconds: number;
-    /** `connection` when these settings are a resource's or a function's explicit connection, which a fix then names. */
-    readonly origin?: "connection";
+    /**
+     * `connection` when these settings are a resource's or a function's explicit connection, `provider` when they are
+     * an explicit provider resource's arguments: a fix then names those instead of the stack config.
+     */
+    readonly origin?: "connection" | "provider";
 }
 
 /** One missing or invalid setting, and what is wrong with it. */
@@ -95,8 +98,9 @@ export class SettingsError extends Error {
     constructor(
         /** Every problem found, each with its key. */
         readonly problems: readonly SettingsProblem[],
+        origin?: Settings["origin"],
     ) {
-        super(formatProblems(problems));
+        super(formatProblems(problems, origin));
     }
 }
 
@@ -106,6 +110,10 @@ export class SettingsError extends Error {
  */
 export function fixFor(key: SettingKey, value?: string, origin?: Settings["origin"]): string {
     const spec = SETTING_KEYS[key];
+    if (origin === "provider") {
+        const shown = value !== undefined && !spec.secret ? value : spec.hint;
+        return `set the provider resource's ${key} argument: ${shown}${spec.secret ? " (as a secret)" : ""}`;
+    }
     if (origin === "connection") {
         const shown = value !== undefined && !spec.secret ? value : spec.hint;
         return `pass connection.${key}: ${shown}${spec.secret ? " (as a secret, e.g. config.requireSecret)" : ""}`;
@@ -115,10 +123,12 @@ export function fixFor(key: SettingKey, value?: string, origin?: Settings["origi
     return `pulumi config set ${secret}${CONFIG_NAMESPACE}:${key} ${shown} (or set ${spec.env})`;
 }
 
-function formatProblems(problems: readonly SettingsProblem[]): string {
-    const lines = problems.map((p) => `  - ${CONFIG_NAMESPACE}:${p.key}: ${p.problem}. Fix: ${fixFor(p.key)}`);
+function formatProblems(problems: readonly SettingsProblem[], origin?: Settings["origin"]): string {
+    const name = (key: SettingKey) => (origin === "provider" ? key : `${CONFIG_NAMESPACE}:${key}`);
+    const lines = problems.map((p) => `  - ${name(p.key)}: ${p.problem}. Fix: ${fixFor(p.key, undefined, origin)}`);
     const count = problems.length === 1 ? "1 problem" : `${problems.length} problems`;
-    return `tenantkit settings are invalid (${count}):\n${lines.join("\n")}`;
+    const what = origin === "provider" ? "the tenantkit provider resource's arguments are" : "tenantkit settings are";
+    return `${what} invalid (${count}):\n${lines.join("\n")}`;
 }
 
 /** Default of {@link Settings.requestTimeoutSeconds}. */
@@ -132,7 +142,7 @@ const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,6
  * Resolves and validates settings. `env` defaults to `process.env`; pass an explicit object in tests.
  * @throws SettingsError naming every invalid or inconsistent key.
  */
-export function resolveSettings(read: ConfigReader, env: NodeJS.ProcessEnv = process.env): Settings {
+export function resolveSettings(read: ConfigReader, env: NodeJS.ProcessEnv = process.env, origin?: Settings["origin"]): Settings {
     const problems: SettingsProblem[] = [];
     const raw = (key: SettingKey): string | undefined => {
         const fromConfig = read(key);
@@ -168,7 +178,7 @@ export function resolveSettings(read: ConfigReader, env: NodeJS.ProcessEnv = pro
 
     const requestTimeoutSeconds = positiveSeconds(raw("requestTimeoutSeconds"), "requestTimeoutSeconds", problems) ?? DEFAULT_REQUEST_TIMEOUT_SECONDS;
 
-    if (problems.length) throw new SettingsError(dedupe(problems));
+    if (problems.length) throw new SettingsError(dedupe(problems), origin);
     return {
         cloud,
         tenantId,

@@ -246,7 +246,7 @@ export function noCredentialsError(m: MissingCredentials): ApiError {
     const name = SERVICE_NAMES[m.service];
     const line = (key: SettingKey, value?: string) => `      ${fixFor(key, value, m.origin)}${m.isSet(key) ? ": already set" : ""}`;
     const staticToken = STATIC_TOKEN_KEYS[m.service];
-    const key = (k: SettingKey) => (m.origin === "connection" ? `connection.${k}` : `${CONFIG_NAMESPACE}:${k}`);
+    const key = (k: SettingKey) => (m.origin === "connection" ? `connection.${k}` : m.origin === "provider" ? k : `${CONFIG_NAMESPACE}:${k}`);
     let summary: string;
     let ways: string[];
     if (m.emulator !== undefined) {

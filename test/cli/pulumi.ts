@@ -6,7 +6,16 @@
 import * as path from "node:path";
 import { findPulumi } from "../../harness/cli";
 
-export { CliStack, resourcesOfType, withDatabricksStandIn, type CliResult, type StateDeployment } from "../../harness/cli";
+export {
+    CliStack,
+    PLUGIN_DIR,
+    programOutsideRepo,
+    resourcesOfType,
+    TENANTKIT_VERSION,
+    withDatabricksStandIn,
+    type CliResult,
+    type StateDeployment,
+} from "../../harness/cli";
 export { emulatorStackConfig } from "../../harness/emulatorStack";
 export { secret, type StackConfig } from "../../harness/wire";
 

@@ -18,7 +18,7 @@ const connection = {
 };
 
 async function checked(news: Obj): Promise<{ inputs: Obj; failures: { property: string; reason: string }[] }> {
-    await handler.configure!({ config: { get: () => undefined, require: () => "" } });
+    await handler.configure({ config: { get: () => undefined } });
     const r = await handler.check!({}, news);
     return { inputs: r.inputs as Obj, failures: (r.failures ?? []) as { property: string; reason: string }[] };
 }

@@ -46,7 +46,12 @@ describe("branding diff and refresh rules", () => {
     });
 
     it("replaces for another organization, not for the discovered one given explicitly", () => {
-        assert.deepEqual(diffBranding(olds(), news({ organizationId: ORG })), { changes: false, replaces: [], deleteBeforeReplace: false });
+        assert.deepEqual(diffBranding(olds(), news({ organizationId: ORG })), {
+            changes: false,
+            replaces: [],
+            updates: [],
+            deleteBeforeReplace: false,
+        });
         assert.deepEqual(diffBranding(olds(), news({ organizationId: "0d7fadca-f01f-434d-a363-09d612f85bbf" })).replaces, ["organizationId"]);
         const loc = { ...olds(), locale: "fr-FR" } as BrandingOutputs & { locale: string };
         assert.deepEqual(diffBranding(loc, { ...news(), locale: "de-DE" } as BrandingInputs).replaces, ["locale"]);

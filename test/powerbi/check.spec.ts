@@ -180,25 +180,42 @@ describe("PushDataset check", () => {
         const olds = { ...(await check(valid())).inputs, datasetId: "d" };
         const withColumn = (await check({ ...valid(), tables: [{ name: "Product", columns: [...columns(1), { name: "New", dataType: "String" }] }] }))
             .inputs;
-        assert.deepEqual(await handler.diff!("d", olds, withColumn), { changes: true, replaces: [], deleteBeforeReplace: false });
+        assert.deepEqual(await handler.diff!("d", olds, withColumn), {
+            changes: true,
+            replaces: [],
+            updates: ["tables"],
+            deleteBeforeReplace: false,
+        });
         // A new name: the replacement is created first. The same name: the old one is deleted first, since a create
         // adopts an existing dataset of its name.
         const renamed = (await check({ ...valid(), name: "Other", defaultRetentionPolicy: "basicFIFO" })).inputs;
         assert.deepEqual(await handler.diff!("d", olds, renamed), {
             changes: true,
             replaces: ["name", "defaultRetentionPolicy"],
+            updates: [],
             deleteBeforeReplace: false,
         });
         const moreTables = (await check({ ...valid(), tables: [...(valid().tables as Obj[]), { name: "T2", columns: columns(1) }] })).inputs;
-        assert.deepEqual(await handler.diff!("d", olds, moreTables), { changes: true, replaces: ["tables"], deleteBeforeReplace: true });
+        assert.deepEqual(await handler.diff!("d", olds, moreTables), { changes: true, replaces: ["tables"], updates: [], deleteBeforeReplace: true });
         const fifo = (await check({ ...valid(), defaultRetentionPolicy: "basicFIFO" })).inputs;
         assert.deepEqual((await handler.diff!("d", olds, fifo)).replaces, ["defaultRetentionPolicy"]);
-        assert.deepEqual(await handler.diff!("d", olds, (await check(valid())).inputs), { changes: false, replaces: [], deleteBeforeReplace: false });
+        assert.deepEqual(await handler.diff!("d", olds, (await check(valid())).inputs), {
+            changes: false,
+            replaces: [],
+            updates: [],
+            deleteBeforeReplace: false,
+        });
+    });
+
+    it("makes no diff for relationships and data sources that state lacks (an import: Power BI does not return them)", async () => {
+        const { relationships: _r, datasources: _d, ...imported } = { ...(await check(valid())).inputs, datasetId: "d" } as Obj;
+        const news = (await check({ ...valid(), relationships: [], datasources: [] })).inputs;
+        assert.deepEqual(await handler.diff!("d", imported, news), { changes: false, replaces: [], updates: [], deleteBeforeReplace: false });
     });
 
     it("makes no diff when only adopt changes: the dataset it took over stays the one managed, neither replaced nor left behind", async () => {
         const olds = { ...(await check({ ...valid(), adopt: "7b5e0a7c-0000-4000-8000-000000000001" })).inputs, datasetId: "d" };
         const news = (await check({ ...valid(), adopt: "7b5e0a7c-0000-4000-8000-000000000002" })).inputs;
-        assert.deepEqual(await handler.diff!("d", olds, news), { changes: false, replaces: [], deleteBeforeReplace: false });
+        assert.deepEqual(await handler.diff!("d", olds, news), { changes: false, replaces: [], updates: [], deleteBeforeReplace: false });
     });
 });

@@ -4,12 +4,10 @@
 import * as pulumi from "@pulumi/pulumi";
 import { checkInvokeOptions, LookupError, lookupError, lookupOutput } from "../../core/invoke";
 import type { GetOutputOptions } from "../../core/invoke";
+import { lookupCall, parseLookupArgs } from "../../core/lookup";
 import { programSession } from "../../core/programSettings";
-import { propertyPath } from "../../core/validation";
-import { fetchGitPush } from "./api";
-import { GitPushInputs } from "./schema";
+import { lookup as gitPushLookup } from "./lookup";
 import type { GetGitPushArgs, GetGitPushOutputArgs, GitPushResult } from "./types";
-import { devopsService } from "../devopsService";
 
 /**
  * Reads one push of a git repository (`Pushes - Get`, REST 7.1), with its commits and ref updates on request.
@@ -20,19 +18,14 @@ import { devopsService } from "../devopsService";
 export async function getGitPush(args: GetGitPushArgs, opts?: pulumi.InvokeOptions): Promise<GitPushResult> {
     checkInvokeOptions("getGitPush", opts);
     const { connection, ...lookup } = args;
-    const parsed = GitPushInputs.safeParse(lookup);
-    if (!parsed.success) {
-        throw new LookupError(
-            `getGitPush: invalid arguments: ${parsed.error.issues.map((i) => `${propertyPath(i.path) || "args"}: ${i.message}`).join("; ")}`,
-        );
-    }
-    const a = parsed.data;
-    // No handler names this call in errors: the function does, as a handler names its resource and operation.
-    const where = `getGitPush (push ${a.pushId} of repository "${a.repository}" in organization "${a.organization}")`;
+    const parsed = parseLookupArgs(gitPushLookup, lookup);
+    if (parsed.problems)
+        throw new LookupError(`getGitPush: invalid arguments: ${parsed.problems.map((p) => `${p.property}: ${p.reason}`).join("; ")}`);
     try {
-        return await fetchGitPush(programSession(connection).client(devopsService), a);
+        return await gitPushLookup.read(programSession(connection), parsed.args);
     } catch (err) {
-        throw lookupError(where, err);
+        // No handler names this call in errors: the function does, as a handler names its resource and operation.
+        throw lookupError(lookupCall(gitPushLookup, parsed.args), err);
     }
 }
 

@@ -16,6 +16,7 @@ export const handler = defineBrandingHandler({
     describe: (inputs) => `default branding of organization ${inputs.organizationId ?? "(discovered from the token's tenant)"}`,
     localeOf: () => DEFAULT_LOCALE,
     idOf: (organizationId) => organizationId,
+    fromId: (id) => ({ organizationId: id }),
 });
 
 /** Called by the serialized stub (core/stub.ts): installs `handler` on the host's stub object. */

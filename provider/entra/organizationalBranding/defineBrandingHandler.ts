@@ -2,12 +2,11 @@
  * The handler of a branding resource, shared by the default branding and the localizations: they differ only in
  * their schema, their locale (`0` for the default), their id and how errors name them.
  */
-import type * as pulumi from "@pulumi/pulumi";
 import type * as z from "zod";
-import { defineHandler } from "../../core/handler";
+import { defineHandler, type TenantkitHandler } from "../../core/handler";
 import type { JsonObject } from "../../core/json";
 import { Handovers } from "./journal";
-import { readBranding, type Context } from "./read";
+import { importBranding, readBranding, type Context } from "./read";
 import { deleteBranding } from "./restore";
 import type { BrandingInputs, BrandingOutputs } from "./schema";
 import { foldCdn, unfoldCdn } from "./state";
@@ -25,9 +24,11 @@ export interface BrandingHandlerOptions {
     /** `0` for the default branding, else the resource's locale (from its inputs or state). */
     readonly localeOf: (values: Partial<Inputs>) => string;
     readonly idOf: (organizationId: string, locale: string) => string;
+    /** The organization and locale an id names (idOf's inverse), for an import. */
+    readonly fromId: (id: string) => { organizationId: string; locale?: string };
 }
 
-export function defineBrandingHandler(o: BrandingHandlerOptions): pulumi.dynamic.ResourceProvider {
+export function defineBrandingHandler(o: BrandingHandlerOptions): TenantkitHandler {
     // One per handler, so per provider host, which serves one deployment: what a create there took over is seen by
     // the delete of the resource it replaced, and by nothing after (journal.ts, Handovers).
     const handovers = new Handovers();
@@ -56,6 +57,13 @@ export function defineBrandingHandler(o: BrandingHandlerOptions): pulumi.dynamic
             return { id: r.id, outs: keepLocale(r.outs, inputs) };
         },
         async read(id, state, ctx) {
+            // Nothing recorded but the id: an import (provider plugin) takes the branding over as it is.
+            if ((state as Partial<BrandingOutputs>).managed === undefined) {
+                const named = o.fromId(id);
+                const r = await importBranding(context(ctx.session().client(graphService), named), named.organizationId);
+                if (!r) return undefined;
+                return { id, outs: keepLocale(r.outs, named), inputs: { ...r.inputs, ...(named.locale ? { locale: named.locale } : {}) } as Inputs };
+            }
             const props = unfoldCdn(state);
             const r = await readBranding(context(ctx.session().client(graphService), props), props);
             if (!r) return undefined;

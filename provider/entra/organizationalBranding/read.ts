@@ -12,6 +12,8 @@ import { recordedPrior, type Handovers } from "./journal";
 import type { BrandingInputs, BrandingOutputs, BrandingWire } from "./schema";
 import {
     clearedValue,
+    JSON_PROPERTIES,
+    sameJson,
     isImageProperty,
     liveDescriptor,
     liveValue,
@@ -118,4 +120,33 @@ export async function readBranding(ctx: Context, props: BrandingOutputs): Promis
     const inputs: Record<string, unknown> = { onDestroy: props.onDestroy };
     for (const p of props.managed) inputs[p] = state.values[p];
     return { outs, inputs: inputs as BrandingInputs };
+}
+
+/**
+ * An import (`pulumi import`, a read with nothing but the id): the branding as it is, managing every text and complex
+ * property it sets, and recording those values as the prior, so that destroy leaves them as they were found. Images are
+ * not taken over: a program names an image by its file, which the tenant cannot tell; setting one in the program
+ * uploads it at the next update. Undefined when there is nothing to import.
+ */
+export async function importBranding(
+    ctx: Context,
+    organizationId: string,
+): Promise<{ outs: BrandingOutputs; inputs: Partial<BrandingInputs> } | undefined> {
+    const api = new BrandingApi(ctx.graph, organizationId, ctx.locale);
+    const live = await api.get();
+    if (!live) return undefined;
+    const managed = JSON_PROPERTIES.filter((p) => !sameJson(liveValue(live, p), clearedValue(p)));
+    const values = Object.fromEntries(managed.map((p) => [p, liveValue(live, p)])) as Partial<Record<JsonProperty, JsonValue>>;
+    const prior = await snapshotPrior({ api, live, props: managed, existed: true });
+    const outs = {
+        ...values,
+        organizationId,
+        onDestroy: "restore",
+        managed,
+        ...Object.fromEntries(RELATIVE_URL_KEYS.map((k) => [k, (live[k] as string | null | undefined) ?? null])),
+        cdnList: live.cdnList ?? [],
+        observed: { values, images: {} },
+        prior,
+    } as unknown as BrandingOutputs;
+    return { outs, inputs: values as Partial<BrandingInputs> };
 }

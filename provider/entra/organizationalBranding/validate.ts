@@ -6,6 +6,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { changedInputs } from "../../core/definition";
+import type { HandlerDiff } from "../../core/handler";
 import { UNKNOWN } from "../../core/patterns";
 import type { JsonObject } from "../../core/json";
 import { checkWithSchema } from "../../core/validation";
@@ -63,8 +64,8 @@ export function changedProperties(olds: BrandingOutputs, news: BrandingInputs): 
     return [...changed];
 }
 
-export function diffBranding(olds: BrandingOutputs, news: BrandingInputs): pulumi.dynamic.DiffResult {
+export function diffBranding(olds: BrandingOutputs, news: BrandingInputs): HandlerDiff {
     const replaces = replaceKeys(olds, news);
-    const changes = replaces.length > 0 || changedProperties(olds, news).length > 0;
-    return { changes, replaces, deleteBeforeReplace: false };
+    const updates = changedProperties(olds, news).filter((k) => !replaces.includes(k));
+    return { changes: replaces.length > 0 || updates.length > 0, replaces, updates, deleteBeforeReplace: false };
 }

@@ -5,12 +5,10 @@
 import * as pulumi from "@pulumi/pulumi";
 import { checkInvokeOptions, LookupError, lookupError, lookupOutput } from "../../core/invoke";
 import type { GetOutputOptions } from "../../core/invoke";
+import { lookupCall, parseLookupArgs } from "../../core/lookup";
 import { programSession } from "../../core/programSettings";
-import { propertyPath } from "../../core/validation";
-import { fetchTemporaryAccessPassMethods } from "./api";
-import { TemporaryAccessPassInputs } from "./schema";
+import { lookup as temporaryAccessPassLookup } from "./lookup";
 import type { GetTemporaryAccessPassMethodsArgs, GetTemporaryAccessPassMethodsOutputArgs, TemporaryAccessPassMethodsResult } from "./types";
-import { graphService } from "../graphService";
 
 /**
  * Reads the temporary access pass method of a user (or of the signed-in user), without the pass itself.
@@ -24,19 +22,17 @@ export async function getTemporaryAccessPassMethods(
 ): Promise<TemporaryAccessPassMethodsResult> {
     checkInvokeOptions("getTemporaryAccessPassMethods", opts);
     const { connection, ...lookup } = args;
-    const parsed = TemporaryAccessPassInputs.safeParse(lookup);
-    if (!parsed.success) {
-        const problems = parsed.error.issues.map((i) => `${propertyPath(i.path) || "args"}: ${i.message}`);
-        throw new LookupError(`getTemporaryAccessPassMethods: invalid arguments: ${problems.join("; ")}`);
+    const parsed = parseLookupArgs(temporaryAccessPassLookup, lookup);
+    if (parsed.problems) {
+        throw new LookupError(
+            `getTemporaryAccessPassMethods: invalid arguments: ${parsed.problems.map((p) => `${p.property}: ${p.reason}`).join("; ")}`,
+        );
     }
-    const user = parsed.data.user;
-    // No handler names this call in errors: the function does, as a handler names its resource and operation.
-    const where = `getTemporaryAccessPassMethods (${user === undefined ? "the signed-in user" : `user "${user}"`})`;
     try {
-        const session = programSession(connection);
-        return await fetchTemporaryAccessPassMethods(session.client(graphService), session.settings.cloud, user);
+        return await temporaryAccessPassLookup.read(programSession(connection), parsed.args);
     } catch (err) {
-        throw lookupError(where, err);
+        // No handler names this call in errors: the function does, as a handler names its resource and operation.
+        throw lookupError(lookupCall(temporaryAccessPassLookup, parsed.args), err);
     }
 }
 

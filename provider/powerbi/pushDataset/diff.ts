@@ -7,9 +7,9 @@
  * Either way the replaced dataset goes with every row pushed to it, which the engine's plain preview does not say:
  * {@link replacementWarning} says it, naming what forces the replacement.
  */
-import type * as pulumi from "@pulumi/pulumi";
 import { changedInputs, sameValue as same } from "../../core/definition";
 import { pushDataset } from "./definition";
+import type { HandlerDiff } from "../../core/handler";
 import type { PushDatasetInputs } from "./schema";
 import type { PushDatasetState } from "./types";
 
@@ -19,13 +19,14 @@ const tableNames = (args: { readonly tables?: readonly { readonly name: string }
  * What the definition's rules say, and the one case they cannot: `tables` updates in place, except that a table added,
  * removed or renamed (the set of names, as the model compares them, ignoring case) replaces the dataset.
  */
-export function diffDataset(olds: PushDatasetState, news: PushDatasetInputs): pulumi.dynamic.DiffResult {
+export function diffDataset(olds: PushDatasetState, news: PushDatasetInputs): HandlerDiff {
     const changed = changedInputs(pushDataset, olds, news);
     const replaces = [...changed.replace];
     if (!same(tableNames(olds), tableNames(news))) replaces.push("tables");
-    const changes = replaces.length > 0 || changed.update.length > 0 || changed.state.length > 0;
+    const updates = [...changed.update, ...changed.state].filter((k) => !replaces.includes(k));
+    const changes = replaces.length > 0 || updates.length > 0;
     const sameIdentity = same(olds.name, news.name) && same(olds.workspaceId, news.workspaceId);
-    return { changes, replaces, deleteBeforeReplace: replaces.length > 0 && sameIdentity };
+    return { changes, replaces, updates, deleteBeforeReplace: replaces.length > 0 && sameIdentity };
 }
 
 const shown = (v: unknown) => (v === undefined || v === null ? "none" : JSON.stringify(v));
@@ -51,7 +52,7 @@ function reasons(olds: PushDatasetState, news: PushDatasetInputs, replaces: read
  * The warning a preview shows on a dataset that a diff replaces: the rows are lost, and what forces it. Undefined when
  * the diff does not replace.
  */
-export function replacementWarning(olds: PushDatasetState, news: PushDatasetInputs, diff: pulumi.dynamic.DiffResult): string | undefined {
+export function replacementWarning(olds: PushDatasetState, news: PushDatasetInputs, diff: HandlerDiff): string | undefined {
     const replaces = diff.replaces ?? [];
     if (replaces.length === 0) return undefined;
     return (

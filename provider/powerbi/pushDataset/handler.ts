@@ -58,11 +58,14 @@ export const handler = defineHandler<Inputs, State>({
     },
 
     async read(id, props, ctx) {
-        // Refresh reads what state recorded; a read by id (PushDataset.get) starts from the id alone.
-        const r =
-            props.datasetId === undefined
-                ? await readDatasetById(api(ctx, props.workspaceId), id)
-                : await readDataset(api(ctx, props.workspaceId), props);
+        // Refresh reads what state recorded; a read by id (PushDataset.get) starts from the id alone, and an import's
+        // id names the workspace too (`<workspaceId>/<datasetId>`), there being no other input to say it.
+        if (props.datasetId === undefined) {
+            const named = importId(id);
+            const r = await readDatasetById(api(ctx, props.workspaceId ?? named.workspaceId), named.datasetId);
+            return { id: named.datasetId, outs: r.outs as State, inputs: r.inputs as Inputs };
+        }
+        const r = await readDataset(api(ctx, props.workspaceId), props);
         if (!r) return undefined;
         return { id, outs: r.outs as State, inputs: r.inputs as Inputs };
     },
@@ -84,6 +87,12 @@ export const handler = defineHandler<Inputs, State>({
         await datasets.delete(id);
     },
 });
+
+/** The dataset (and workspace) an id names: `<datasetId>` in My workspace, or `<workspaceId>/<datasetId>`. */
+function importId(id: string): { workspaceId?: string; datasetId: string } {
+    const slash = id.indexOf("/");
+    return slash < 0 ? { datasetId: id } : { workspaceId: id.slice(0, slash), datasetId: id.slice(slash + 1) };
+}
 
 /** Called by the serialized stub (core/stub.ts): installs `handler` on the host's stub object. */
 export const configure = stubConfigure(handler);

@@ -177,7 +177,12 @@ export async function readDataset(api: DatasetApi, state: PushDatasetState): Pro
  */
 export async function readDatasetById(api: DatasetApi, id: string): Promise<DatasetRead> {
     const dataset = await api.get(id);
-    if (!dataset) throw new Error(`dataset ${id} was not found in ${api.where}: check the id and the workspaceId passed to PushDataset.get`);
+    if (!dataset) {
+        throw new Error(
+            `dataset ${id} was not found in ${api.where}: check the id and the workspaceId passed to PushDataset.get, ` +
+                `or import a dataset of a named workspace as <workspaceId>/<datasetId>`,
+        );
+    }
     const live = await api.tables(id);
     const known: Partial<Record<keyof PushDatasetProperties, unknown>> = { workspaceId: api.workspaceId, tables: reconcileTables([], live) };
     const inputs: Record<string, unknown> = {};

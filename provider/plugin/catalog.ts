@@ -1,0 +1,53 @@
+/**
+ * What the plugin serves, from the registry (provider/resources.ts): each resource's definition and its handler (the
+ * same module the dynamic resources' stubs require), and each get function's definition and shared lookup
+ * (`<folder>/lookup.ts`, core/lookup.ts). Modules load on their first call, so that the plugin answers the engine's
+ * first requests (plugin info, schema, config) without loading any client.
+ */
+import type { TenantkitHandler } from "../core/handler";
+import type { Lookup } from "../core/lookup";
+import type { FunctionDefinition, ResourceDefinition } from "../core/definition";
+import { FUNCTIONS, RESOURCES } from "../resources";
+
+export type AnyResource = ResourceDefinition<never, never>;
+export type AnyFunction = FunctionDefinition<never, never>;
+
+/** Every resource by its type token. */
+export const RESOURCE_TOKENS: ReadonlyMap<string, AnyResource> = new Map(RESOURCES.map((r) => [r.token, r]));
+
+/** Every get function by its token. */
+export const FUNCTION_TOKENS: ReadonlyMap<string, AnyFunction> = new Map(FUNCTIONS.map((f) => [f.token, f]));
+
+/*
+ * The modules by token, each required where it is needed: a bundler (scripts/plugin.ts) follows only a `require` of
+ * a literal path, so these cannot be derived from the registry's paths at run time. test/plugin/catalog.spec.ts checks
+ * that each token of the registry loads the module at its `<area>/<folder>/handler` or `<folder>/lookup`.
+ */
+/* eslint-disable @typescript-eslint/no-require-imports */
+const HANDLERS: Readonly<Record<string, () => { handler: TenantkitHandler }>> = {
+    "tenantkit:entra:OrganizationalBranding": () => require("../entra/branding/handler"),
+    "tenantkit:entra:OrganizationalBrandingLocalization": () => require("../entra/brandingLocalization/handler"),
+    "tenantkit:powerbi:PushDataset": () => require("../powerbi/pushDataset/handler"),
+    "tenantkit:entra:TemporaryAccessPassMethods": () => require("../entra/temporaryAccessPass/handler"),
+    "tenantkit:devops:GitPush": () => require("../devops/gitPush/handler"),
+};
+
+const LOOKUPS: Readonly<Record<string, () => { lookup: Lookup<unknown, unknown> }>> = {
+    "tenantkit:entra:getTemporaryAccessPassMethods": () => require("../entra/temporaryAccessPass/lookup"),
+    "tenantkit:devops:getGitPush": () => require("../devops/gitPush/lookup"),
+};
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+/** The handler of a resource (the module `pulumi-tenantkit/<area>/<folder>` names). */
+export function loadHandler(r: AnyResource): TenantkitHandler {
+    const load = HANDLERS[r.token];
+    if (load === undefined) throw new Error(`tenantkit's plugin has no handler for ${r.token}`);
+    return load().handler;
+}
+
+/** The lookup of a get function, exported as `lookup` by `<folder>/lookup.ts`. */
+export function loadLookup(f: AnyFunction): Lookup<unknown, unknown> {
+    const load = LOOKUPS[f.token];
+    if (load === undefined) throw new Error(`tenantkit's plugin has no lookup for ${f.token}`);
+    return load().lookup;
+}

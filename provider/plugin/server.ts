@@ -1,0 +1,213 @@
+/**
+ * The gRPC side of the plugin: pulumirpc.ResourceProvider over the SDK's generated modules and `@grpc/grpc-js`,
+ * each request decoded (properties.ts), handed to operations.ts or config.ts, and answered. What the SDK's own
+ * provider server does not do and this one must (`sdk/nodejs/provider/server.ts` at v3.259.0): Configure keeps the
+ * configuration, CheckConfig and DiffConfig answer, Diff sends a detailed diff, Read answers an import (no state)
+ * with the inputs, and a failure after a side effect carries the object (ErrorResourceInitFailed).
+ */
+import * as grpc from "@grpc/grpc-js";
+import { Any } from "google-protobuf/google/protobuf/any_pb";
+import { Empty } from "google-protobuf/google/protobuf/empty_pb";
+import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
+import { useWarningChannel } from "../core/engineLog";
+import { redactSecrets } from "../core/redact";
+import type { JsonObject } from "../core/json";
+import { checkConfig, diffConfig, handlerConfiguration } from "./config";
+import { Operations, UnknownTokenError } from "./operations";
+import { fromStruct, toStruct, type Unwrapped } from "./properties";
+
+/* eslint-disable @typescript-eslint/no-require-imports -- the SDK ships its generated modules without declarations for these paths' deep imports */
+const provider = require("@pulumi/pulumi/proto/provider_pb") as typeof import("@pulumi/pulumi/proto/provider_pb");
+const providerRpc = require("@pulumi/pulumi/proto/provider_grpc_pb") as typeof import("@pulumi/pulumi/proto/provider_grpc_pb");
+const plugin = require("@pulumi/pulumi/proto/plugin_pb") as typeof import("@pulumi/pulumi/proto/plugin_pb");
+const engine = require("@pulumi/pulumi/proto/engine_pb") as typeof import("@pulumi/pulumi/proto/engine_pb");
+const engineRpc = require("@pulumi/pulumi/proto/engine_grpc_pb") as typeof import("@pulumi/pulumi/proto/engine_grpc_pb");
+const status = require("@pulumi/pulumi/proto/status_pb") as typeof import("@pulumi/pulumi/proto/status_pb");
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+type Call<Req> = grpc.ServerUnaryCall<Req, unknown>;
+type Callback<Res> = grpc.sendUnaryData<Res>;
+
+/** How long a warning may wait for the engine before it goes to stderr instead. */
+const LOG_DEADLINE_MS = 5_000;
+
+export interface PluginIdentity {
+    readonly version: string;
+    readonly schema: string;
+}
+
+/** An error as the engine gets it; with an object's id and state when it exists despite the failure. */
+function grpcError(err: unknown): grpc.ServiceError {
+    const e = err as Error & { id?: string; properties?: JsonObject; reasons?: string[] };
+    const message = redactSecrets(e instanceof Error ? e.message : String(err));
+    const metadata = new grpc.Metadata();
+    if (typeof e?.id === "string" && e.id !== "") {
+        const detail = new provider.ErrorResourceInitFailed();
+        detail.setId(e.id);
+        detail.setProperties(toStruct(e.properties ?? {}));
+        detail.setReasonsList(e.reasons ?? [message]);
+        const any = new Any();
+        any.pack(detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");
+        const s = new status.Status();
+        s.setCode(grpc.status.UNKNOWN);
+        s.setMessage(message);
+        s.addDetails(any);
+        metadata.add("grpc-status-details-bin", Buffer.from(s.serializeBinary()));
+    }
+    const code = err instanceof UnknownTokenError ? grpc.status.INVALID_ARGUMENT : grpc.status.UNKNOWN;
+    return Object.assign(new Error(message), { code, details: message, metadata });
+}
+
+/** Runs `body` and answers with its result or its error. */
+function unary<Req, Res>(body: (req: Req) => Promise<Res> | Res) {
+    return (call: Call<Req>, callback: Callback<Res>): void => {
+        Promise.resolve()
+            .then(() => body(call.request))
+            .then(
+                (res) => callback(null, res),
+                (err: unknown) => callback(grpcError(err), null),
+            );
+    };
+}
+
+function failures(list: readonly { property: string; reason: string }[]) {
+    return list.map((f) => {
+        const failure = new provider.CheckFailure();
+        failure.setProperty(f.property);
+        failure.setReason(f.reason);
+        return failure;
+    });
+}
+
+const props = (s: Struct | undefined): Unwrapped => fromStruct(s);
+
+/** The service implementation; `engineAddress` is where warnings are sent (the engine's Log). */
+export function resourceProviderService(identity: PluginIdentity, engineAddress: string | undefined): grpc.UntypedServiceImplementation {
+    const ops = new Operations();
+    // A diff's warning goes on its resource: the Diff request names the URN that the handler's warnResource lacks.
+    const diffUrns = new Map<string, string>();
+    const engineClient = engineAddress ? new engineRpc.EngineClient(engineAddress, grpc.credentials.createInsecure()) : undefined;
+    useWarningChannel(async (id, message) => {
+        const urn = diffUrns.get(id);
+        if (engineClient === undefined || urn === undefined) return false;
+        const req = new engine.LogRequest();
+        req.setSeverity(engine.LogSeverity.WARNING);
+        req.setMessage(message);
+        req.setUrn(urn);
+        return new Promise((resolve) =>
+            engineClient.log(req, new grpc.Metadata(), { deadline: Date.now() + LOG_DEADLINE_MS }, (err) => resolve(err === null)),
+        );
+    });
+
+    return {
+        getPluginInfo: unary(() => new plugin.PluginInfo().setVersion(identity.version)),
+        getSchema: unary((req: InstanceType<typeof provider.GetSchemaRequest>) => {
+            if (req.getVersion() !== 0) throw new Error(`tenantkit serves schema version 0, not ${req.getVersion()}`);
+            return new provider.GetSchemaResponse().setSchema(identity.schema);
+        }),
+        checkConfig: unary((req: InstanceType<typeof provider.CheckRequest>) => {
+            const checked = checkConfig(req.getUrn(), props(req.getNews()));
+            return new provider.CheckResponse().setInputs(toStruct(checked.inputs, checked.secret)).setFailuresList(failures(checked.failures));
+        }),
+        diffConfig: unary((req: InstanceType<typeof provider.DiffRequest>) => {
+            const { changed, replaces } = diffConfig(props(req.getOldInputs() ?? req.getOlds()).values, props(req.getNews()).values);
+            const res = new provider.DiffResponse()
+                .setChanges(changed.length > 0 ? provider.DiffResponse.DiffChanges.DIFF_SOME : provider.DiffResponse.DiffChanges.DIFF_NONE)
+                .setReplacesList(replaces)
+                .setDiffsList(changed)
+                .setHasdetaileddiff(true);
+            const detailed = res.getDetaileddiffMap();
+            for (const k of changed) {
+                const kind = replaces.includes(k) ? provider.PropertyDiff.Kind.UPDATE_REPLACE : provider.PropertyDiff.Kind.UPDATE;
+                detailed.set(k, new provider.PropertyDiff().setKind(kind as number).setInputdiff(true));
+            }
+            return res;
+        }),
+        configure: unary((req: InstanceType<typeof provider.ConfigureRequest>) => {
+            const args = req.getArgs();
+            // An engine older than `args` sends only the variables, as strings, their secrecy lost: not judged then.
+            const variables = Object.fromEntries([...req.getVariablesMap().entries()].map(([k, v]) => [k.slice(k.indexOf(":") + 1), v]));
+            const given: Unwrapped = args ? props(args) : { values: variables, secret: new Set(Object.keys(variables)) };
+            ops.configure(handlerConfiguration(req.getUrn() || "urn:pulumi:::::pulumi:providers:tenantkit::default", given));
+            return new provider.ConfigureResponse()
+                .setAcceptsecrets(true)
+                .setSupportspreview(false)
+                .setAcceptresources(false)
+                .setAcceptoutputs(false);
+        }),
+        check: unary(async (req: InstanceType<typeof provider.CheckRequest>) => {
+            const checked = await ops.check(req.getType() || typeOf(req.getUrn()), props(req.getOlds()), props(req.getNews()));
+            return new provider.CheckResponse().setInputs(toStruct(checked.values, checked.secret)).setFailuresList(failures(checked.failures));
+        }),
+        diff: unary(async (req: InstanceType<typeof provider.DiffRequest>) => {
+            diffUrns.set(req.getId(), req.getUrn());
+            try {
+                const d = await ops.diff(
+                    req.getType() || typeOf(req.getUrn()),
+                    req.getId(),
+                    props(req.getOlds()),
+                    props(req.getNews()),
+                    props(req.getOldInputs()),
+                );
+                const res = new provider.DiffResponse()
+                    .setChanges(d.changes ? provider.DiffResponse.DiffChanges.DIFF_SOME : provider.DiffResponse.DiffChanges.DIFF_NONE)
+                    .setReplacesList(d.replaces)
+                    .setDiffsList(d.diffs)
+                    .setDeletebeforereplace(d.deleteBeforeReplace)
+                    .setHasdetaileddiff(true);
+                const detailed = res.getDetaileddiffMap();
+                for (const [k, kind] of Object.entries(d.detailedDiff))
+                    detailed.set(k, new provider.PropertyDiff().setKind(kind as number).setInputdiff(true));
+                return res;
+            } finally {
+                diffUrns.delete(req.getId());
+            }
+        }),
+        create: unary(async (req: InstanceType<typeof provider.CreateRequest>) => {
+            const created = await ops.create(req.getType() || typeOf(req.getUrn()), props(req.getProperties()));
+            return new provider.CreateResponse().setId(created.id).setProperties(toStruct(created.values, created.secret));
+        }),
+        read: unary(async (req: InstanceType<typeof provider.ReadRequest>) => {
+            const read = await ops.read(req.getType() || typeOf(req.getUrn()), req.getId(), props(req.getProperties()), props(req.getInputs()));
+            if (read === undefined) return new provider.ReadResponse();
+            return new provider.ReadResponse()
+                .setId(read.id)
+                .setProperties(toStruct(read.values, read.secret))
+                .setInputs(toStruct(read.inputs.values, read.inputs.secret));
+        }),
+        update: unary(async (req: InstanceType<typeof provider.UpdateRequest>) => {
+            const updated = await ops.update(req.getType() || typeOf(req.getUrn()), req.getId(), props(req.getOlds()), props(req.getNews()));
+            return new provider.UpdateResponse().setProperties(toStruct(updated.values, updated.secret));
+        }),
+        delete: unary(async (req: InstanceType<typeof provider.DeleteRequest>) => {
+            await ops.delete(req.getType() || typeOf(req.getUrn()), req.getId(), props(req.getProperties()));
+            return new Empty();
+        }),
+        invoke: unary(async (req: InstanceType<typeof provider.InvokeRequest>) => {
+            const result = await ops.invoke(req.getTok(), props(req.getArgs()));
+            if (result.failures) return new provider.InvokeResponse().setFailuresList(failures(result.failures));
+            return new provider.InvokeResponse().setReturn(toStruct(result.values, result.secret));
+        }),
+        // Nothing runs in the background that a cancellation could stop: each call ends with its request.
+        cancel: unary(() => new Empty()),
+        attach: unary(() => new Empty()),
+    };
+}
+
+/** The type token of a URN (`urn:pulumi:stack::project::parent$type::name`), for requests that carry no type. */
+function typeOf(urn: string): string {
+    const parts = urn.split("::");
+    const qualified = parts[2] ?? "";
+    return qualified.slice(qualified.lastIndexOf("$") + 1);
+}
+
+/** Serves the plugin on a loopback port and returns it. */
+export async function serve(identity: PluginIdentity, engineAddress: string | undefined): Promise<{ port: number; server: grpc.Server }> {
+    // The engine sends whole states in one message: a dataset of 75 tables is far above gRPC's 4 MB default.
+    const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024, "grpc.max_send_message_length": 400 * 1024 * 1024 });
+    server.addService(providerRpc.ResourceProviderService, resourceProviderService(identity, engineAddress));
+    const port = await new Promise<number>((resolve, reject) =>
+        server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
+    );
+    return { port, server };
+}

@@ -1,0 +1,49 @@
+/**
+ * Builds `plugin/`, the folder of tenantkit's provider plugin as the engine runs it: an executable
+ * `pulumi-resource-tenantkit` (and `.cmd` for Windows) that starts `node` on one bundled file holding the plugin
+ * (bin/plugin/main.js) and every module it loads, with the schema and the version inside. A folder that needs nothing
+ * beside it is what `pulumi plugin install resource tenantkit <version> --file <folder>` can copy into the plugin cache
+ * (it copies the folder alone, without the program's node_modules) and what Go and Python programs run. Bundled with
+ * @vercel/ncc, which is one package without dependencies or install scripts. Run by `npm run build`.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+
+const ROOT = path.resolve(__dirname, "..");
+export const PLUGIN_DIR = path.join(ROOT, "plugin");
+const ENTRY = path.join(ROOT, "bin", "plugin", "main.js");
+
+const LAUNCHER = `#!/bin/sh
+# tenantkit's provider plugin: needs Node.js 22 or newer on PATH. The engine passes its address as the last argument.
+exec node "$(dirname "$0")/index.js" "$@"
+`;
+
+const LAUNCHER_CMD = `@echo off\r\nrem tenantkit's provider plugin: needs Node.js 22 or newer on PATH.\r\nnode "%~dp0index.js" %*\r\n`;
+
+interface NccAsset {
+    source: string | Buffer;
+    permissions?: number;
+}
+
+export async function buildPlugin(out = PLUGIN_DIR): Promise<void> {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- ncc ships no declarations
+    const ncc = require("@vercel/ncc") as (entry: string, opts: object) => Promise<{ code: string; assets: Record<string, NccAsset> }>;
+    const { code, assets } = await ncc(ENTRY, { minify: false, sourceMap: false, quiet: true, cache: false, target: "es2022" });
+    fs.rmSync(out, { recursive: true, force: true });
+    fs.mkdirSync(out, { recursive: true });
+    fs.writeFileSync(path.join(out, "index.js"), code);
+    for (const [name, asset] of Object.entries(assets)) {
+        const file = path.join(out, name);
+        fs.mkdirSync(path.dirname(file), { recursive: true });
+        fs.writeFileSync(file, asset.source, { mode: asset.permissions });
+    }
+    fs.writeFileSync(path.join(out, "pulumi-resource-tenantkit"), LAUNCHER, { mode: 0o755 });
+    fs.writeFileSync(path.join(out, "pulumi-resource-tenantkit.cmd"), LAUNCHER_CMD);
+}
+
+if (require.main === module) {
+    buildPlugin().catch((err: unknown) => {
+        console.error(`building plugin/ failed: ${err instanceof Error ? err.message : String(err)}`);
+        process.exit(1);
+    });
+}

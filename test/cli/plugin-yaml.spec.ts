@@ -1,0 +1,131 @@
+/**
+ * tenantkit's provider plugin under the real CLI, from a Pulumi YAML program (the real YAML language host) in a
+ * folder outside the repository: installed with `pulumi plugin install --file` as README's "Install" says, then the
+ * lifecycle a user runs, with the emulator's state checked after each step.
+ */
+import { strict as assert } from "node:assert";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { useEmulator, IDS } from "../support/emulator";
+import { CliStack, describeCli, emulatorStackConfig, programOutsideRepo, ROOT, secret } from "./pulumi";
+
+const YAML_PROGRAM = path.join(ROOT, "test", "fixtures", "programs", "plugin-yaml");
+
+describeCli("the provider plugin, from a Pulumi YAML program", (binDir) => {
+    const fx = useEmulator();
+    let stack: CliStack | undefined;
+    let dir: string | undefined;
+
+    afterEach(async () => {
+        await stack?.dispose();
+        if (dir) fs.rmSync(dir, { recursive: true, force: true });
+        stack = undefined;
+        dir = undefined;
+    });
+
+    async function yamlStack(name: string): Promise<CliStack> {
+        dir = programOutsideRepo(YAML_PROGRAM);
+        stack = await CliStack.create(binDir, {
+            projectDir: dir,
+            stack: name,
+            config: {
+                ...emulatorStackConfig(fx.emu.url),
+                "tenantkit:devopsPat": secret(IDS.devopsPat),
+                "tenantkit-yaml:workspaceId": IDS.salesWorkspaceId,
+            },
+        });
+        await stack.installPlugin();
+        return stack;
+    }
+
+    const datasets = async () => (await fx.emu.admin.powerBi(IDS.tenantId)).datasets;
+
+    it("runs preview, up, a preview with no changes, refresh, an update and destroy, the tenant matching each step", async () => {
+        const s = await yamlStack("lifecycle");
+        const before = await fx.emu.admin.branding(IDS.tenantId);
+
+        const preview = await s.preview();
+        assert.match(preview.output, /\+ {2}tenantkit:powerbi:PushDataset +sales +create/);
+        assert.equal((await datasets()).length, 0, "a preview created the dataset");
+
+        await s.up();
+        const [dataset] = await datasets();
+        assert.equal(dataset?.name, "SalesMarketing");
+        assert.equal(dataset?.workspaceId, IDS.salesWorkspaceId);
+        assert.deepEqual(
+            dataset?.tables.map((t) => t.columns.map((c) => `${c.name}:${c.dataType}`)),
+            [["ProductID:Int64", "Name:String"]],
+        );
+        const branding = await fx.emu.admin.branding(IDS.tenantId);
+        assert.equal(branding?.default.signInPageText, "Welcome to Contoso");
+        assert.equal(branding?.default.backgroundColor, "#102030");
+        assert.equal(branding?.localizations["fr-FR"]?.signInPageText, "Bienvenue chez Contoso");
+        const outputs = await s.outputs();
+        assert.equal(outputs.datasetId, dataset?.id);
+        assert.equal(outputs.tapUsable, true);
+        assert.equal(outputs.pushedBy, "Chuck Reinhart");
+        assert.ok(Array.isArray(outputs.cdnList) && outputs.cdnList.length > 0);
+
+        await s.expectNoChanges();
+        await s.refresh();
+        await s.expectNoChanges();
+
+        await s.setConfig("tenantkit-yaml:greeting", "Hello again");
+        await s.setConfig("tenantkit-yaml:idType", "Double");
+        const update = await s.up();
+        assert.match(update.output, /~ 2 updated/);
+        const [updated] = await datasets();
+        assert.equal(updated?.id, dataset?.id, "changing a column's type replaced the dataset");
+        assert.equal(updated?.tables[0]?.columns[0]?.dataType, "Double");
+        assert.equal((await fx.emu.admin.branding(IDS.tenantId))?.default.signInPageText, "Hello again");
+        await s.expectNoChanges();
+
+        await s.destroy();
+        assert.deepEqual(await datasets(), []);
+        const after = await fx.emu.admin.branding(IDS.tenantId);
+        assert.equal(after?.default.signInPageText, before?.default.signInPageText, "destroy did not restore the sign-in text");
+        assert.equal(after?.localizations["fr-FR"], undefined, "destroy left the localization");
+    });
+
+    it("imports a dataset, the default branding and a localization that exist, writing nothing, and the code it generates previews with no changes", async () => {
+        const owner = await yamlStack("owner");
+        await owner.up();
+        const [dataset] = await datasets();
+        const organizationId = IDS.tenantId;
+        // A second project that starts empty, as a team adopting what exists would have it.
+        const adopter = programOutsideRepo(YAML_PROGRAM);
+        fs.writeFileSync(path.join(adopter, "Pulumi.yaml"), "name: tenantkit-adopt\nruntime: yaml\n");
+        const s = await CliStack.create(binDir, { projectDir: adopter, stack: "adopt", config: emulatorStackConfig(fx.emu.url) });
+        try {
+            await s.installPlugin();
+            const importFile = path.join(adopter, "import.json");
+            fs.writeFileSync(
+                importFile,
+                JSON.stringify({
+                    resources: [
+                        { type: "tenantkit:powerbi:PushDataset", name: "sales", id: `${IDS.salesWorkspaceId}/${dataset!.id}` },
+                        { type: "tenantkit:entra:OrganizationalBranding", name: "branding", id: organizationId },
+                        { type: "tenantkit:entra:OrganizationalBrandingLocalization", name: "french", id: `${organizationId}/fr-FR` },
+                    ],
+                }),
+            );
+            await fx.emu.admin.clearRequests();
+            const code = path.join(adopter, "generated.yaml");
+            await s.ok(["import", "--file", importFile, "--out", code, "--yes", "--config-file", s.configFile]);
+            const writes = (await fx.emu.admin.requests()).filter((r) => !["GET", "HEAD"].includes(r.method) && r.service !== "login");
+            assert.deepEqual(writes, [], "an import wrote to the tenant");
+
+            const generated = fs.readFileSync(code, "utf8");
+            assert.match(generated, /signInPageText: Welcome to Contoso/);
+            assert.match(generated, /locale: fr-FR/);
+            assert.match(generated, /name: SalesMarketing/);
+            // The generated resources become the program, as the CLI's advice says; workspaceId is the program's input.
+            fs.appendFileSync(path.join(adopter, "Pulumi.yaml"), generated);
+            const preview = await s.expectNoChanges();
+            assert.match(preview.output, /3 unchanged|4 unchanged/);
+        } finally {
+            await s.dispose();
+            fs.rmSync(adopter, { recursive: true, force: true });
+        }
+    });
+});
