@@ -7,7 +7,8 @@ import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { useEmulator, IDS } from "../support/emulator";
-import { CliStack, describeCli, emulatorStackConfig, programOutsideRepo, ROOT, secret } from "./pulumi";
+import { provesLifecycle } from "./pluginPrograms";
+import { CliStack, cliRunner, describeCli, emulatorStackConfig, programOutsideRepo, ROOT, secret } from "./pulumi";
 
 const YAML_PROGRAM = path.join(ROOT, "test", "fixtures", "programs", "plugin-yaml");
 
@@ -42,49 +43,7 @@ describeCli("the provider plugin, from a Pulumi YAML program", (binDir) => {
 
     it("runs preview, up, a preview with no changes, refresh, an update and destroy, the tenant matching each step", async () => {
         const s = await yamlStack("lifecycle");
-        const before = await fx.emu.admin.branding(IDS.tenantId);
-
-        const preview = await s.preview();
-        assert.match(preview.output, /\+ {2}tenantkit:powerbi:PushDataset +sales +create/);
-        assert.equal((await datasets()).length, 0, "a preview created the dataset");
-
-        await s.up();
-        const [dataset] = await datasets();
-        assert.equal(dataset?.name, "SalesMarketing");
-        assert.equal(dataset?.workspaceId, IDS.salesWorkspaceId);
-        assert.deepEqual(
-            dataset?.tables.map((t) => t.columns.map((c) => `${c.name}:${c.dataType}`)),
-            [["ProductID:Int64", "Name:String"]],
-        );
-        const branding = await fx.emu.admin.branding(IDS.tenantId);
-        assert.equal(branding?.default.signInPageText, "Welcome to Contoso");
-        assert.equal(branding?.default.backgroundColor, "#102030");
-        assert.equal(branding?.localizations["fr-FR"]?.signInPageText, "Bienvenue chez Contoso");
-        const outputs = await s.outputs();
-        assert.equal(outputs.datasetId, dataset?.id);
-        assert.equal(outputs.tapUsable, true);
-        assert.equal(outputs.pushedBy, "Chuck Reinhart");
-        assert.ok(Array.isArray(outputs.cdnList) && outputs.cdnList.length > 0);
-
-        await s.expectNoChanges();
-        await s.refresh();
-        await s.expectNoChanges();
-
-        await s.setConfig("tenantkit-yaml:greeting", "Hello again");
-        await s.setConfig("tenantkit-yaml:idType", "Double");
-        const update = await s.up();
-        assert.match(update.output, /~ 2 updated/);
-        const [updated] = await datasets();
-        assert.equal(updated?.id, dataset?.id, "changing a column's type replaced the dataset");
-        assert.equal(updated?.tables[0]?.columns[0]?.dataType, "Double");
-        assert.equal((await fx.emu.admin.branding(IDS.tenantId))?.default.signInPageText, "Hello again");
-        await s.expectNoChanges();
-
-        await s.destroy();
-        assert.deepEqual(await datasets(), []);
-        const after = await fx.emu.admin.branding(IDS.tenantId);
-        assert.equal(after?.default.signInPageText, before?.default.signInPageText, "destroy did not restore the sign-in text");
-        assert.equal(after?.localizations["fr-FR"], undefined, "destroy left the localization");
+        await provesLifecycle(fx, cliRunner(s, "tenantkit-yaml"));
     });
 
     it("imports a dataset, the default branding and a localization that exist, writing nothing, and the code it generates previews with no changes", async () => {

@@ -4,7 +4,7 @@
  * except under CI=true, where a missing CLI fails: CI must prove the product under `pulumi`.
  */
 import * as path from "node:path";
-import { findPulumi } from "../../harness/cli";
+import { findPulumi, type CliStack } from "../../harness/cli";
 
 export {
     CliStack,
@@ -41,4 +41,17 @@ export function describeCli(title: string, body: (binDir: string) => void): void
     }
     // The suite's tests are declared, so they show as pending with the reason; none of them, nor a hook, runs.
     describe.skip(`${title} (skipped: ${found.missing}; \`npm run pulumi:install\` builds it)`, () => body(""));
+}
+
+/** The steps of test/cli/pluginPrograms.ts through the CLI, for a program of `project` run by a language host. */
+export function cliRunner(stack: CliStack, project: string): import("./pluginPrograms").ProgramRunner {
+    return {
+        preview: async () => (await stack.preview()).output,
+        up: async () => (await stack.up()).output,
+        expectNoChanges: async () => void (await stack.expectNoChanges()),
+        refresh: async () => void (await stack.refresh()),
+        setConfig: (key, value) => stack.setConfig(`${project}:${key}`, value),
+        outputs: () => stack.outputs(),
+        destroy: async () => void (await stack.destroy()),
+    };
 }

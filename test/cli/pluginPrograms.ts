@@ -1,0 +1,67 @@
+/**
+ * What every language's program over the provider plugin is held to (test/cli/plugin-*.spec.ts): the same branding,
+ * localization, dataset in a named workspace and two lookups, through preview, up, a preview with no changes, refresh,
+ * an update and destroy, the emulator's state checked after each step. Each language brings a way to run one step.
+ * Not a spec file.
+ */
+import { strict as assert } from "node:assert";
+import type { EmulatorFixture } from "../support/emulator";
+import { IDS } from "../support/emulator";
+
+/** One step of the lifecycle in some language; `config` holds the program's own settings (greeting, idType). */
+export interface ProgramRunner {
+    preview(): Promise<string>;
+    up(): Promise<string>;
+    /** A preview that must show no change. */
+    expectNoChanges(): Promise<void>;
+    refresh(): Promise<void>;
+    setConfig(key: "greeting" | "idType", value: string): Promise<void>;
+    outputs(): Promise<Record<string, unknown>>;
+    destroy(): Promise<void>;
+}
+
+export async function provesLifecycle(fx: EmulatorFixture, run: ProgramRunner): Promise<void> {
+    const datasets = async () => (await fx.emu.admin.powerBi(IDS.tenantId)).datasets;
+    const before = await fx.emu.admin.branding(IDS.tenantId);
+
+    const preview = await run.preview();
+    assert.match(preview, /tenantkit:powerbi:PushDataset +sales +create|create.*tenantkit:powerbi:PushDataset/);
+    assert.equal((await datasets()).length, 0, "a preview created the dataset");
+
+    await run.up();
+    const [dataset] = await datasets();
+    assert.equal(dataset?.name, "SalesMarketing");
+    assert.equal(dataset?.workspaceId, IDS.salesWorkspaceId);
+    assert.deepEqual(
+        dataset?.tables.map((t) => t.columns.map((c) => `${c.name}:${c.dataType}`)),
+        [["ProductID:Int64", "Name:String"]],
+    );
+    const branding = await fx.emu.admin.branding(IDS.tenantId);
+    assert.equal(branding?.default.signInPageText, "Welcome to Contoso");
+    assert.equal(branding?.default.backgroundColor, "#102030");
+    assert.equal(branding?.localizations["fr-FR"]?.signInPageText, "Bienvenue chez Contoso");
+    const outputs = await run.outputs();
+    assert.equal(outputs.datasetId, dataset?.id);
+    assert.equal(outputs.tapUsable, true);
+    assert.equal(outputs.pushedBy, "Chuck Reinhart");
+    assert.ok(Array.isArray(outputs.cdnList) && outputs.cdnList.length > 0, `cdnList: ${JSON.stringify(outputs.cdnList)}`);
+
+    await run.expectNoChanges();
+    await run.refresh();
+    await run.expectNoChanges();
+
+    await run.setConfig("greeting", "Hello again");
+    await run.setConfig("idType", "Double");
+    await run.up();
+    const [updated] = await datasets();
+    assert.equal(updated?.id, dataset?.id, "changing a column's type replaced the dataset");
+    assert.equal(updated?.tables[0]?.columns[0]?.dataType, "Double");
+    assert.equal((await fx.emu.admin.branding(IDS.tenantId))?.default.signInPageText, "Hello again");
+    await run.expectNoChanges();
+
+    await run.destroy();
+    assert.deepEqual(await datasets(), []);
+    const after = await fx.emu.admin.branding(IDS.tenantId);
+    assert.equal(after?.default.signInPageText, before?.default.signInPageText, "destroy did not restore the sign-in text");
+    assert.equal(after?.localizations["fr-FR"], undefined, "destroy left the localization");
+}
