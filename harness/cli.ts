@@ -90,6 +90,27 @@ export function withDatabricksStandIn(binDir: string): Record<string, string> {
 const AMBIENT = /^(TENANTKIT_|AZURE_|PULUMI_|MSAL_|IDENTITY_ENDPOINT$|MSI_)/;
 
 /**
+ * The environment of `pulumi` commands (and of programs that run it, such as an Automation API driver) working in
+ * `work`: the CLI of `binDir` first on PATH, a file backend and PULUMI_HOME of their own in `work`, no plugin
+ * downloads, and none of the developer's variables that would change what a program talks to.
+ */
+export function isolatedEnv(binDir: string, work: string): NodeJS.ProcessEnv {
+    const base: NodeJS.ProcessEnv = {};
+    for (const [k, v] of Object.entries(process.env)) if (!AMBIENT.test(k)) base[k] = v;
+    fs.mkdirSync(path.join(work, "backend"), { recursive: true });
+    return {
+        ...base,
+        PATH: `${binDir}${path.delimiter}${process.env.PATH ?? ""}`,
+        PULUMI_HOME: path.join(work, "home"),
+        PULUMI_BACKEND_URL: `file://${path.join(work, "backend")}`,
+        PULUMI_CONFIG_PASSPHRASE: CliStack.PASSPHRASE,
+        PULUMI_SKIP_UPDATE_CHECK: "true",
+        PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+        NO_COLOR: "1",
+    };
+}
+
+/**
  * One stack of one program, on a file backend of its own. Its config file lives in the work folder
  * (`--config-file`), so running an example never writes into it.
  */
@@ -106,19 +127,7 @@ export class CliStack {
         this.work = opts.work ?? fs.mkdtempSync(path.join(os.tmpdir(), `tk-cli-${opts.stack}-`));
         fs.mkdirSync(path.join(this.work, "backend"), { recursive: true });
         this.configFile = path.join(this.work, `Pulumi.${opts.stack}.yaml`);
-        const base: NodeJS.ProcessEnv = {};
-        for (const [k, v] of Object.entries(process.env)) if (!AMBIENT.test(k)) base[k] = v;
-        this.env = {
-            ...base,
-            PATH: `${binDir}${path.delimiter}${process.env.PATH ?? ""}`,
-            PULUMI_HOME: path.join(this.work, "home"),
-            PULUMI_BACKEND_URL: `file://${path.join(this.work, "backend")}`,
-            PULUMI_CONFIG_PASSPHRASE: CliStack.PASSPHRASE,
-            PULUMI_SKIP_UPDATE_CHECK: "true",
-            PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-            NO_COLOR: "1",
-            ...opts.env,
-        };
+        this.env = { ...isolatedEnv(binDir, this.work), ...opts.env };
     }
 
     /** Creates the stack and sets its config. */

@@ -3,15 +3,41 @@
  * repository as a user has it, through the same lifecycle as the YAML program (pluginPrograms.ts):
  * - TypeScript: the Node.js SDK packed as `npm run sdk:pack` packs it, installed with npm, run by the CLI through the
  *   Node.js language host this project builds.
+ * - Python: the Python SDK installed with `pulumi` from PyPI in a virtual environment, run through the Python
+ *   Automation API with an inline program (it hosts its own language runtime: Pulumi's Python host is not served here).
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { packNodeSdk } from "../../scripts/sdkPack";
 import { useEmulator, IDS } from "../support/emulator";
-import { provesLifecycle } from "./pluginPrograms";
-import { CliStack, cliRunner, describeCli, emulatorStackConfig, programOutsideRepo, ROOT, secret } from "./pulumi";
+import { provesLifecycle, type ProgramRunner } from "./pluginPrograms";
+import {
+    CliStack,
+    cliRunner,
+    describeCli,
+    emulatorStackConfig,
+    isolatedEnv,
+    PLUGIN_DIR,
+    programOutsideRepo,
+    ROOT,
+    secret,
+    TENANTKIT_VERSION,
+} from "./pulumi";
+import type { StackConfig } from "./pulumi";
+
+/** Runs a command without blocking: the emulator answers the programs' requests from this very process. */
+async function exec(file: string, args: readonly string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<string> {
+    try {
+        const { stdout } = await promisify(execFile)(file, args, { ...opts, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+        return stdout;
+    } catch (err) {
+        const e = err as { stdout?: string; stderr?: string; message: string };
+        throw new Error(`${path.basename(file)} ${args.join(" ")} failed: ${e.message}\n${e.stdout ?? ""}${e.stderr ?? ""}`);
+    }
+}
 
 const PULUMI_VERSION = (
     JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules", "@pulumi", "pulumi", "package.json"), "utf8")) as { version: string }
@@ -26,24 +52,71 @@ describeCli("the provider plugin, from programs over the generated SDKs", (binDi
         this.timeout(600_000);
         const tarball = packNodeSdk(scratch);
         const dir = programOutsideRepo(path.join(ROOT, "test", "fixtures", "programs", "plugin-typescript"));
-        execFileSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball, `@pulumi/pulumi@${PULUMI_VERSION}`], {
-            cwd: dir,
-            stdio: "pipe",
-        });
+        await exec("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball, `@pulumi/pulumi@${PULUMI_VERSION}`], { cwd: dir });
         const stack = await CliStack.create(binDir, {
             projectDir: dir,
             stack: "typescript",
-            config: {
-                ...emulatorStackConfig(fx.emu.url),
-                "tenantkit:devopsPat": secret(IDS.devopsPat),
-                "tenantkit-typescript:workspaceId": IDS.salesWorkspaceId,
-            },
+            config: stackConfig("tenantkit-typescript"),
         });
         try {
             await stack.installPlugin();
             await provesLifecycle(fx, cliRunner(stack, "tenantkit-typescript"));
         } finally {
             await stack.dispose();
+            fs.rmSync(dir, { recursive: true, force: true });
+        }
+    });
+
+    /** The stack config of every program: the emulator, the DevOps PAT and the program's workspace. */
+    function stackConfig(project: string): StackConfig {
+        return {
+            ...emulatorStackConfig(fx.emu.url),
+            "tenantkit:devopsPat": secret(IDS.devopsPat),
+            [`${project}:workspaceId`]: IDS.salesWorkspaceId,
+        };
+    }
+
+    /**
+     * A runner over a driver that runs one step per process (`<command> <step> [key value]`) through an Automation
+     * API, with the CLI of this run, a backend and PULUMI_HOME of its own, and the plugin installed there.
+     */
+    function automationRunner(project: string, command: readonly string[], dir: string): ProgramRunner {
+        const work = fs.mkdtempSync(path.join(scratch, `${project}-`));
+        const config = Object.fromEntries(Object.entries(stackConfig(project)).map(([k, v]) => [k, typeof v === "string" ? v : { secret: v.value }]));
+        const env = { ...isolatedEnv(binDir, work), TENANTKIT_STACK: "dev", TENANTKIT_STACK_CONFIG: JSON.stringify(config) };
+        const installed = exec(path.join(binDir, "pulumi"), ["plugin", "install", "resource", "tenantkit", TENANTKIT_VERSION, "--file", PLUGIN_DIR], {
+            env,
+        });
+        const step = async (...args: string[]): Promise<string> => {
+            await installed;
+            return exec(command[0]!, [...command.slice(1), ...args], { cwd: dir, env });
+        };
+        return {
+            preview: async () => step("preview"),
+            up: async () => step("up"),
+            expectNoChanges: async () => void (await step("expect-no-changes")),
+            refresh: async () => void (await step("refresh")),
+            setConfig: async (key, value) => void (await step("set-config", `${project}:${key}`, value)),
+            outputs: async () => JSON.parse((await step("outputs")).trim().split("\n").pop()!) as Record<string, unknown>,
+            destroy: async () => void (await step("destroy")),
+        };
+    }
+
+    it("Python: the Python SDK in a virtual environment, through the Automation API, runs preview, up, refresh, an update and destroy", async function () {
+        this.timeout(900_000);
+        const dir = programOutsideRepo(path.join(ROOT, "test", "fixtures", "programs", "plugin-python"));
+        const venv = path.join(scratch, "venv");
+        await exec("python3", ["-m", "venv", venv]);
+        // The generated SDK's setup.py says 0.0.0; its version is the plugin's it asks the engine for.
+        const sdk = path.join(scratch, "sdk-python");
+        fs.cpSync(path.join(ROOT, "sdk", "python"), sdk, { recursive: true });
+        const setup = path.join(sdk, "setup.py");
+        fs.writeFileSync(setup, fs.readFileSync(setup, "utf8").replace(/^VERSION = "0\.0\.0"$/m, `VERSION = "${TENANTKIT_VERSION}"`));
+        const python = path.join(venv, "bin", "python");
+        await exec(python, ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", `pulumi==${PULUMI_VERSION}`, sdk]);
+        try {
+            await provesLifecycle(fx, automationRunner("tenantkit-python", [python, "stack.py"], dir));
+        } finally {
             fs.rmSync(dir, { recursive: true, force: true });
         }
     });

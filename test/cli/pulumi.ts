@@ -8,6 +8,7 @@ import { findPulumi, type CliStack } from "../../harness/cli";
 
 export {
     CliStack,
+    isolatedEnv,
     PLUGIN_DIR,
     programOutsideRepo,
     resourcesOfType,
