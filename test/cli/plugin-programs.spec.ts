@@ -5,12 +5,15 @@
  *   Node.js language host this project builds.
  * - Python: the Python SDK installed with `pulumi` from PyPI in a virtual environment, run through the Python
  *   Automation API with an inline program (it hosts its own language runtime: Pulumi's Python host is not served here).
+ * - Go: the Go SDK (the module sdk/go.mod) required by a program built with the Go toolchain from the module proxy,
+ *   run through the Go Automation API with an inline program, for the same reason.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
+import { strict as assert } from "node:assert";
 import { packNodeSdk } from "../../scripts/sdkPack";
 import { useEmulator, IDS } from "../support/emulator";
 import { provesLifecycle, type ProgramRunner } from "./pluginPrograms";
@@ -38,6 +41,10 @@ async function exec(file: string, args: readonly string[], opts: { cwd?: string;
         throw new Error(`${path.basename(file)} ${args.join(" ")} failed: ${e.message}\n${e.stdout ?? ""}${e.stderr ?? ""}`);
     }
 }
+
+// Plain JavaScript (it runs before `npm ci` in CI), so required rather than imported.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { findGo } = require("../../scripts/pulumi-install.js") as { findGo(): string | undefined };
 
 const PULUMI_VERSION = (
     JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules", "@pulumi", "pulumi", "package.json"), "utf8")) as { version: string }
@@ -116,6 +123,22 @@ describeCli("the provider plugin, from programs over the generated SDKs", (binDi
         await exec(python, ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", `pulumi==${PULUMI_VERSION}`, sdk]);
         try {
             await provesLifecycle(fx, automationRunner("tenantkit-python", [python, "stack.py"], dir));
+        } finally {
+            fs.rmSync(dir, { recursive: true, force: true });
+        }
+    });
+
+    it("Go: the Go SDK's module, through the Automation API, runs preview, up, refresh, an update and destroy", async function () {
+        this.timeout(900_000);
+        const dir = programOutsideRepo(path.join(ROOT, "test", "fixtures", "programs", "plugin-go"));
+        const go = findGo();
+        assert.ok(go, "go is not on PATH (npm run pulumi:install needs it too)");
+        // The program requires the SDK by its module path; outside the repo, the replace names the checkout's sdk/.
+        await exec(go, ["mod", "edit", "-replace", `github.com/pulumi-tenantkit/pulumi-tenantkit/sdk=${path.join(ROOT, "sdk")}`], { cwd: dir });
+        const binary = path.join(dir, "tenantkit-go");
+        await exec(go, ["build", "-mod=readonly", "-o", binary, "."], { cwd: dir });
+        try {
+            await provesLifecycle(fx, automationRunner("tenantkit-go", [binary], dir));
         } finally {
             fs.rmSync(dir, { recursive: true, force: true });
         }
