@@ -298,9 +298,12 @@ export function generateSchema(docs: Docs = readDocs()): Record<string, unknown>
         language: {
             nodejs: {
                 packageName: "@pulumi-tenantkit/sdk",
+                respectSchemaVersion: true,
                 packageDescription: "tenantkit's Pulumi resources for every language, as a provider plugin's SDK.",
             },
-            python: { packageName: "pulumi_tenantkit" },
+            // The schema's version in setup.py and package.json (else 0.0.0 and ${VERSION}): the SDKs register resources
+            // with their package's version, which is the plugin version the engine then asks for.
+            python: { packageName: "pulumi_tenantkit", respectSchemaVersion: true },
             go: { importBasePath: "github.com/pulumi-tenantkit/pulumi-tenantkit/sdk/go/tenantkit", generateResourceContainerTypes: true },
         },
         config,

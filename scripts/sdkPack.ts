@@ -1,8 +1,8 @@
 /**
  * `npm run sdk:pack [-- <folder>]`: the generated Node.js SDK (sdk/nodejs, TypeScript sources) as the npm package a
  * TypeScript or JavaScript program over the provider plugin installs, `@pulumi-tenantkit/sdk`: compiled into a
- * temporary folder (sdk/ holds only what the generator writes) with the package's version filled in (the generator leaves `${VERSION}`, which the SDK also registers
- * resources with, so the engine asks for the plugin of this version), then packed. Prints the tarball's path.
+ * temporary folder (sdk/ holds only what the generator writes), with the entry points a compiled package needs, then packed.
+ * Prints the tarball's path.
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -18,11 +18,10 @@ export function packNodeSdk(destination: string): string {
     execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", path.join(SDK, "tsconfig.json"), "--outDir", OUT], {
         stdio: "inherit",
     });
-    const version = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string }).version;
     const manifest = JSON.parse(fs.readFileSync(path.join(SDK, "package.json"), "utf8")) as Record<string, unknown>;
     delete manifest.scripts;
     delete manifest.devDependencies;
-    fs.writeFileSync(path.join(OUT, "package.json"), `${JSON.stringify({ ...manifest, version, main: "index.js", types: "index.d.ts" }, null, 4)}\n`);
+    fs.writeFileSync(path.join(OUT, "package.json"), `${JSON.stringify({ ...manifest, main: "index.js", types: "index.d.ts" }, null, 4)}\n`);
     fs.copyFileSync(path.join(SDK, "README.md"), path.join(OUT, "README.md"));
     fs.mkdirSync(destination, { recursive: true });
     try {
