@@ -66,7 +66,7 @@ const zones = [
 
 export default tseslint.config(
     {
-        ignores: ["bin/**", "sdk/**", "node_modules/**", "**/*.d.ts", "test/fixtures/consumer/typo.ts", "**/.pulumi/**"],
+        ignores: ["bin/**", "plugin/**", "sdk/**", "node_modules/**", "**/*.d.ts", "test/fixtures/consumer/typo.ts", "**/.pulumi/**"],
     },
     js.configs.recommended,
     ...tseslint.configs.recommended,

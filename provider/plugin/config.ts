@@ -34,7 +34,10 @@ function isSetting(key: string): key is SettingKey {
 /** The settings among the inputs, as strings, unknown ones left out (judged when they are known). */
 function settingValues(values: JsonObject): Partial<Record<SettingKey, string>> {
     const out: Partial<Record<SettingKey, string>> = {};
-    for (const [k, v] of Object.entries(values)) {
+    for (const [given, v] of Object.entries(values)) {
+        // The dynamic resources' provider (`pulumi:providers:pulumi-nodejs`) keeps every key with its namespace: DiffConfig
+        // gets its inputs as the old ones when a stack moves from the dynamic resources to the plugin (aliases).
+        const k = given.startsWith(`${CONFIG_NAMESPACE}:`) ? given.slice(CONFIG_NAMESPACE.length + 1) : given;
         if (isSetting(k) && v !== null && v !== UNKNOWN) out[k] = typeof v === "string" ? v : JSON.stringify(v);
     }
     return out;
@@ -85,7 +88,9 @@ function settingKeyReader(values: JsonObject): (key: SettingKey) => string | und
 /**
  * DiffConfig: a provider whose inputs name another tenant or cloud replaces its resources (they are other objects, as
  * with a resource's connection); new credentials or endpoints of the same tenant are an update, which reaches the
- * resources only through the settings of later calls.
+ * resources only through the settings of later calls. The engine also asks the plugin's DiffConfig when a resource's
+ * provider changes, with the old provider's inputs (`step_generator.go` `providerChanged`): a dynamic tenantkit
+ * resource aliased to the plugin's is then replaced only if the tenant or cloud differ.
  */
 export function diffConfig(olds: JsonObject, news: JsonObject): { changed: string[]; replaces: string[] } {
     const a = settingValues(olds);

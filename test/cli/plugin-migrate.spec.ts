@@ -1,0 +1,78 @@
+/**
+ * A stack of dynamic tenantkit resources moved to the provider plugin's resources with aliases, under the real CLI:
+ * no replacement and no write to the tenant (README, "Moving a stack to the plugin"). The program is installed outside
+ * the repo with this checkout packed (`npm pack`) and the Node.js SDK (`npm run sdk:pack`), as a user would.
+ */
+import { strict as assert } from "node:assert";
+import { execFile } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { promisify } from "node:util";
+import { packNodeSdk } from "../../scripts/sdkPack";
+import { useEmulator, IDS } from "../support/emulator";
+import { CliStack, describeCli, emulatorStackConfig, programOutsideRepo, ROOT } from "./pulumi";
+
+const PULUMI_VERSION = (
+    JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules", "@pulumi", "pulumi", "package.json"), "utf8")) as { version: string }
+).version;
+
+async function exec(file: string, args: readonly string[], cwd: string): Promise<string> {
+    try {
+        return (await promisify(execFile)(file, args, { cwd, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 })).stdout;
+    } catch (err) {
+        const e = err as { stdout?: string; stderr?: string; message: string };
+        throw new Error(`${file} ${args.join(" ")} failed: ${e.message}\n${e.stdout ?? ""}${e.stderr ?? ""}`);
+    }
+}
+
+describeCli("moving a stack from the dynamic resources to the provider plugin", (binDir) => {
+    const fx = useEmulator();
+
+    it("aliases move a dataset and a localization to the plugin's types with no replacement and no write to the tenant", async function () {
+        this.timeout(900_000);
+        const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "tk-migrate-"));
+        const dir = programOutsideRepo(path.join(ROOT, "test", "fixtures", "programs", "plugin-migrate"));
+        // `npm test` has just built bin/ and plugin/; --ignore-scripts packs that build instead of rebuilding it.
+        const packed = (await exec("npm", ["pack", "--ignore-scripts", "--pack-destination", scratch], ROOT)).trim().split("\n").pop()!;
+        const sdk = packNodeSdk(scratch);
+        await exec(
+            "npm",
+            ["install", "--no-audit", "--no-fund", "--prefer-offline", path.join(scratch, packed), sdk, `@pulumi/pulumi@${PULUMI_VERSION}`],
+            dir,
+        );
+        const stack = await CliStack.create(binDir, { projectDir: dir, stack: "migrate", config: emulatorStackConfig(fx.emu.url) });
+        try {
+            await stack.installPlugin();
+            await stack.up();
+            const [dataset] = (await fx.emu.admin.powerBi(IDS.tenantId)).datasets;
+            assert.ok(dataset, "the dynamic resources created no dataset");
+
+            await stack.setConfig("tenantkit-migrate:phase", "plugin");
+            const preview = await stack.preview();
+            assert.doesNotMatch(preview.stdout, /to replace|to create|to delete/, preview.stdout);
+            await fx.emu.admin.clearRequests();
+            await stack.up();
+            const writes = (await fx.emu.admin.requests()).filter((r) => r.method !== "GET" && r.service !== "login");
+            assert.deepEqual(writes, [], "moving to the plugin wrote to the tenant");
+
+            const resources = (await stack.exportState()).deployment.resources ?? [];
+            const moved = resources.filter((r) => r.type.startsWith("tenantkit:"));
+            assert.deepEqual(moved.map((r) => r.type).sort(), [
+                "tenantkit:entra:OrganizationalBrandingLocalization",
+                "tenantkit:powerbi:PushDataset",
+            ]);
+            assert.equal(moved.find((r) => r.type === "tenantkit:powerbi:PushDataset")?.id, dataset.id, "the dataset's id changed");
+
+            await stack.refresh();
+            await stack.expectNoChanges();
+            await stack.destroy();
+            assert.deepEqual((await fx.emu.admin.powerBi(IDS.tenantId)).datasets, []);
+            assert.equal((await fx.emu.admin.branding(IDS.tenantId))?.localizations["fr-FR"], undefined);
+        } finally {
+            await stack.dispose();
+            fs.rmSync(dir, { recursive: true, force: true });
+            fs.rmSync(scratch, { recursive: true, force: true });
+        }
+    });
+});
