@@ -25,6 +25,7 @@ const BENCHMARKS: Record<string, () => Promise<Benchmark>> = {
     "cli-preview": async () => (await import("./cliPreview")).run,
     "policy-pack": async () => (await import("./policyPack")).run,
     "quota-cli-preview": async () => (await import("./quotaCliPreview")).run,
+    plugin: async () => (await import("./plugin")).run,
 };
 
 async function main(argv: string[]): Promise<number> {

@@ -47,14 +47,19 @@ function definedSecrets(r: AnyResource): string[] {
     return [...outputSeeding(r).secret, CONNECTION_KEY];
 }
 
-/** Outputs as the schema declares them: members of a carrier object spread out, the carrier gone. */
+/**
+ * Outputs as the schema declares them: members of a carrier object spread out, the carrier gone. A member that is null
+ * (a branding image's RelativeUrl when there is no image) is left out: every SDK reads it as unset either way, and
+ * state keeps ~35 bytes less for each (bench/plugin.ts measures state bytes per resource).
+ */
 function schemaState(r: AnyResource, outs: JsonObject): JsonObject {
     const carried = outputSeeding(r).carried;
     const state: JsonObject = { ...outs };
     for (const carrier of Object.keys(carried)) {
         const holder = state[carrier];
         delete state[carrier];
-        if (holder !== null && typeof holder === "object" && !Array.isArray(holder)) Object.assign(state, holder);
+        if (holder === null || typeof holder !== "object" || Array.isArray(holder)) continue;
+        for (const [k, v] of Object.entries(holder)) if (v !== null) state[k] = v;
     }
     return state;
 }
