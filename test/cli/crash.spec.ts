@@ -1,13 +1,15 @@
 /**
  * Crashes under the real engine, after Power BI accepted a dataset's POST while its answer is held back: SIGKILL of
- * `pulumi up` itself, and of the provider host alone. What the next run requires (README: "After a crash"), and that
+ * `pulumi up` itself, and of the provider host (or the provider plugin) alone. What the next run requires (README: "After a crash"), and that
  * it converges on exactly one dataset, which destroy then deletes.
  */
 import { strict as assert } from "node:assert";
 import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import { useEmulator, IDS } from "../support/emulator";
-import { CliStack, describeCli, emulatorStackConfig, resourcesOfType, ROOT } from "./pulumi";
+import { CliStack, describeCli, emulatorStackConfig, ROOT } from "./pulumi";
 
 /** Waits (polling, never a fixed sleep) until `probe` holds. */
 async function until(probe: () => Promise<boolean>, what: string): Promise<void> {
@@ -59,7 +61,7 @@ describeCli("crashes of pulumi up under the real engine", (binDir) => {
     }
 
     /** The next `up` converges: one dataset, adopted by name (no second POST), in state; destroy deletes it. */
-    async function assertConverges(stack: CliStack): Promise<void> {
+    async function assertConverges(stack: CliStack, stateType = "pulumi-nodejs:dynamic/tenantkit:PushDataset"): Promise<void> {
         await fx.emu.admin.clearRequests();
         const again = await stack.up();
         assert.doesNotMatch(again.output, /pending operations/);
@@ -69,7 +71,7 @@ describeCli("crashes of pulumi up under the real engine", (binDir) => {
         assert.deepEqual(posts, [], "adopted, not posted again");
         const { deployment } = await stack.exportState();
         assert.deepEqual(
-            resourcesOfType(deployment, "tenantkit:PushDataset").map((r) => r.id),
+            (deployment.resources ?? []).filter((r) => r.type === stateType).map((r) => r.id),
             [all[0]!.id],
         );
         assert.deepEqual(deployment.pending_operations ?? [], [], "the pending create is cleared");
@@ -119,6 +121,31 @@ describeCli("crashes of pulumi up under the real engine", (binDir) => {
             await assertConverges(stack);
         } finally {
             await stack.dispose();
+        }
+    });
+
+    it("the provider plugin SIGKILLed mid-create: that up fails, and the next one adopts the one dataset", async () => {
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tk-crash-plugin-"));
+        fs.writeFileSync(
+            path.join(dir, "Pulumi.yaml"),
+            "name: tkcrash\nruntime: yaml\nresources:\n  sales:\n    type: tenantkit:powerbi:PushDataset\n    properties:\n" +
+                "      name: SalesMarketing\n      tables:\n        - name: Product\n          columns:\n            - name: ProductID\n              dataType: Int64\n",
+        );
+        const stack = await CliStack.create(binDir, { projectDir: dir, stack: "crash-plugin", config: emulatorStackConfig(fx.emu.url) });
+        try {
+            await stack.installPlugin();
+            const running = await upUntilAccepted(stack);
+            // Two instances run: the deployment's provider, and the one the YAML host loaded the schema from.
+            const plugins = descendants(running.pid!, /resource-tenantkit/);
+            assert.ok(plugins.length >= 1, "no plugin runs");
+            for (const pid of plugins) process.kill(pid, "SIGKILL");
+            const failed = await running.done;
+            await fx.emu.admin.clearFaults();
+            assert.notEqual(failed.code, 0, "up succeeded although its plugin died");
+            await assertConverges(stack, "tenantkit:powerbi:PushDataset");
+        } finally {
+            await stack.dispose();
+            fs.rmSync(dir, { recursive: true, force: true });
         }
     });
 });

@@ -194,4 +194,26 @@ resources:
         await stack.destroy();
         assert.equal((await fx.emu.admin.branding(IDS.tenantId))?.localizations["de-DE"], undefined);
     });
+
+    it("refresh after the client secret was rotated: the engine configures the plugin with the config saved at the last up, and the error says to use --run-program", async () => {
+        const stack = await yamlStack("rotated", datasetProgram("{}"));
+        await stack.up();
+        const ROTATED = "rotated-secret-after-up";
+        const state = await fx.emu.admin.state();
+        const rotated = structuredClone(state);
+        rotated.tenants[0]!.clients.find((c) => c.clientId === IDS.quickstartClientId)!.secret = ROTATED;
+        await fx.emu.admin.seed(rotated);
+        await stack.setConfig("tenantkit:clientSecret", ROTATED, { secret: true });
+
+        const refresh = await stack.run(["refresh", "--yes", "--skip-preview", "--config-file", stack.configFile]);
+        assert.notEqual(refresh.code, 0, "refresh signed in although the saved secret was rotated");
+        assert.match(refresh.output, /401 invalid_client\/AADSTS7000215/);
+        assert.match(refresh.output, /tenantkit:powerbi:PushDataset \(dataset "SalesMarketing"/);
+        assert.match(refresh.output, /sign in with the config saved at that up, so run them with `--run-program`/);
+        assert.ok(!refresh.output.includes(ROTATED) && !refresh.output.includes(IDS.quickstartClientSecret));
+
+        await stack.refresh(["--run-program"]);
+        await stack.destroy(["--run-program"]);
+        assert.deepEqual(await datasets(), []);
+    });
 });
