@@ -8,7 +8,7 @@ import { strict as assert } from "node:assert";
 import * as path from "node:path";
 import { startEmulator } from "../../emulator/server";
 import { defaultSeed } from "../../emulator/seeds/default";
-import { useEmulator, IDS, T0 } from "../support/emulator";
+import { rotateQuickstartSecret, useEmulator, IDS, T0 } from "../support/emulator";
 import { CliStack, describeCli, emulatorStackConfig, resourcesOfType, ROOT } from "./pulumi";
 
 const DATASET_DIR = path.join(ROOT, "examples", "push-dataset");
@@ -34,11 +34,7 @@ describeCli("config changed between up and refresh/destroy", (binDir) => {
             const provider = deployment.resources?.find((r) => r.type === "pulumi:providers:pulumi-nodejs");
             assert.ok(provider?.inputs?.["tenantkit:clientSecret"], "the engine saved the config in the default provider's state");
 
-            const state = await fx.emu.admin.state();
-            const rotated = structuredClone(state);
-            rotated.tenants[0]!.clients.find((c) => c.clientId === IDS.quickstartClientId)!.secret = ROTATED;
-            await fx.emu.admin.seed(rotated);
-            await stack.setConfig("tenantkit:clientSecret", ROTATED, { secret: true });
+            await rotateQuickstartSecret(fx.emu, stack, ROTATED);
 
             const refresh = await stack.run(["refresh", "--yes", "--skip-preview", "--config-file", stack.configFile]);
             assert.notEqual(refresh.code, 0, "refresh signed in although the saved secret was rotated");

@@ -7,7 +7,7 @@ import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { useEmulator, IDS } from "../support/emulator";
+import { rotateQuickstartSecret, useEmulator, IDS } from "../support/emulator";
 import { CliStack, describeCli, emulatorStackConfig, secret, type StackConfig } from "./pulumi";
 
 /** A dataset whose column type and resource options come from the program's config. */
@@ -199,11 +199,7 @@ resources:
         const stack = await yamlStack("rotated", datasetProgram("{}"));
         await stack.up();
         const ROTATED = "rotated-secret-after-up";
-        const state = await fx.emu.admin.state();
-        const rotated = structuredClone(state);
-        rotated.tenants[0]!.clients.find((c) => c.clientId === IDS.quickstartClientId)!.secret = ROTATED;
-        await fx.emu.admin.seed(rotated);
-        await stack.setConfig("tenantkit:clientSecret", ROTATED, { secret: true });
+        await rotateQuickstartSecret(fx.emu, stack, ROTATED);
 
         const refresh = await stack.run(["refresh", "--yes", "--skip-preview", "--config-file", stack.configFile]);
         assert.notEqual(refresh.code, 0, "refresh signed in although the saved secret was rotated");

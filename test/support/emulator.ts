@@ -116,3 +116,18 @@ export function decodeJwt(token: string): Record<string, unknown> {
 export function tapPath(user: string): string {
     return `/v1.0/users/${encodeURIComponent(user)}/authentication/temporaryAccessPassMethods`;
 }
+
+/**
+ * Rotates the quickstart app's client secret in the emulator and in the stack's config, as an administrator would after
+ * an `up`: the emulator then refuses the old secret, which the config saved in state at that up still holds.
+ */
+export async function rotateQuickstartSecret(
+    emu: RunningEmulator,
+    stack: { setConfig(key: string, value: string, o: { secret?: boolean }): Promise<void> },
+    rotated: string,
+): Promise<void> {
+    const state = structuredClone(await emu.admin.state());
+    state.tenants[0]!.clients.find((c) => c.clientId === IDS.quickstartClientId)!.secret = rotated;
+    await emu.admin.seed(state);
+    await stack.setConfig("tenantkit:clientSecret", rotated, { secret: true });
+}
