@@ -4,11 +4,13 @@
  * provider resources, and secrets that never reach state or output in plain text.
  */
 import { strict as assert } from "node:assert";
+import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { solidPng } from "../../emulator/seeds/png";
 import { rotateQuickstartSecret, useEmulator, IDS } from "../support/emulator";
-import { CliStack, describeCli, emulatorStackConfig, secret, type StackConfig } from "./pulumi";
+import { CliStack, describeCli, emulatorStackConfig, ROOT, secret, type StackConfig } from "./pulumi";
 
 /** A dataset whose column type and resource options come from the program's config. */
 function datasetProgram(options: string): string {
@@ -211,5 +213,64 @@ resources:
         await stack.refresh(["--run-program"]);
         await stack.destroy(["--run-program"]);
         assert.deepEqual(await datasets(), []);
+    });
+
+    it("an image as a file asset: uploaded at up, kept in state by its SHA-256 and size, and a new file is an update", async () => {
+        const program = `name: tkimage
+runtime: yaml
+resources:
+  branding:
+    type: tenantkit:entra:OrganizationalBranding
+    properties:
+      bannerLogo:
+        fn::fileAsset: ./banner.png
+outputs:
+  bannerLogoRelativeUrl: \${branding.bannerLogoRelativeUrl}
+`;
+        const stack = await yamlStack("image", program);
+        const banner = fs.readFileSync(path.join(ROOT, "examples", "branding", "assets", "banner.png"));
+        fs.writeFileSync(path.join(stack.opts.projectDir, "banner.png"), banner);
+        await stack.up();
+        const uploaded = (await fx.emu.admin.branding(IDS.tenantId))?.default.bannerLogo;
+        assert.equal(uploaded?.sha256, createHash("sha256").update(banner).digest("hex"));
+        assert.equal(typeof (await stack.outputs()).bannerLogoRelativeUrl, "string");
+        const { deployment } = await stack.exportState();
+        const state = deployment.resources?.find((r) => r.type === "tenantkit:entra:OrganizationalBranding");
+        assert.deepEqual(Object.keys(state?.outputs?.bannerLogo as object).sort(), ["contentType", "height", "path", "sha256", "size", "width"]);
+        assert.ok(!JSON.stringify(state?.outputs?.bannerLogo).includes(banner.toString("base64")), "state holds the image's bytes");
+        await stack.expectNoChanges();
+
+        // Another logo under the same file name: the diff sees the content, not the path.
+        fs.writeFileSync(path.join(stack.opts.projectDir, "banner.png"), solidPng(200, 30, [0x10, 0x20, 0x30]));
+        const preview = await stack.preview();
+        assert.match(preview.stdout, /~ 1 to update/);
+    });
+
+    it("an input not known in the preview (another resource's output) previews, and up applies its value", async () => {
+        const program = `name: tkunknown
+runtime: yaml
+resources:
+  sales:
+    type: tenantkit:powerbi:PushDataset
+    properties:
+      name: SalesMarketing
+      tables:
+        - name: Product
+          columns:
+            - name: ProductID
+              dataType: Int64
+  french:
+    type: tenantkit:entra:OrganizationalBrandingLocalization
+    properties:
+      locale: fr-FR
+      signInPageText: Dataset \${sales.datasetId}
+`;
+        const stack = await yamlStack("unknown", program);
+        const preview = await stack.preview(["--diff"]);
+        assert.match(preview.stdout, /signInPageText: output<string>|signInPageText: \[unknown\]/);
+        await stack.up();
+        const [dataset] = await datasets();
+        assert.equal((await fx.emu.admin.branding(IDS.tenantId))?.localizations["fr-FR"]?.signInPageText, `Dataset ${dataset!.id}`);
+        await stack.expectNoChanges();
     });
 });
