@@ -12,7 +12,8 @@ import type { Benchmark, BenchResult, MeasuredAt, RecordedResult } from "./lib";
 import { currentRevision, formatStaleness, gitIsAncestor, lastProviderChange, measuredNow, staleEntries } from "./provenance";
 import { readResults, writeReadmeTable } from "./readme";
 
-const BENCHMARKS: Record<string, () => Promise<Benchmark>> = {
+/** Every benchmark by the name `npm run bench -- <name>` takes; test/bench/smoke.spec.ts runs each in quick mode. */
+export const BENCHMARKS: Record<string, () => Promise<Benchmark>> = {
     serialization: async () => (await import("./serialization")).run,
     "state-size": async () => (await import("./stateSize")).run,
     latency: async () => (await import("./latency")).run,
