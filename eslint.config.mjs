@@ -56,8 +56,21 @@ const zones = [
     },
     // The emulator is written from the services' documentation, so it catches the provider's mistakes instead of sharing them.
     { target: "./emulator", from: "./provider", message: "the emulator imports nothing from the provider" },
+    // The branding preview is written from Microsoft's documentation too; the emulator serves its page, so it may not
+    // depend back on the emulator, and the emulator takes only its page (not the command, the browser or playwright).
+    {
+        target: "./branding-preview",
+        from: ["./provider", "./emulator"],
+        message: "the branding preview imports nothing from the provider or the emulator",
+    },
+    {
+        target: "./emulator",
+        from: "./branding-preview",
+        except: ["./model.ts", "./page.ts", "./page-script.ts"],
+        message: "the emulator takes the sign-in page from branding-preview, nothing else (no browser, no command)",
+    },
     // Shipped and tooling code never depends on tests.
-    ...["provider", "emulator", "harness", "scripts", "bench"].map((target) => ({
+    ...["provider", "emulator", "branding-preview", "harness", "scripts", "bench"].map((target) => ({
         target: `./${target}`,
         from: "./test",
         message: "only tests import from test/",

@@ -1,6 +1,7 @@
 /**
  * The Microsoft Entra token service, served under `/login` (so `https://login.microsoftonline.com/{tenant}/...`
- * becomes `{emulator}/login/{tenant}/...`): OpenID configuration, signing keys and the token endpoint.
+ * becomes `{emulator}/login/{tenant}/...`): OpenID configuration, signing keys and the token endpoint; and the tenant's
+ * sign-in page as its branding makes it (signin-page.ts), an approximation labelled as one.
  *
  * `@azure/identity` (MSAL) with `disableInstanceDiscovery` first reads
  * `{authority}/{tenant}/v2.0/.well-known/openid-configuration`; it requires `authorization_endpoint`,
@@ -12,6 +13,7 @@ import { jsonReply, type Reply, type RequestContext, type RouteParams } from "..
 import { Router } from "../router";
 import type { ServiceModule } from "../services";
 import { aadsts, loginError, loginHeaders } from "./errors";
+import { brandingPreviewPage } from "./signin-page";
 import { issueClientCredentialsToken } from "./token";
 
 /** Creates the login module with all its routes. */
@@ -20,6 +22,8 @@ export function createLoginService(): ServiceModule {
         .add("GET", "/:tenant/v2.0/.well-known/openid-configuration", openIdConfiguration)
         .add("GET", "/:tenant/.well-known/openid-configuration", openIdConfiguration)
         .add("GET", "/:tenant/discovery/v2.0/keys", signingKeys)
+        .add("GET", "/:tenant/branding-preview", brandingPreviewPage)
+        .add("GET", "/:tenant/branding-preview/:locale", brandingPreviewPage)
         .add("POST", "/:tenant/oauth2/v2.0/token", (ctx, params) => issueClientCredentialsToken(ctx, params.tenant))
         .add("GET", "/:tenant/oauth2/v2.0/token", (ctx) =>
             aadsts(ctx, 400, "invalid_request", 900561, `The endpoint only accepts POST, OPTIONS requests. Received a ${ctx.method} request.`),

@@ -1,0 +1,134 @@
+#!/usr/bin/env node
+/**
+ * `tenantkit-branding-preview`: the sign-in pages a program's branding declares, as PNG files and one HTML page,
+ * before anything is applied; beside each, the page as the stack applied it. Exit status 0 when every page rendered
+ * without a problem, 1 when some page has one (all pages are still written), 2 when nothing could be rendered.
+ */
+import * as path from "node:path";
+import { BrowserError } from "./browser";
+import { DeclarationError } from "./declared";
+import { runPreview, type PreviewOptions, type PreviewSource } from "./preview";
+
+const USAGE = `usage: tenantkit-branding-preview [options] [-- <pulumi preview arguments>]
+  renders the sign-in page of every locale a program's branding declares, to PNG files and index.html
+  By default it runs \`pulumi preview --json --show-sames\` in the program's folder (arguments after -- go to it,
+  e.g. -- --stack dev); with a stack that applied a branding, each page comes with the page as applied ("before").
+  --cwd DIR            the program's folder (default: the current folder)
+  --preview-json FILE  read this output of \`pulumi preview --json --show-sames\` instead of running pulumi
+  --inputs FILE        read the resources' inputs from FILE instead of a preview, no stack needed:
+                       {"branding": {...}, "localizations": [{"locale": "fr-FR", ...}]}, paths relative to FILE
+  --out DIR            where to write the PNGs and index.html (default: branding-preview)
+  --base DIR           a checkout of what the stack applied: images of the state that changed since are read there
+  --locale L           render only this locale (repeatable; "default" is the default branding); a locale without a
+                       branding shows the default branding, as the service does, with a message saying so
+  --viewport WxH       the window size (default 1280x800)
+  -h, --help           print this help
+uses Chromium or Chrome from the machine (TENANTKIT_CHROMIUM, else the usual install paths)
+exit status: 0 rendered, no problems; 1 rendered, with problems (listed, and on the pages); 2 nothing rendered`;
+
+/** Thrown for a command line that says nothing runnable. */
+class UsageError extends Error {}
+
+export function parseArgs(argv: readonly string[], cwd = process.cwd()): PreviewOptions | "help" {
+    const dashes = argv.indexOf("--");
+    const own = dashes < 0 ? argv : argv.slice(0, dashes);
+    const passthrough = dashes < 0 ? [] : argv.slice(dashes + 1);
+    if (own.includes("--help") || own.includes("-h")) return "help";
+    let programDir = cwd;
+    let previewJson: string | undefined;
+    let inputs: string | undefined;
+    let outDir = "branding-preview";
+    let baseDir: string | undefined;
+    let viewport: { width: number; height: number } | undefined;
+    const locales: string[] = [];
+    for (let i = 0; i < own.length; i++) {
+        const flag = own[i];
+        const value = (): string => {
+            const v = own[++i];
+            if (v === undefined || v.startsWith("--")) throw new UsageError(`${flag} needs a value`);
+            return v;
+        };
+        switch (flag) {
+            case "--cwd":
+                programDir = path.resolve(cwd, value());
+                break;
+            case "--preview-json":
+                previewJson = path.resolve(cwd, value());
+                break;
+            case "--inputs":
+                inputs = path.resolve(cwd, value());
+                break;
+            case "--out":
+                outDir = value();
+                break;
+            case "--base":
+                baseDir = path.resolve(cwd, value());
+                break;
+            case "--locale":
+                locales.push(value());
+                break;
+            case "--viewport": {
+                const m = /^(\d{3,4})x(\d{3,4})$/.exec(value());
+                if (m === null) throw new UsageError(`--viewport takes WIDTHxHEIGHT in pixels, e.g. 1280x800`);
+                viewport = { width: Number(m[1]), height: Number(m[2]) };
+                break;
+            }
+            default:
+                throw new UsageError(`unknown option ${flag}`);
+        }
+    }
+    if (previewJson !== undefined && inputs !== undefined) throw new UsageError("--preview-json and --inputs are two sources; give one");
+    if (passthrough.length > 0 && (previewJson !== undefined || inputs !== undefined))
+        throw new UsageError("arguments after -- go to pulumi preview, which does not run with --preview-json or --inputs");
+    const source: PreviewSource =
+        inputs !== undefined
+            ? { kind: "inputs", file: inputs }
+            : previewJson !== undefined
+              ? { kind: "previewJson", file: previewJson, programDir }
+              : { kind: "pulumi", programDir, args: passthrough };
+    return {
+        source,
+        outDir: path.resolve(cwd, outDir),
+        ...(baseDir !== undefined ? { baseDir } : {}),
+        ...(locales.length ? { locales } : {}),
+        ...(viewport !== undefined ? { viewport } : {}),
+    };
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
+    let options: PreviewOptions | "help";
+    try {
+        options = parseArgs(argv);
+    } catch (err) {
+        process.stderr.write(`tenantkit-branding-preview: ${(err as Error).message}\n${USAGE}\n`);
+        return 2;
+    }
+    if (options === "help") {
+        process.stdout.write(`${USAGE}\n`);
+        return 0;
+    }
+    try {
+        const result = await runPreview(options);
+        for (const e of result.entries) process.stdout.write(`${path.join(options.outDir, e.file)}\n`);
+        const problems = result.entries.flatMap((e) => e.notices);
+        for (const n of problems) process.stderr.write(`problem: ${n.message}\n`);
+        process.stdout.write(`${result.report}\n`);
+        return problems.length > 0 ? 1 : 0;
+    } catch (err) {
+        if (err instanceof DeclarationError || err instanceof BrowserError) {
+            process.stderr.write(`tenantkit-branding-preview: ${err.message}\n`);
+            return 2;
+        }
+        throw err;
+    }
+}
+
+if (require.main === module) {
+    main(process.argv.slice(2)).then(
+        (code) => (process.exitCode = code),
+        (err: unknown) => {
+            process.stderr.write(`tenantkit-branding-preview: ${(err as Error).stack ?? String(err)}\n`);
+            process.exitCode = 2;
+        },
+    );
+}
