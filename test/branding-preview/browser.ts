@@ -4,7 +4,7 @@
  * script is done, and PNG pictures made and compared by the tests themselves.
  */
 import { PNG } from "pngjs";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { findChromium, launchChromium } from "../../branding-preview/browser";
 import type { PageBranding, SignInPage } from "../../branding-preview/model";
 import { signInPageHtml } from "../../branding-preview/page";
@@ -59,6 +59,14 @@ export function describeBrowser(title: string, body: (fx: BrowserFixture) => voi
             },
         });
     });
+}
+
+// Evaluated in the browser: declared here because the project compiles without the DOM library.
+declare function getComputedStyle(el: unknown): { getPropertyValue(name: string): string };
+
+/** The computed value of a CSS property of the first element a locator finds. */
+export function cssOf(locator: Locator, property: string): Promise<string> {
+    return locator.first().evaluate((el, p) => getComputedStyle(el).getPropertyValue(p), property);
 }
 
 /** A page of one locale's branding with nothing found before it was built. */

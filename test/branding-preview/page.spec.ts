@@ -5,11 +5,7 @@
  */
 import { strict as assert } from "node:assert";
 import type { PageBranding } from "../../branding-preview/model";
-import { describeBrowser, decode, difference, near, pageOf, pixel, png, pngImage, rgb, show, type Box } from "./browser";
-
-// Evaluated in the browser: declared here because the project compiles without the DOM library.
-declare const document: { documentElement: { dir: string; lang: string } };
-declare function getComputedStyle(el: unknown): { color: string; getPropertyValue(name: string): string };
+import { cssOf, describeBrowser, decode, difference, near, pageOf, pixel, png, pngImage, rgb, show, type Box } from "./browser";
 
 /** The example's colours and texts, the start of every case. */
 const BASE: PageBranding = {
@@ -165,11 +161,7 @@ describeBrowser("the sign-in page in Chromium", (fx) => {
             ".ext-sign-in-box { background-color: #FDE7E9; border-radius: 12px; }\n.ext-button.ext-primary { background: #107C10; }\n.ext-footer { display: none; }";
         const found = await show(tab, pageOf({ ...BASE, customCSS: css }));
         assert.deepEqual(found.notices, []);
-        const style = (sel: string, prop: string) =>
-            tab
-                .locator(sel)
-                .first()
-                .evaluate((el, p) => getComputedStyle(el).getPropertyValue(p), prop);
+        const style = (sel: string, prop: string) => cssOf(tab.locator(sel), prop);
         assert.equal(await style(".ext-sign-in-box", "background-color"), "rgb(253, 231, 233)");
         assert.equal(await style(".ext-sign-in-box", "border-top-left-radius"), "12px");
         assert.equal(await style(".ext-button.ext-primary", "background-color"), "rgb(16, 124, 16)");
@@ -188,7 +180,7 @@ describeBrowser("the sign-in page in Chromium", (fx) => {
         );
         assert.ok(messages.includes('customCSS (fr-FR): line 4: "{" is never closed; the browser ignores the rule'), messages.join("\n"));
         assert.ok(found.notices.every((n) => n.property === "customCSS" && n.locale === "fr-FR"));
-        const color = (sel: string) => tab.locator(sel).evaluate((el) => getComputedStyle(el).color);
+        const color = (sel: string) => cssOf(tab.locator(sel), "color");
         assert.equal(await color(".ext-title"), "rgb(164, 38, 44)");
         assert.equal(await color(".ext-boilerplate-text"), "rgb(16, 124, 16)");
         assert.equal(await tab.locator("#tk-notices li").count(), 2, "the page does not list the problems");
@@ -243,8 +235,8 @@ describeBrowser("the sign-in page in Chromium", (fx) => {
     it("renders an Arabic locale right to left: the title at the box's right edge, the footer links on the left", async () => {
         const tab = await fx.tab();
         await show(tab, pageOf({ ...BASE, texts: { ...BASE.texts, signInPageText: "الاستخدام المصرح به فقط" } }, "ar-SA"));
-        assert.equal(await tab.evaluate(() => document.documentElement.dir), "rtl");
-        assert.equal(await tab.evaluate(() => document.documentElement.lang), "ar-SA");
+        assert.equal(await tab.evaluate("document.documentElement.dir"), "rtl");
+        assert.equal(await tab.evaluate("document.documentElement.lang"), "ar-SA");
         const box = await tab.locator("[data-tk=signInBox]").boundingBox();
         const title = await tab.locator(".ext-title").boundingBox();
         const text = await tab.locator("[data-tk=signInPageText]").boundingBox();
@@ -261,7 +253,7 @@ describeBrowser("the sign-in page in Chromium", (fx) => {
         const box = await tab.locator("[data-tk=signInBox]").boundingBox();
         const title = await tab.locator(".ext-title").boundingBox();
         assert.ok(box && title);
-        assert.equal(await tab.evaluate(() => document.documentElement.dir), "ltr");
+        assert.equal(await tab.evaluate("document.documentElement.dir"), "ltr");
         assert.ok(Math.abs(title.x - (box.x + 44)) < 2);
     });
 
