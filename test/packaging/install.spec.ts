@@ -9,6 +9,7 @@ import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { findChromium } from "../../branding-preview/browser";
 import { run } from "../support/commands";
 import { useEmulator, IDS } from "../support/emulator";
 import { CliStack, describeCli, emulatorStackConfig, ROOT } from "../cli/pulumi";
@@ -112,6 +113,26 @@ describeCli("the packed package in a program outside the repo", (binDir) => {
         } finally {
             await stack.dispose();
         }
+    });
+
+    it("tenantkit-branding-preview runs from node_modules/.bin and renders an inputs file's pages", function () {
+        this.timeout(300_000);
+        if (findChromium() === undefined && process.env.CI !== "true") this.skip();
+        const dir = path.join(scratch, "branding-preview");
+        fs.mkdirSync(path.join(dir, "assets"), { recursive: true });
+        fs.copyFileSync(path.join(ROOT, "examples", "branding", "assets", "banner.png"), path.join(dir, "assets", "banner.png"));
+        fs.writeFileSync(
+            path.join(dir, "branding.json"),
+            JSON.stringify({
+                branding: { backgroundColor: "#0F6CBD", bannerLogo: "assets/banner.png" },
+                localizations: [{ locale: "fr-FR", signInPageText: "Bonjour" }],
+            }),
+        );
+        run("npm", ["init", "-y"], dir);
+        run("npm", ["install", tarball, `@pulumi/pulumi@${PEER_RANGE}`], dir);
+        // Synchronous is fine here: the command talks to no emulator, only to its own Chromium.
+        run("npx", ["tenantkit-branding-preview", "--inputs", "branding.json", "--out", "out"], dir);
+        assert.deepEqual(fs.readdirSync(path.join(dir, "out")).sort(), ["default.png", "fr-FR.png", "index.html"]);
     });
 
     for (const [label, sdk] of [
