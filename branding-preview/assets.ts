@@ -33,6 +33,11 @@ export interface AssetFolders {
 /** The side of a before/after pair, for messages. */
 export type Side = "declared" | "applied";
 
+/** How messages name a locale's page on one side: `fr-FR`, or `fr-FR, as applied`. */
+export function labelOf(locale: string, side: Side): string {
+    return side === "applied" ? `${locale}, as applied` : locale;
+}
+
 /** The media type of image bytes by their first bytes, or undefined when they are none the service takes. */
 function sniff(bytes: Buffer): string | undefined {
     const starts = (...sig: number[]): boolean => sig.every((b, i) => bytes[i] === b);
@@ -89,7 +94,7 @@ export function pageBrandingOf(
     folders: AssetFolders,
 ): { branding: PageBranding; notices: Notice[] } {
     const notices: Notice[] = [];
-    const label = side === "applied" ? `${locale}, as applied` : locale;
+    const label = labelOf(locale, side);
     const note = (property: string, message: string): void => {
         notices.push({ property, locale, message: `${property} (${label}): ${message}` });
     };

@@ -60,16 +60,23 @@ function tenantOf(state: StepState): string {
 /** Thrown for a document that is not what the command was told it is. */
 export class DeclarationError extends Error {}
 
-/** The brandings of a `pulumi preview --json` document, by tenant. */
+/** The error diagnostics of a preview document: a preview that has any did not plan the whole program. */
+export function previewErrors(document: unknown): string[] {
+    const diagnostics = (document as { diagnostics?: Array<{ message?: string; severity?: string }> } | null)?.diagnostics ?? [];
+    return diagnostics.filter((d) => d.severity === "error" || (d.message ?? "").startsWith("error")).map((d) => (d.message ?? "").trim());
+}
+
+/**
+ * The brandings of a `pulumi preview --json` document, by tenant. A preview with errors is refused: a program that
+ * failed part way (a resource's arguments threw, a check refused a value) lists only some of its resources, and pages
+ * of the rest would look like the whole.
+ */
 export function fromPreviewJson(document: unknown): DeclaredTenant[] {
+    const errors = previewErrors(document);
+    if (errors.length > 0)
+        throw new DeclarationError(`the preview failed, so it does not show the whole program; pulumi said:\n${errors.join("\n")}`);
     const steps = (document as { steps?: unknown } | null)?.steps;
-    if (!Array.isArray(steps)) {
-        const diagnostics = (document as { diagnostics?: Array<{ message?: string }> } | null)?.diagnostics ?? [];
-        const errors = diagnostics.map((d) => d.message ?? "").filter((m) => m.startsWith("error"));
-        throw new DeclarationError(
-            `the preview has no steps${errors.length ? `; pulumi said:\n${errors.join("\n")}` : " (is it the output of `pulumi preview --json`?)"}`,
-        );
-    }
+    if (!Array.isArray(steps)) throw new DeclarationError("the document has no steps: is it the output of `pulumi preview --json`?");
     const tenants = new Map<string, { after: Map<string, BrandingInputs>; before: Map<string, BrandingInputs>; hasState: boolean }>();
     const entry = (key: string) => {
         let t = tenants.get(key);

@@ -74,6 +74,8 @@ export interface Notice {
 export interface SignInPage {
     /** `default` or a culture name: the page's language and direction follow it. */
     readonly locale: string;
+    /** How messages name the page: the locale, and which side of a before/after pair (`fr-FR, as applied`). */
+    readonly label: string;
     readonly branding: PageBranding;
     /** Problems found before the page was built; the page shows them with the ones the browser finds. */
     readonly notices: readonly Notice[];

@@ -38,6 +38,8 @@ declare class Image {
 /** What the page passes to its script. */
 export interface PageScriptInput {
     readonly locale: string;
+    /** How messages name the page (`fr-FR`, `fr-FR, as applied`). */
+    readonly label: string;
     readonly css: string | null;
     /** Class names of Microsoft's CSS reference for company branding. */
     readonly knownClasses: readonly string[];
@@ -55,7 +57,7 @@ export function pageScript(input: PageScriptInput): void {
     const note = (property: string | null, message: string): void => {
         if (!notices.some((n) => n.message === message)) notices.push({ property, locale: input.locale, message });
     };
-    const where = (property: string): string => `${property} (${input.locale})`;
+    const where = (property: string): string => `${property} (${input.label})`;
 
     // The tenant's CSS, split into its top-level rules so a rule the parser drops can be named by its line.
     function applyCss(css: string): void {

@@ -179,7 +179,13 @@ export function signInPageHtml(page: SignInPage): string {
     const body = split
         ? `<div class="ext-vertical-split-main-section" data-tk="layout-verticalSplit">${background}<div class="ext-vertical-split-background-image-container">${signInBox(b)}</div></div>`
         : `${background}<div class="ext-middle" data-tk="layout-default">${signInBox(b)}</div>`;
-    const input: PageScriptInput = { locale: page.locale, css: b.customCSS ?? null, knownClasses: MICROSOFT_CSS_CLASSES, notices: page.notices };
+    const input: PageScriptInput = {
+        locale: page.locale,
+        label: page.label,
+        css: b.customCSS ?? null,
+        knownClasses: MICROSOFT_CSS_CLASSES,
+        notices: page.notices,
+    };
     // `<` escaped so that no text of the branding can end the script element.
     const script = `(${pageScript.toString()})(${JSON.stringify(input).replace(/</g, "\\u003c")});`;
     const favicon = b.images.favicon ? `<link rel="icon"${imageAttributes(b, "favicon")}>` : "";

@@ -2,7 +2,7 @@
  * Which pages to render: per tenant, the default branding and each locale, as declared and, when the stack has state,
  * as applied at its last `up`. A locale's page is its localization over the default branding, as the service serves it.
  */
-import { pageBrandingOf, type AssetFolders, type Side } from "./assets";
+import { labelOf, pageBrandingOf, type AssetFolders, type Side } from "./assets";
 import type { BrandingInputs, DeclaredTenant } from "./declared";
 import { effectiveBranding, NO_BRANDING, type Notice, type PageBranding, type SignInPage } from "./model";
 
@@ -41,9 +41,14 @@ function sideBranding(
     }
     if (locale === "default") return { branding: base.branding, notices };
     const own = inputs.get(locale);
-    if (own === undefined) return { branding: base.branding, notices };
+    // What the locale's page takes from the default branding cannot be shown for the same reasons, named for this page.
+    const inherited =
+        defaults === undefined
+            ? []
+            : pageBrandingOf(defaults, locale, side, folders).notices.filter((n) => n.property === null || own?.[n.property] === undefined);
+    if (own === undefined) return { branding: base.branding, notices: [...notices, ...inherited] };
     const localized = pageBrandingOf(own, locale, side, folders);
-    return { branding: effectiveBranding(base.branding, localized.branding), notices: [...notices, ...localized.notices] };
+    return { branding: effectiveBranding(base.branding, localized.branding), notices: [...notices, ...inherited, ...localized.notices] };
 }
 
 /** The pages of every tenant; `locales` limits them to those (a locale without a branding then gets the default's). */
@@ -69,7 +74,13 @@ export function plannedPages(tenants: readonly DeclaredTenant[], folders: AssetF
                     });
                 }
                 const file = `${prefix}${slug(locale)}${side === "applied" ? ".before" : ""}.png`;
-                pages.push({ tenant: t.tenant, locale, side, file, page: { locale, branding, notices, origin: ORIGIN[side] } });
+                pages.push({
+                    tenant: t.tenant,
+                    locale,
+                    side,
+                    file,
+                    page: { locale, label: labelOf(locale, side), branding, notices, origin: ORIGIN[side] },
+                });
             }
         }
     }

@@ -7,7 +7,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Browser } from "playwright-core";
 import { launchChromium } from "./browser";
-import { DeclarationError, fromInputsFile, fromPreviewJson, type DeclaredTenant } from "./declared";
+import { DeclarationError, fromInputsFile, fromPreviewJson, previewErrors, type DeclaredTenant } from "./declared";
 import { plannedPages } from "./pages";
 import { renderPages, DEFAULT_VIEWPORT, type Viewport } from "./render";
 import { reportHtml, type ReportEntry } from "./report";
@@ -48,11 +48,19 @@ function runPulumiPreview(programDir: string, args: readonly string[]): Promise<
             reject(new DeclarationError(`could not run pulumi (${err.message}); install the Pulumi CLI, or pass --preview-json or --inputs`)),
         );
         child.on("close", (code) => {
+            let document: unknown;
             try {
-                resolve(JSON.parse(stdout));
+                document = JSON.parse(stdout);
             } catch {
                 reject(new DeclarationError(`pulumi preview exited ${code} without a JSON document:\n${(stderr || stdout).trim().slice(0, 2000)}`));
+                return;
             }
+            // Its errors are in the document's diagnostics; an exit without any is told by what it printed.
+            if (code !== 0 && previewErrors(document).length === 0) {
+                reject(new DeclarationError(`pulumi preview exited ${code}:\n${stderr.trim().slice(0, 2000)}`));
+                return;
+            }
+            resolve(document);
         });
     });
 }

@@ -67,6 +67,6 @@ export function brandingPreviewPage(ctx: RequestContext, params: RouteParams): R
         }
         branding = effectiveBranding(defaults, found === undefined ? undefined : pageBranding(found.entry));
     }
-    const html = signInPageHtml({ locale, branding, notices, origin: `the branding tenant ${tenant.id} holds in the emulator` });
+    const html = signInPageHtml({ locale, label: locale, branding, notices, origin: `the branding tenant ${tenant.id} holds in the emulator` });
     return { status: 200, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" }, body: html };
 }

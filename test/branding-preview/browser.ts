@@ -71,7 +71,7 @@ export function cssOf(locator: Locator, property: string): Promise<string> {
 
 /** A page of one locale's branding with nothing found before it was built. */
 export function pageOf(branding: PageBranding, locale = "default"): SignInPage {
-    return { locale, branding, notices: [], origin: "made by a test" };
+    return { locale, label: locale, branding, notices: [], origin: "made by a test" };
 }
 
 /** Loads a sign-in page into the tab and waits for its script: what it found. */

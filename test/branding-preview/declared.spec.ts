@@ -112,6 +112,20 @@ describe("branding preview: what the program declares", () => {
         assert.equal(t.before?.get("de-DE")?.signInPageText, "Hallo");
     });
 
+    it("refuses a preview whose program failed part way, with pulumi's words, though it lists some steps", () => {
+        // What CLI 3.259 prints when a localization's arguments throw: the steps planned so far, and the error.
+        const failed = {
+            steps: [{ op: "create", newState: state(DYNAMIC, { signInPageText: "x" }) }],
+            diagnostics: [{ message: "error: Running program '/p' failed with an unhandled exception:\nError: boom\n", severity: "error" }],
+        };
+        assert.throws(
+            () => fromPreviewJson(failed),
+            (err: Error) =>
+                err instanceof DeclarationError &&
+                /^the preview failed, so it does not show the whole program; pulumi said:\nerror: Running program/.test(err.message),
+        );
+    });
+
     it("says what pulumi said when the preview has no steps", () => {
         assert.throws(
             () => fromPreviewJson({ diagnostics: [{ message: "error: no credentials for Microsoft Graph", severity: "error" }] }),
@@ -189,6 +203,34 @@ describe("branding preview: a locale's page", () => {
                     ],
                 ],
             ],
+        );
+    });
+
+    it("names the applied side in the messages of a before page", () => {
+        const [t] = fromPreviewJson({ steps: [{ op: "update", oldState: state(DYNAMIC, {}), newState: state(DYNAMIC, {}) }] });
+        assert.deepEqual(
+            plannedPages([t], { programDir: os.tmpdir() }).map((p) => p.page.label),
+            ["default", "default, as applied"],
+        );
+    });
+
+    it("says on a localization's page that the default branding's image it inherits cannot be shown", () => {
+        const dir = programWith(GREEN);
+        const applied = { bannerLogo: { path: "assets/banner.png", sha256: sha256(RED) } };
+        const [t] = fromPreviewJson({
+            steps: [
+                {
+                    op: "same",
+                    oldState: state(DYNAMIC, applied),
+                    newState: state(DYNAMIC, { bannerLogo: { path: "assets/banner.png", sha256: sha256(GREEN) } }),
+                },
+                { op: "same", oldState: state(DYNAMIC_LOC, { locale: "fr-FR" }), newState: state(DYNAMIC_LOC, { locale: "fr-FR" }) },
+            ],
+        });
+        const before = plannedPages([t], { programDir: dir }).find((p) => p.file === "fr-FR.before.png");
+        assert.deepEqual(
+            before?.page.notices.map((n) => n.message.split(":")[0]),
+            ["bannerLogo (fr-FR, as applied)"],
         );
     });
 

@@ -186,6 +186,15 @@ describeBrowser("the sign-in page in Chromium", (fx) => {
         assert.equal(await tab.locator("#tk-notices li").count(), 2, "the page does not list the problems");
     });
 
+    it("names the side of a before/after pair in the CSS messages of its page", async () => {
+        const tab = await fx.tab();
+        const found = await show(tab, { ...pageOf({ ...BASE, customCSS: "a >> b { color: red; }" }, "fr-FR"), label: "fr-FR, as applied" });
+        assert.deepEqual(
+            found.notices.map((n) => n.message),
+            ['customCSS (fr-FR, as applied): line 1: "a >> b" does not parse; the browser ignores this rule'],
+        );
+    });
+
     it("says which ext- class of the tenant's CSS is not one of Microsoft's", async () => {
         const tab = await fx.tab();
         const found = await show(tab, pageOf({ ...BASE, customCSS: ".ext-signin-box { color: red; }" }));
