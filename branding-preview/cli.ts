@@ -17,7 +17,7 @@ const USAGE = `usage: tenantkit-branding-preview [options] [-- <pulumi preview a
   --preview-json FILE  read this output of \`pulumi preview --json --show-sames\` instead of running pulumi
   --inputs FILE        read the resources' inputs from FILE instead of a preview, no stack needed:
                        {"branding": {...}, "localizations": [{"locale": "fr-FR", ...}]}, paths relative to FILE
-  --out DIR            where to write the PNGs and index.html (default: branding-preview)
+  --out DIR            where to write the PNGs and index.html (default: .tenantkit/branding-preview)
   --base DIR           a checkout of what the stack applied: images of the state that changed since are read there
   --locale L           render only this locale (repeatable; "default" is the default branding); a locale without a
                        branding shows the default branding, as the service does, with a message saying so
@@ -37,7 +37,7 @@ export function parseArgs(argv: readonly string[], cwd = process.cwd()): Preview
     let programDir = cwd;
     let previewJson: string | undefined;
     let inputs: string | undefined;
-    let outDir = "branding-preview";
+    let outDir = path.join(".tenantkit", "branding-preview");
     let baseDir: string | undefined;
     let viewport: { width: number; height: number } | undefined;
     const locales: string[] = [];

@@ -90,6 +90,13 @@ describeBrowser("tenantkit-branding-preview", () => {
         );
     });
 
+    it("writes to .tenantkit/branding-preview without --out, beside the program's other local files", async () => {
+        const dir = project();
+        const run = await preview(["--inputs", "branding.json"], dir);
+        assert.equal(run.code, 0, run.stderr);
+        assert.deepEqual(fs.readdirSync(path.join(dir, ".tenantkit", "branding-preview")).sort(), ["ar-SA.png", "default.png", "index.html"]);
+    });
+
     it("says what to do when the browser cannot start, and exits 2", async () => {
         const dir = project();
         const run = await preview(["--inputs", "branding.json"], dir, { TENANTKIT_CHROMIUM: path.join(dir, "no-such-chromium") });
