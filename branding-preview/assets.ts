@@ -86,17 +86,26 @@ function readFile(value: unknown, side: Side, folders: AssetFolders): { bytes: B
     return { problem: `${ref.file} is not on disk (looked in ${candidates.join(" and ")})` };
 }
 
-/** The page branding of one locale's inputs, and what could not be shown, each message naming property and locale. */
-export function pageBrandingOf(
-    inputs: BrandingInputs,
-    locale: string,
-    side: Side,
-    folders: AssetFolders,
-): { branding: PageBranding; notices: Notice[] } {
-    const notices: Notice[] = [];
+/** A property of one branding's inputs that cannot be shown as declared, and why. */
+export interface Problem {
+    readonly property: string;
+    readonly problem: string;
+}
+
+/** The messages of `problems` on one page: each names its property and the page (`bannerLogo (fr-FR, as applied): ...`). */
+export function noticesOf(problems: readonly Problem[], locale: string, side: Side): Notice[] {
     const label = labelOf(locale, side);
-    const note = (property: string, message: string): void => {
-        notices.push({ property, locale, message: `${property} (${label}): ${message}` });
+    return problems.map((p) => ({ property: p.property, locale, message: `${p.property} (${label}): ${p.problem}` }));
+}
+
+/**
+ * The page branding of one branding's inputs (the default's or a localization's, as declared or as applied), and
+ * what could not be shown; {@link noticesOf} words the problems for each page that shows them.
+ */
+export function pageBrandingOf(inputs: BrandingInputs, side: Side, folders: AssetFolders): { branding: PageBranding; problems: Problem[] } {
+    const problems: Problem[] = [];
+    const note = (property: string, problem: string): void => {
+        problems.push({ property, problem });
     };
     const texts: Record<string, string> = {};
     for (const name of TEXT_PROPERTIES) {
@@ -137,7 +146,7 @@ export function pageBrandingOf(
             ...objectInput<PageLayout>(inputs, "loginPageLayoutConfiguration", note, "layout"),
             ...visibilityInput(inputs, note),
         },
-        notices,
+        problems,
     };
 }
 

@@ -2,7 +2,7 @@
  * Which pages to render: per tenant, the default branding and each locale, as declared and, when the stack has state,
  * as applied at its last `up`. A locale's page is its localization over the default branding, as the service serves it.
  */
-import { labelOf, pageBrandingOf, type AssetFolders, type Side } from "./assets";
+import { labelOf, noticesOf, pageBrandingOf, type AssetFolders, type Problem, type Side } from "./assets";
 import type { BrandingInputs, DeclaredTenant } from "./declared";
 import { effectiveBranding, NO_BRANDING, type Notice, type PageBranding, type SignInPage } from "./model";
 
@@ -23,32 +23,44 @@ function slug(text: string): string {
     return text.replace(/[^A-Za-z0-9._-]+/g, "_");
 }
 
+/** One side's default branding, read once and shown on every locale's page of that side. */
+type SideDefaults = { readonly inputs?: BrandingInputs; readonly branding: PageBranding; readonly problems: readonly Problem[] };
+
+function sideDefaults(inputs: ReadonlyMap<string, BrandingInputs>, side: Side, folders: AssetFolders): SideDefaults {
+    const defaults = inputs.get("default");
+    return defaults === undefined ? { branding: NO_BRANDING, problems: [] } : { inputs: defaults, ...pageBrandingOf(defaults, side, folders) };
+}
+
 function sideBranding(
     inputs: ReadonlyMap<string, BrandingInputs>,
+    defaults: SideDefaults,
     locale: string,
     side: Side,
     folders: AssetFolders,
 ): { branding: PageBranding; notices: Notice[] } {
-    const defaults = inputs.get("default");
-    const base = defaults === undefined ? { branding: NO_BRANDING, notices: [] } : pageBrandingOf(defaults, "default", side, folders);
-    const notices: Notice[] = locale === "default" ? [...base.notices] : [];
-    if (defaults === undefined && (locale === "default" || side === "declared")) {
+    const notices: Notice[] = [];
+    if (defaults.inputs === undefined && (locale === "default" || side === "declared")) {
         notices.push({
             property: null,
             locale,
             message: `${locale}: no OrganizationalBranding is ${side === "declared" ? "declared" : "in the stack's state"}; the tenant's own default branding is not known here, so Microsoft's default look is shown under the localization`,
         });
     }
-    if (locale === "default") return { branding: base.branding, notices };
-    const own = inputs.get(locale);
-    // What the locale's page takes from the default branding cannot be shown for the same reasons, named for this page.
-    const inherited =
-        defaults === undefined
-            ? []
-            : pageBrandingOf(defaults, locale, side, folders).notices.filter((n) => n.property === null || own?.[n.property] === undefined);
-    if (own === undefined) return { branding: base.branding, notices: [...notices, ...inherited] };
-    const localized = pageBrandingOf(own, locale, side, folders);
-    return { branding: effectiveBranding(base.branding, localized.branding), notices: [...notices, ...inherited, ...localized.notices] };
+    const own = locale === "default" ? undefined : inputs.get(locale);
+    // What a locale's page takes from the default branding cannot be shown there either: said on that page too.
+    notices.push(
+        ...noticesOf(
+            defaults.problems.filter((p) => own?.[p.property] === undefined),
+            locale,
+            side,
+        ),
+    );
+    if (own === undefined) return { branding: defaults.branding, notices };
+    const localized = pageBrandingOf(own, side, folders);
+    return {
+        branding: effectiveBranding(defaults.branding, localized.branding),
+        notices: [...notices, ...noticesOf(localized.problems, locale, side)],
+    };
 }
 
 /** The pages of every tenant; `locales` limits them to those (a locale without a branding then gets the default's). */
@@ -58,11 +70,13 @@ export function plannedPages(tenants: readonly DeclaredTenant[], folders: AssetF
         const declared = new Set([...t.after.keys(), ...(t.before?.keys() ?? [])]);
         const wanted = locales && locales.length > 0 ? locales : ["default", ...[...declared].filter((l) => l !== "default").sort()];
         const prefix = t.tenant === "" ? "" : `${slug(t.tenant)}.`;
+        const sides: Array<[Side, ReadonlyMap<string, BrandingInputs>, SideDefaults]> = [
+            ["declared", t.after, sideDefaults(t.after, "declared", folders)],
+        ];
+        if (t.before !== undefined) sides.push(["applied", t.before, sideDefaults(t.before, "applied", folders)]);
         for (const locale of wanted) {
-            const sides: Array<[Side, ReadonlyMap<string, BrandingInputs>]> = [["declared", t.after]];
-            if (t.before !== undefined) sides.push(["applied", t.before]);
-            for (const [side, inputs] of sides) {
-                const { branding, notices } = sideBranding(inputs, locale, side, folders);
+            for (const [side, inputs, defaults] of sides) {
+                const { branding, notices } = sideBranding(inputs, defaults, locale, side, folders);
                 if (locale !== "default" && !inputs.has(locale)) {
                     const removed = side === "declared" && t.before?.has(locale) === true;
                     notices.push({

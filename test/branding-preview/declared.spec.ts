@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { pageBrandingOf, UNKNOWN } from "../../branding-preview/assets";
+import { noticesOf, pageBrandingOf, UNKNOWN, type AssetFolders, type Side } from "../../branding-preview/assets";
 import { DeclarationError, fromInputsFile, fromPreviewJson } from "../../branding-preview/declared";
 import { effectiveBranding } from "../../branding-preview/model";
 import { plannedPages } from "../../branding-preview/pages";
@@ -37,6 +37,12 @@ function programWith(banner: Buffer): string {
     fs.mkdirSync(path.join(dir, "assets"));
     fs.writeFileSync(path.join(dir, "assets", "banner.png"), banner);
     return dir;
+}
+
+/** One branding's page as a locale shows it: its branding and its problems worded for that page. */
+function pageOf(inputs: Record<string, unknown>, locale: string, side: Side, folders: AssetFolders) {
+    const { branding, problems } = pageBrandingOf(inputs, side, folders);
+    return { branding, notices: noticesOf(problems, locale, side) };
 }
 
 const RED = png(24, 8, () => rgb("#D13438"));
@@ -155,7 +161,7 @@ describe("branding preview: a locale's page", () => {
 
     it("reads an image from the program's folder when its hash is the declared one", () => {
         const dir = programWith(RED);
-        const { branding, notices } = pageBrandingOf({ bannerLogo: { path: "assets/banner.png", sha256: sha256(RED) } }, "default", "declared", {
+        const { branding, notices } = pageOf({ bannerLogo: { path: "assets/banner.png", sha256: sha256(RED) } }, "default", "declared", {
             programDir: dir,
         });
         assert.deepEqual(notices, []);
@@ -166,25 +172,25 @@ describe("branding preview: a locale's page", () => {
         const dir = programWith(GREEN);
         const base = programWith(RED);
         const applied = { bannerLogo: { path: "assets/banner.png", sha256: sha256(RED) } };
-        const without = pageBrandingOf(applied, "fr-FR", "applied", { programDir: dir });
+        const without = pageOf(applied, "fr-FR", "applied", { programDir: dir });
         assert.equal(without.branding.images.bannerLogo, undefined);
         assert.match(
             without.notices[0]?.message ?? "",
             /^bannerLogo \(fr-FR, as applied\): assets\/banner.png on disk is not the file the stack applied .*pass --base/,
         );
-        const withBase = pageBrandingOf(applied, "fr-FR", "applied", { programDir: dir, baseDir: base });
+        const withBase = pageOf(applied, "fr-FR", "applied", { programDir: dir, baseDir: base });
         assert.deepEqual(withBase.notices, []);
         assert.ok(withBase.branding.images.bannerLogo?.dataUrl.endsWith(RED.toString("base64")));
     });
 
     it("names a missing file by property and locale", () => {
-        const { notices } = pageBrandingOf({ favicon: "assets/nope.ico" }, "ja-JP", "declared", { programDir: os.tmpdir() });
+        const { notices } = pageOf({ favicon: "assets/nope.ico" }, "ja-JP", "declared", { programDir: os.tmpdir() });
         assert.equal(notices.length, 1);
         assert.match(notices[0].message, /^favicon \(ja-JP\): assets\/nope.ico is not on disk .*; the page is shown without it$/);
     });
 
     it("shows a text known only after up as a placeholder, and says so", () => {
-        const { branding, notices } = pageBrandingOf({ signInPageText: UNKNOWN }, "default", "declared", { programDir: os.tmpdir() });
+        const { branding, notices } = pageOf({ signInPageText: UNKNOWN }, "default", "declared", { programDir: os.tmpdir() });
         assert.equal(branding.texts.signInPageText, "[signInPageText: known after up]");
         assert.match(notices[0].message, /^signInPageText \(default\): known only after `pulumi up`/);
     });
