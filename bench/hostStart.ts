@@ -46,8 +46,14 @@ export async function bareHandlerProvider(): Promise<string> {
     return serializeProvider(handlerStub(BARE_HANDLER));
 }
 
+// Written under another name and renamed into place: the reader waits for the name to exist, and must never see the
+// file before it is whole.
 const PROBE = `const fs = require("node:fs");
-process.on("SIGUSR2", () => fs.writeFileSync(process.env.TK_PROBE_OUT, JSON.stringify(Object.keys(require.cache))));
+process.on("SIGUSR2", () => {
+    const out = process.env.TK_PROBE_OUT;
+    fs.writeFileSync(out + ".part", JSON.stringify(Object.keys(require.cache)));
+    fs.renameSync(out + ".part", out);
+});
 `;
 
 interface Phases {
