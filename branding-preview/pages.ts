@@ -43,7 +43,7 @@ function sideBranding(
         notices.push({
             property: null,
             locale,
-            message: `${locale}: no OrganizationalBranding is ${side === "declared" ? "declared" : "in the stack's state"}; the tenant's own default branding is not known here, so Microsoft's default look is shown under the localization`,
+            message: `${locale}: no OrganizationalBranding is ${side === "declared" ? "declared" : "in the stack's state"}; the tenant's own default branding is not known here, so Microsoft's default look is shown${locale === "default" ? "" : " under the localization"}`,
         });
     }
     const own = locale === "default" ? undefined : inputs.get(locale);

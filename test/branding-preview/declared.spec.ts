@@ -212,6 +212,27 @@ describe("branding preview: a locale's page", () => {
         );
     });
 
+    it("says on each page that no default branding is declared when a program declares only localizations", () => {
+        const [t] = fromInputsFile({ localizations: [{ locale: "fr-FR", signInPageText: "Bonjour" }] });
+        assert.deepEqual(
+            plannedPages([t], { programDir: os.tmpdir() }).map((p) => [p.file, p.page.notices.map((n) => n.message)]),
+            [
+                [
+                    "default.png",
+                    [
+                        "default: no OrganizationalBranding is declared; the tenant's own default branding is not known here, so Microsoft's default look is shown",
+                    ],
+                ],
+                [
+                    "fr-FR.png",
+                    [
+                        "fr-FR: no OrganizationalBranding is declared; the tenant's own default branding is not known here, so Microsoft's default look is shown under the localization",
+                    ],
+                ],
+            ],
+        );
+    });
+
     it("names the applied side in the messages of a before page", () => {
         const [t] = fromPreviewJson({ steps: [{ op: "update", oldState: state(DYNAMIC, {}), newState: state(DYNAMIC, {}) }] });
         assert.deepEqual(
