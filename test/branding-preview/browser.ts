@@ -13,7 +13,6 @@ import { DEFAULT_VIEWPORT } from "../../branding-preview/render";
 
 /** What {@link describeBrowser} gives its tests. */
 export interface BrowserFixture {
-    readonly browser: Browser;
     /** A new tab of the default viewport, closed after the test. */
     tab(): Promise<Page>;
 }
@@ -47,10 +46,6 @@ export function describeBrowser(title: string, body: (fx: BrowserFixture) => voi
             await browser?.close();
         });
         body({
-            get browser(): Browser {
-                if (browser === undefined) throw new Error("the browser is not started yet");
-                return browser;
-            },
             async tab(): Promise<Page> {
                 if (browser === undefined) throw new Error("the browser is not started yet");
                 const page = await browser.newPage({ viewport: DEFAULT_VIEWPORT, deviceScaleFactor: 1 });
