@@ -301,10 +301,15 @@ export function generateSchema(docs: Docs = readDocs()): Record<string, unknown>
                 respectSchemaVersion: true,
                 packageDescription: "tenantkit's Pulumi resources for every language, as a provider plugin's SDK.",
             },
-            // The schema's version in setup.py and package.json (else 0.0.0 and ${VERSION}): the SDKs register resources
-            // with their package's version, which is the plugin version the engine then asks for.
+            // The schema's version in setup.py and package.json (else 0.0.0 and ${VERSION}) and in the Go SDK's
+            // internal package (else none): the SDKs register resources and invokes with their package's version,
+            // which is the plugin version the engine then asks for (with none, whichever tenantkit plugin is installed).
             python: { packageName: "pulumi_tenantkit", respectSchemaVersion: true },
-            go: { importBasePath: "github.com/pulumi-tenantkit/pulumi-tenantkit/sdk/go/tenantkit", generateResourceContainerTypes: true },
+            go: {
+                importBasePath: "github.com/pulumi-tenantkit/pulumi-tenantkit/sdk/go/tenantkit",
+                generateResourceContainerTypes: true,
+                respectSchemaVersion: true,
+            },
         },
         config,
         provider,

@@ -29,6 +29,11 @@ interface Schema {
 }
 
 const schema = () => JSON.parse(fs.readFileSync(SCHEMA_FILE, "utf8")) as Schema;
+const PACKAGE_VERSION = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string }).version;
+
+// Plain JavaScript (it runs before `npm ci` in CI), so required rather than imported.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { findGo } = require("../../scripts/pulumi-install.js") as { findGo(): string | undefined };
 
 describe("the package schema", function () {
     this.timeout(120_000);
@@ -73,6 +78,20 @@ describe("the package schema", function () {
 
     it("is what the README's reference shows (npm run readme:reference rewrites it)", () => {
         assert.equal(readmeReference(), renderReference(), "run `npm run readme:reference`");
+    });
+
+    it("gives every SDK the package's version, the tenantkit plugin version its resources ask for", () => {
+        // pulumi-plugin.json is what the engine reads of an SDK; the Go generator writes its version, and registers
+        // resources and invokes with it, only under language.go.respectSchemaVersion (issue 37).
+        for (const file of ["go/tenantkit/pulumi-plugin.json", "python/pulumi_tenantkit/pulumi-plugin.json"]) {
+            const plugin = JSON.parse(fs.readFileSync(path.join(SDK_DIR, file), "utf8")) as { name: string; version?: string };
+            assert.deepEqual([plugin.name, plugin.version], ["tenantkit", PACKAGE_VERSION], `sdk/${file}`);
+        }
+        const nodePackage = JSON.parse(fs.readFileSync(path.join(SDK_DIR, "nodejs", "package.json"), "utf8")) as {
+            version: string;
+            pulumi: { name: string; version: string };
+        };
+        assert.deepEqual([nodePackage.version, nodePackage.pulumi.name, nodePackage.pulumi.version], [PACKAGE_VERSION, "tenantkit", PACKAGE_VERSION]);
     });
 
     it("gives the README's reference what each change does, as the diffs do", () => {
@@ -146,5 +165,30 @@ describeCodegen(`the schema under Pulumi's own code${reason}`, function () {
         execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", path.join(SDK_DIR, "nodejs", "tsconfig.json"), "--noEmit"], {
             stdio: ["ignore", "pipe", "pipe"],
         });
+    });
+});
+
+const go = findGo();
+const describeGo = go ? describe : process.env.CI === "true" ? describe : describe.skip;
+
+describeGo(`the Go SDK at run time${go ? "" : " (skipped: go is not on PATH; `npm run pulumi:install` needs it too)"}`, function () {
+    // Go's build cache serves the packages after the first run (a few seconds); a cold cache compiles the Go SDK module.
+    this.timeout(600_000);
+
+    it("registers the Go program's resources and invokes with the package's version, the plugin the engine then loads", () => {
+        if (!go) throw new Error("CI=true but go is not on PATH");
+        // program_test.go runs the Go program of test/cli/plugin-programs.spec.ts against an engine that records the
+        // plugin version of each request; its go.mod requires this checkout's sdk/.
+        try {
+            execFileSync(go, ["test", "-trimpath", "-count=1", "-run", "^TestRegistersWithThePackageVersion$", "."], {
+                cwd: path.join(ROOT, "test", "fixtures", "programs", "plugin-go"),
+                env: { ...process.env, CGO_ENABLED: "0", GOFLAGS: "-mod=readonly -buildvcs=false", TENANTKIT_VERSION: PACKAGE_VERSION },
+                encoding: "utf8",
+                stdio: ["ignore", "pipe", "pipe"],
+            });
+        } catch (err) {
+            const e = err as { stdout?: string; stderr?: string };
+            throw new Error(`go test failed:\n${e.stdout ?? ""}${e.stderr ?? ""}`);
+        }
     });
 });
