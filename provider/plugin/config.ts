@@ -8,8 +8,9 @@
  * The engine names default providers `default` or `default_<version>` (`providers.IsDefaultProvider`).
  */
 import type { HandlerConfigureRequest } from "../core/handler";
-import { UNKNOWN } from "../core/patterns";
-import { CONFIG_NAMESPACE, resolveSettings, SETTING_KEYS, SettingsError, type SettingKey } from "../core/settings";
+import { GUID, UNKNOWN } from "../core/patterns";
+import { CONFIG_NAMESPACE, resolveSettings, SETTING_KEYS, SettingsError, type SettingKey, type Settings } from "../core/settings";
+import { tenantGuidOf, TenantResolutionError } from "../core/tenantIdentity";
 import { nearestKey, stackConfigProblems, StackConfigError } from "../core/stackConfig";
 import type { JsonObject } from "../core/json";
 import type { Unwrapped } from "./properties";
@@ -17,9 +18,18 @@ import type { Unwrapped } from "./properties";
 /** Keys the engine itself adds to a provider's inputs (the plugin's version and download URL, its internal block). */
 const ENGINE_KEYS = ["version", "pluginDownloadURL", "__internal"];
 
-/** Whether the provider resource `urn` is one the engine made from the stack config. */
+/**
+ * Whether the provider resource `urn` is one the engine made from the stack config. The engine names it `default`, or
+ * `default_<major>_<minor>_<patch>` with the version's pre-release, build and download URL appended
+ * (`ProviderRequest.DefaultName`), and registers it with no parent; a provider a program declares is a child of the
+ * stack (`pulumi:pulumi:Stack$pulumi:providers:tenantkit`), whatever its name. The engine's own `IsDefaultProvider`
+ * only looks at the name's prefix, which would take a program's `defaultTenant` provider for the default one.
+ */
 export function isDefaultProvider(urn: string): boolean {
-    return urn.slice(urn.lastIndexOf("::") + 2).startsWith("default");
+    const parts = urn.split("::");
+    const type = parts[2] ?? "";
+    const name = parts.slice(3).join("::");
+    return !type.includes("$") && /^default(_\d+_\d+_\d+(_.*)?)?$/.test(name);
 }
 
 export interface ConfigFailure {
@@ -44,8 +54,8 @@ function settingValues(values: JsonObject): Partial<Record<SettingKey, string>> 
 }
 
 /**
- * CheckConfig: the failures of the provider's inputs, each naming its key, and the inputs to record, with every
- * credential secret (an explicit provider given one in plain text still never stores it so).
+ * CheckConfig: the failures of the provider's inputs, each naming its key, and the inputs to record, with an explicit
+ * provider's every credential secret (one given in plain text still never stored so).
  */
 export function checkConfig(urn: string, news: Unwrapped): { inputs: JsonObject; secret: Set<string>; failures: ConfigFailure[] } {
     const failures: ConfigFailure[] = [];
@@ -75,8 +85,12 @@ export function checkConfig(urn: string, news: Unwrapped): { inputs: JsonObject;
             for (const p of err.problems) failures.push({ property: p.key, reason: p.problem });
         }
     }
+    // The engine keeps the secret marks of CheckConfig's answer and sends Configure what it recorded. An explicit
+    // provider's credential is answered secret, so one the program wrote in plain text is still stored encrypted. The
+    // default provider's are left as the stack config has them (the engine adds its marks back, `annotateSecrets`):
+    // marked here, a credential stored in plain text would reach Configure as a secret, which then could not refuse it.
     const secret = new Set(news.secret);
-    for (const key of Object.keys(news.values)) if (isSetting(key) && SETTING_KEYS[key].secret) secret.add(key);
+    if (explicit) for (const key of Object.keys(news.values)) if (isSetting(key) && SETTING_KEYS[key].secret) secret.add(key);
     return { inputs: news.values, secret, failures };
 }
 
@@ -85,19 +99,104 @@ function settingKeyReader(values: JsonObject): (key: SettingKey) => string | und
     return (key) => settings[key];
 }
 
+/** What DiffConfig found: the settings whose meaning changed, and those of them that name other objects. */
+export interface ConfigDiff {
+    readonly changed: SettingKey[];
+    readonly replaces: SettingKey[];
+}
+
+export interface DiffConfigOptions {
+    /** The new provider is a default one, whose unset settings fall back to the environment. */
+    readonly newIsDefault: boolean;
+    /** The environment of this process (the engine's), where a default provider's unset settings come from. */
+    readonly env?: NodeJS.ProcessEnv;
+    /** Which tenant id a tenant setting names (core/tenantIdentity.ts; replaced in tests). */
+    readonly tenantOf?: (tenantId: string, settings: Settings) => Promise<string>;
+}
+
+/** The settings that say which objects a provider's resources are: another value replaces them. */
+const TARGET_KEYS: readonly SettingKey[] = ["tenantId", "cloud"];
+
+/** A setting's value as what it means, so that spellings of one value compare equal (the tenant is judged apart). */
+function meaning(key: SettingKey, value: string | undefined): string {
+    if (value === undefined || value.trim() === "") return key === "cloud" ? "global" : "";
+    const v = value.trim();
+    if (key === "cloud") return v.toLowerCase();
+    if (key === "requestTimeoutSeconds") return String(Number(v));
+    if (key.endsWith("Endpoint") || key === "authorityHost" || key === "emulator") {
+        try {
+            const u = new URL(v);
+            return `${u.origin.toLowerCase()}${u.pathname.replace(/\/+$/, "")}`;
+        } catch {
+            return v;
+        }
+    }
+    return v;
+}
+
+/** Each setting's value, the environment's where the inputs leave it unset. */
+function withEnvironment(values: Partial<Record<SettingKey, string>>, env: NodeJS.ProcessEnv): Partial<Record<SettingKey, string>> {
+    const out = { ...values };
+    for (const key of Object.keys(SETTING_KEYS) as SettingKey[]) {
+        const fromEnv = env[SETTING_KEYS[key].env];
+        if ((out[key] === undefined || out[key] === "") && fromEnv !== undefined && fromEnv !== "") out[key] = fromEnv;
+    }
+    return out;
+}
+
 /**
- * DiffConfig: a provider whose inputs name another tenant or cloud replaces its resources (they are other objects, as
- * with a resource's connection); new credentials or endpoints of the same tenant are an update, which reaches the
- * resources only through the settings of later calls. The engine also asks the plugin's DiffConfig when a resource's
- * provider changes, with the old provider's inputs (`step_generator.go` `providerChanged`): a dynamic tenantkit
- * resource aliased to the plugin's is then replaced only if the tenant or cloud differ.
+ * DiffConfig compares what the settings mean, not how they are written: a tenant id in any letter case or the tenant's
+ * domain name, `cloud` unset or `Global`, a value from the environment or the same value in the stack config, a default
+ * provider or an explicit one with the same settings. Another tenant or cloud replaces the provider's resources (they
+ * are other objects, as with a resource's connection); new credentials or endpoints of the same tenant are an update,
+ * which reaches the resources only through the settings of later calls. A tenant or cloud not known in a preview may
+ * be another one: it is answered as the replacement it may be, and the `up` decides on the known value.
+ *
+ * The old side fills its unset settings from the environment whatever the provider was: a default provider's state
+ * holds only the stack config, and an explicit provider without a tenant had none to compare. The new side does so only
+ * for a default provider. The engine also asks the plugin's DiffConfig when a resource's provider changes, with the old
+ * provider's inputs (`step_generator.go` `providerChanged`): a resource moved to an explicit provider, or a dynamic
+ * tenantkit resource aliased to the plugin's, is then replaced only if the tenant or cloud differ.
+ * @throws TenantResolutionError (wrapped, with what to do) when two spellings of the tenant differ and one is a domain
+ * the authority does not resolve: replacing could lose what the resources hold, and keeping could write to another
+ * tenant, so neither is guessed.
  */
-export function diffConfig(olds: JsonObject, news: JsonObject): { changed: string[]; replaces: string[] } {
-    const a = settingValues(olds);
-    const b = settingValues(news);
-    const changed = (Object.keys(SETTING_KEYS) as SettingKey[]).filter((k) => (a[k] ?? "") !== (b[k] ?? "") && news[k] !== UNKNOWN);
-    const replaces = changed.filter((k) => k === "tenantId" || k === "cloud");
-    return { changed, replaces };
+export async function diffConfig(olds: JsonObject, news: JsonObject, opts: DiffConfigOptions): Promise<ConfigDiff> {
+    const env = opts.env ?? process.env;
+    const a = withEnvironment(settingValues(olds), env);
+    const given = settingValues(news);
+    const b = opts.newIsDefault ? withEnvironment(given, env) : given;
+    const unknown = (k: SettingKey) => news[k] === UNKNOWN;
+    const changed = (Object.keys(SETTING_KEYS) as SettingKey[]).filter(
+        (k) => unknown(k) || (k !== "tenantId" && meaning(k, a[k]) !== meaning(k, b[k])),
+    );
+    // Across clouds the tenant is another object whatever it is called: only its spelling is compared then.
+    const cloudChanged = changed.includes("cloud");
+    const tenantSame = cloudChanged ? (a.tenantId ?? "").toLowerCase() === (b.tenantId ?? "").toLowerCase() : await sameTenant(a.tenantId, b, opts);
+    if (!unknown("tenantId") && !tenantSame) changed.push("tenantId");
+    return { changed, replaces: changed.filter((k) => TARGET_KEYS.includes(k)) };
+}
+
+async function sameTenant(old: string | undefined, news: Partial<Record<SettingKey, string>>, opts: DiffConfigOptions): Promise<boolean> {
+    const now = news.tenantId?.trim() || undefined;
+    const was = old?.trim() || undefined;
+    if (was === undefined || now === undefined) return was === now;
+    if (was.toLowerCase() === now.toLowerCase()) return true;
+    if (GUID.test(was) && GUID.test(now)) return false;
+    // Both are resolved at the new settings' authority: the old ones may point at an endpoint that is gone.
+    const settings = resolveSettings((k) => news[k], {});
+    const tenantOf = opts.tenantOf ?? tenantGuidOf;
+    try {
+        const [x, y] = await Promise.all([tenantOf(was, settings), tenantOf(now, settings)]);
+        return x === y;
+    } catch (err) {
+        if (!(err instanceof TenantResolutionError)) throw err;
+        throw new Error(
+            `tenantkit cannot tell whether the provider's tenantId "${now}" names the tenant it named before ("${was}"): ${err.message}. ` +
+                `Another tenant would replace every resource of this provider, the same one nothing, so tenantkit decides neither: ` +
+                `give tenantId as the tenant id (a guid) when it is the same tenant, or make the authority reachable and run again`,
+        );
+    }
 }
 
 /**

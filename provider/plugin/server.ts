@@ -12,7 +12,7 @@ import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import { useWarningChannel } from "../core/engineLog";
 import { redactSecrets } from "../core/redact";
 import type { JsonObject } from "../core/json";
-import { checkConfig, diffConfig, handlerConfiguration } from "./config";
+import { checkConfig, diffConfig, handlerConfiguration, isDefaultProvider } from "./config";
 import { Operations, UnknownTokenError } from "./operations";
 import { fromStruct, toStruct, type Unwrapped } from "./properties";
 
@@ -109,8 +109,10 @@ export function resourceProviderService(identity: PluginIdentity, engineAddress:
             const checked = checkConfig(req.getUrn(), props(req.getNews()));
             return new provider.CheckResponse().setInputs(toStruct(checked.inputs, checked.secret)).setFailuresList(failures(checked.failures));
         }),
-        diffConfig: unary((req: InstanceType<typeof provider.DiffRequest>) => {
-            const { changed, replaces } = diffConfig(props(req.getOldInputs() ?? req.getOlds()).values, props(req.getNews()).values);
+        diffConfig: unary(async (req: InstanceType<typeof provider.DiffRequest>) => {
+            const { changed, replaces } = await diffConfig(props(req.getOldInputs() ?? req.getOlds()).values, props(req.getNews()).values, {
+                newIsDefault: isDefaultProvider(req.getUrn()),
+            });
             const res = new provider.DiffResponse()
                 .setChanges(changed.length > 0 ? provider.DiffResponse.DiffChanges.DIFF_SOME : provider.DiffResponse.DiffChanges.DIFF_NONE)
                 .setReplacesList(replaces)
