@@ -10,6 +10,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { asConnection, changedConnectionKeys, CONNECTION_KEY, CONNECTION_TARGET_KEYS, ConnectionError, connectionSettings } from "./connection";
 import type { Connection } from "./connectionTypes";
 import { isApiError, isAuthenticationError, withContext, type ApiError } from "./errors";
+import { keepHolder } from "./holders";
 import { redactSecrets } from "./redact";
 import { type ConfigReader, CONFIG_NAMESPACE, resolveSettings, type SettingKey, type Settings } from "./settings";
 import { sessionFor, type Session } from "./session";
@@ -339,7 +340,11 @@ export function defineHandler<I extends JsonObject, O extends JsonObject>(spec: 
             const connection = connectionOf(props);
             const r = await run("read", p, () => spec.read(id, p, ctxFor(connection)));
             if (!r) return {};
-            return { id: r.id, props: withConnection(toPlainJson(r.outs), connection), inputs: withConnection(toPlainJson(r.inputs), connection) };
+            return {
+                id: r.id,
+                props: withConnection(keepHolder(toPlainJson(r.outs), p), connection),
+                inputs: withConnection(toPlainJson(r.inputs), connection),
+            };
         },
         async update(id, olds, news) {
             const n = userProps(news) as I;
@@ -351,7 +356,7 @@ export function defineHandler<I extends JsonObject, O extends JsonObject>(spec: 
             }
             if (!spec.update) return fail("update", n, new Error("this resource cannot be updated in place; it is replaced"));
             const outs = await run("update", n, () => spec.update!(id, o, n, ctxFor(connection)), news);
-            return { outs: withConnection(toPlainJson(outs), connection) };
+            return { outs: withConnection(keepHolder(toPlainJson(outs), o), connection) };
         },
         async delete(id, props) {
             const p = userProps(props) as O & I;

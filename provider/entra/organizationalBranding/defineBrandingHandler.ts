@@ -5,7 +5,6 @@
 import type * as z from "zod";
 import { defineHandler, type TenantkitHandler } from "../../core/handler";
 import type { JsonObject } from "../../core/json";
-import { Handovers } from "./journal";
 import { importBranding, readBranding, type Context } from "./read";
 import { deleteBranding } from "./restore";
 import type { BrandingInputs, BrandingOutputs } from "./schema";
@@ -29,12 +28,9 @@ export interface BrandingHandlerOptions {
 }
 
 export function defineBrandingHandler(o: BrandingHandlerOptions): TenantkitHandler {
-    // One per handler, so per provider host, which serves one deployment: what a create there took over is seen by
-    // the delete of the resource it replaced, and by nothing after (journal.ts, Handovers).
-    const handovers = new Handovers();
     const context = (graph: Context["graph"], values: Partial<Inputs>): Context => {
         const locale = o.localeOf(values);
-        return { graph, locale, cwd: process.cwd(), idOf: (org) => o.idOf(org, locale), handovers };
+        return { graph, locale, cwd: process.cwd(), idOf: (org) => o.idOf(org, locale) };
     };
     // The localization's `locale` is an input that state keeps: outputs carry it forward. State folds the CDN keys
     // into `cdn` (state.ts).

@@ -247,36 +247,11 @@ export function recordedPrior(
     return { prior: recoverPrior({ journal, live: recorded.prior, managed: recorded.managed ?? [] }).prior, fromJournal: true };
 }
 
-/**
+/*
  * The journal also hands a branding over between two resources. The engine replaces create-first (a forced
- * `pulumi up --replace`, a changed logical name, a connection given instead of the stack config), so the
- * replacement's create records the replaced resource's values as its prior, and the replaced resource's delete runs
- * later in the same provider host. That delete (its prior differs from the one the create recorded) must not restore
- * over the replacement; it hands its prior (the tenant's original) over through the journal instead, which the
- * replacement's later operations read as a crash journal is read: its prior wins where the recorded prior is what it
- * wrote. A delete of the created resource itself carries the same prior, and restores as usual; so does a replaced
- * resource whose values were the original's, where restoring changes nothing.
- *
- * This is what the host remembers for that: the prior each create recorded, per branding. The handler owns one
- * (defineBrandingHandler.ts), so it lives as long as the provider host, which the engine starts for one deployment
- * (one `up`, `destroy` or `refresh`): the create and the delete of a replacement always meet here, and nothing
- * carries over to the next deployment. It is keyed by the branding, not by the connection: the replacement may reach
- * the same branding with other credentials or settings than the resource it replaces, whose delete signs in with
- * the connection in its own state.
+ * `pulumi up --replace`, a changed provider or logical name, a connection given instead of the stack config), so the
+ * replacement's create records the replaced resource's values as its prior, and the replaced resource's delete comes
+ * after, in the same process or another. That delete, overtaken (core/holders.ts), must not restore over the
+ * replacement; it hands its prior (the tenant's original) over through the journal instead, which the replacement's
+ * later operations read as a crash journal is read: its prior wins where the recorded prior is what it wrote.
  */
-export class Handovers {
-    private readonly created = new Map<string, Prior>();
-
-    /** A create took the branding over, recording `prior`. */
-    tookOver(branding: BrandingRef, prior: Prior): void {
-        this.created.set(handoverKey(branding), prior);
-    }
-
-    /** Whether a create in this host took the branding over from a resource whose recorded prior is `prior`. */
-    replacedCreateFirst(branding: BrandingRef, prior: Prior): boolean {
-        const successor = this.created.get(handoverKey(branding));
-        return successor !== undefined && !sameJson(successor, prior);
-    }
-}
-
-const handoverKey = (b: BrandingRef) => `${b.organizationId.toLowerCase()}/${b.locale.toLowerCase()}`;

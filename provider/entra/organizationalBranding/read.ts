@@ -8,7 +8,7 @@ import type { JsonValue } from "../../core/json";
 import type { ServiceClient } from "../../core/http";
 import { BrandingApi } from "./api";
 import { sha256 } from "./images";
-import { recordedPrior, type Handovers } from "./journal";
+import { recordedPrior } from "./journal";
 import type { BrandingInputs, BrandingOutputs, BrandingWire } from "./schema";
 import {
     clearedValue,
@@ -39,7 +39,6 @@ export interface Context {
     /** The resource id for a partial failure. */
     readonly idOf: (organizationId: string) => string;
     /** The brandings this provider host's creates took over, for the replaced resource's delete (journal.ts). */
-    readonly handovers: Handovers;
 }
 
 async function priorImage(api: BrandingApi, p: ImageProperty): Promise<PriorImage | null> {

@@ -5,9 +5,10 @@
  * over to its replacement instead of writing (journal.ts).
  */
 import { isApiError } from "../../core/errors";
+import { overtaken, releaseObject, type HeldObject } from "../../core/holders";
 import type { JsonValue } from "../../core/json";
 import { applyPlan, BrandingApi, emptyPlan } from "./api";
-import { intendedOf, journalOf, recordedPrior, removeJournal, writeJournal } from "./journal";
+import { intendedOf, journalOf, recordedPrior, removeJournal, writeJournal, type BrandingRef } from "./journal";
 import type { Context } from "./read";
 import type { BrandingOutputs, OnDestroy } from "./schema";
 import { clearedValue, IMAGE_PROPERTIES, isImageProperty, relativeUrlOf, type BrandingProperty, type JsonProperty, type Prior } from "./state";
@@ -36,18 +37,31 @@ export function setReverted(plan: ReturnType<typeof emptyPlan>, { property: p, p
     }
 }
 
-/** Destroy: give the tenant back as it was found (restore), cleared (reset), or as it is (retain). */
+/** The branding as an object another resource may hold (core/holders.ts): one per organization and locale. */
+export const heldBranding = (b: BrandingRef): HeldObject => ({ kind: "branding", key: `${b.organizationId}-${b.locale}` });
+
+/**
+ * Destroy: give the tenant back as it was found (restore), cleared (reset), or as it is (retain). A resource whose
+ * branding a later create took over (the engine replaced it create-first, in this process or another, or before a
+ * crash) writes nothing: the tenant shows the replacement's values, and what this resource recorded as prior is the
+ * original, which the replacement recorded as this resource's values; it is handed over through the journal, which
+ * the replacement's later operations read.
+ */
 export async function deleteBranding(ctx: Context, props: BrandingOutputs): Promise<void> {
     const mode = props.onDestroy ?? "restore";
-    if (mode === "retain") return;
     const api = new BrandingApi(ctx.graph, props.organizationId, ctx.locale);
-    if (ctx.handovers.replacedCreateFirst(api, props.prior)) {
-        // Replaced create-first: the tenant shows the replacement's values; what this resource recorded as prior is
-        // the original, which the replacement recorded as this resource's values. Hand it over, write nothing.
+    const held = heldBranding(api);
+    if (overtaken(ctx.cwd, held, props)) {
+        if (mode === "retain") return;
         const intended = intendedOf(props, props.managed);
         writeJournal(ctx.cwd, journalOf({ organizationId: api.organizationId, locale: api.locale, prior: props.prior, intended }));
         return;
     }
+    if (mode !== "retain") await giveBack(ctx, api, props, mode);
+    releaseObject(ctx.cwd, held, props);
+}
+
+async function giveBack(ctx: Context, api: BrandingApi, props: BrandingOutputs, mode: OnDestroy): Promise<void> {
     const { prior: recorded, fromJournal } = recordedPrior(ctx.cwd, api, props);
     const live = await api.get();
     if (!live) {

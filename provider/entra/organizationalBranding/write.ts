@@ -4,6 +4,7 @@
  * Both read the branding back afterwards to record what the service shows (`observed`) and its URLs; a failure
  * half-way is a PartialFailure whose outputs say what was written.
  */
+import { withClaim } from "../../core/holders";
 import { isApiError } from "../../core/errors";
 import { PartialFailure } from "../../core/handler";
 import type { JsonObject } from "../../core/json";
@@ -21,7 +22,7 @@ import {
     writeJournal,
 } from "./journal";
 import { snapshotPrior, type Context } from "./read";
-import { setReverted } from "./restore";
+import { setReverted, heldBranding } from "./restore";
 import type { BrandingInputs, BrandingOutputs, BrandingWire } from "./schema";
 import {
     isImageProperty,
@@ -105,8 +106,8 @@ export async function createBranding(ctx: Context, inputs: BrandingInputs): Prom
             throw err;
         });
     const outs = await journaled(ctx, api, () => write({ ctx, api, inputs, managed, prior, plan, olds: undefined }));
-    ctx.handovers.tookOver(api, outs.prior);
-    return { id: ctx.idOf(organizationId), outs };
+    // The branding is this resource's now, whichever resource held it before (restore.ts).
+    return { id: ctx.idOf(organizationId), outs: withClaim(outs, ctx.cwd, heldBranding(api)) };
 }
 
 interface TakeOver {

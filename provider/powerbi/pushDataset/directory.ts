@@ -2,9 +2,9 @@
  * Which datasets of a workspace already carry a name, for create's adoption by name. A provider host serves one
  * `pulumi up`; its creates share one listing per workspace (fetched once, again after `MAX_AGE_MS`), so a plan of
  * 200 datasets costs one GET instead of 200. A dataset this process created or adopted is claimed and never offered
- * again, so two resources of the same name in one program never share a dataset. A dataset a create took over is
- * remembered as such: when the engine then deletes the resource it replaced (a forced `--replace`, a changed logical
- * name), the dataset is the replacement's now and must not be deleted with the old resource.
+ * again, so two resources of the same name in one program never share a dataset. Which resource holds a dataset a
+ * create took over is not kept here but on disk and in state (core/holders.ts): the delete of the resource it replaced
+ * may run in another process.
  */
 import type { DatasetJson } from "./api";
 
@@ -20,7 +20,6 @@ interface Listing {
 export class DatasetDirectory {
     private readonly listings = new Map<string, Listing>();
     private readonly claimed = new Set<string>();
-    private readonly takenOver = new Set<string>();
 
     constructor(private readonly now: () => number = Date.now) {}
 
@@ -59,17 +58,6 @@ export class DatasetDirectory {
     /** Marks a dataset as this process's: it is never offered for adoption again. */
     claim(id: string): void {
         this.claimed.add(id.toLowerCase());
-    }
-
-    /** Marks a dataset a create took over (by name or by `adopt`): claimed, and now its resource's. */
-    takeOver(id: string): void {
-        this.claim(id);
-        this.takenOver.add(id.toLowerCase());
-    }
-
-    /** Whether a create of this process took the dataset over, so it belongs to that create's resource. */
-    wasTakenOver(id: string): boolean {
-        return this.takenOver.has(id.toLowerCase());
     }
 
     private unclaimed(datasets: readonly DatasetJson[], name: string): DatasetJson[] {

@@ -6,12 +6,13 @@ import { typeName } from "../../core/definition";
 import { pushDataset } from "./definition";
 import { warnResource } from "../../core/engineLog";
 import { defineHandler, withoutUnknowns, stubConfigure } from "../../core/handler";
+import { overtaken, releaseObject } from "../../core/holders";
 import type { JsonObject } from "../../core/json";
 import { checkWithSchema } from "../../core/validation";
 import { DatasetApi } from "./api";
 import { diffDataset, replacementWarning } from "./diff";
 import { directoryFor } from "./directory";
-import { createDataset, readDataset, readDatasetById, updateDataset, workspaceDatasets } from "./lifecycle";
+import { createDataset, heldDataset, readDataset, readDatasetById, updateDataset, workspaceDatasets } from "./lifecycle";
 import { referenceFailures } from "./references";
 import { PushDatasetInputs } from "./schema";
 import type { PushDatasetState } from "./types";
@@ -76,15 +77,15 @@ export const handler = defineHandler<Inputs, State>({
 
     async delete(id, props, ctx) {
         const datasets = api(ctx, props.workspaceId);
-        const directory = directoryFor(datasets.client);
-        // The engine replaced this resource create-first and the replacement's create adopted this very dataset (same
-        // name and workspace; a provider host serves one deployment, so a create and a delete of one id in it are a
-        // replacement's): deleting it would leave the replacement pointing at nothing. It is the replacement's
-        // now, so the old resource is only forgotten. (deleteBeforeReplace gives a new, empty dataset instead.)
-        if (directory.wasTakenOver(id)) return;
+        // The engine replaced this resource create-first (a changed provider, `--replace`, a crash between the two
+        // steps) and the replacement's create adopted this very dataset: deleting it would leave the replacement
+        // pointing at nothing. It is the replacement's now, so the old resource is only forgotten. The claim is on disk,
+        // so this holds when the delete runs in another process than the create (core/holders.ts).
+        if (overtaken(process.cwd(), heldDataset(id), props)) return;
         // A listing taken before this delete must not offer the dataset to a create (a same-name replacement).
-        directory.claim(id);
+        directoryFor(datasets.client).claim(id);
         await datasets.delete(id);
+        releaseObject(process.cwd(), heldDataset(id), props);
     },
 });
 

@@ -11,6 +11,7 @@
 import { withContext, writeOutcome } from "../../core/errors";
 import type { DatasetApi, DatasetJson } from "./api";
 import { pushDataset, pushDatasetWire } from "./definition";
+import { withClaim, type HeldObject } from "../../core/holders";
 import { directoryFor } from "./directory";
 import type { LiveTable, PushDatasetInputs } from "./schema";
 import { DATA_TYPES } from "./schema";
@@ -34,7 +35,7 @@ async function findOrPost(api: DatasetApi, args: PushDatasetInputs): Promise<{ i
     const existing = await directory.named(api.workspaceId ?? "", args.name, () => api.list());
     if (existing.length > 1) throw ambiguous(api, args.name, existing, "cannot tell which dataset to manage:");
     if (existing.length === 1) {
-        directory.takeOver(existing[0]!.id);
+        directory.claim(existing[0]!.id);
         return { id: existing[0]!.id, adopted: true };
     }
     try {
@@ -122,17 +123,30 @@ async function takeOver(api: DatasetApi, id: string, args: PushDatasetInputs, ho
     await putChangedTables(api, id, args.tables, reconcileTables(args.tables, live));
 }
 
-export async function createDataset(api: DatasetApi, args: PushDatasetInputs): Promise<{ id: string; outs: PushDatasetState }> {
+/** The dataset as an object another resource may hold (core/holders.ts). */
+export const heldDataset = (id: string): HeldObject => ({ kind: "dataset", key: id });
+
+/**
+ * Creates the dataset, or takes over the one `adopt` names or the one of this name. A dataset taken over may be held
+ * by another resource, the one this create replaces: the claim (core/holders.ts) keeps that resource's delete from
+ * deleting it. One the create POSTed is nobody else's, and needs none.
+ */
+export async function createDataset(
+    api: DatasetApi,
+    args: PushDatasetInputs,
+    cwd: string = process.cwd(),
+): Promise<{ id: string; outs: PushDatasetState }> {
     if (args.adopt) {
         const existing = await api.get(args.adopt);
         if (!existing) throw new Error(`adopt: dataset ${args.adopt} is not in ${api.where}`);
-        directoryFor(api.client).takeOver(existing.id);
+        directoryFor(api.client).claim(existing.id);
         await takeOver(api, existing.id, args, "adopt:");
-        return { id: existing.id, outs: stateOf(args, existing.id) };
+        return { id: existing.id, outs: withClaim(stateOf(args, existing.id), cwd, heldDataset(existing.id)) };
     }
     const { id, adopted } = await findOrPost(api, args);
-    if (adopted) await takeOver(api, id, args, `a dataset named "${args.name}" exists in ${api.where}:`);
-    return { id, outs: stateOf(args, id) };
+    if (!adopted) return { id, outs: stateOf(args, id) };
+    await takeOver(api, id, args, `a dataset named "${args.name}" exists in ${api.where}:`);
+    return { id, outs: withClaim(stateOf(args, id), cwd, heldDataset(id)) };
 }
 
 async function putChangedTables(
