@@ -265,9 +265,10 @@ export function defineHandler<I extends JsonObject, O extends JsonObject>(spec: 
             const reason = redactSecrets(`${inner} The object exists and its state is recorded; run up again to finish.`);
             // The host sends these properties as they are, without adding `__provider` as it does to results, and the
             // engine records them as the outputs that a later delete deserializes its provider from: keep it.
+            // The connection too: the engine records these as the outputs a later read or delete signs in with.
             throw Object.assign(new Error(reason), {
                 id: err.id,
-                properties: { ...toPlainJson(err.properties), ...providerOf(raw) },
+                properties: withConnection({ ...toPlainJson(err.properties), ...providerOf(raw) }, connectionOf(raw)),
                 reasons: [reason],
             });
         }

@@ -19,12 +19,13 @@ import { toPlainJson, type JsonObject } from "../core/json";
 import type { Connection } from "../core/connectionTypes";
 import { FUNCTION_TOKENS, loadHandler, loadLookup, RESOURCE_TOKENS, type AnyResource } from "./catalog";
 import { detailedDiff, type DetailedDiff } from "./detailedDiff";
-import type { Unwrapped } from "./properties";
+import { holdsSecret, type SecretPath, type Unwrapped } from "./properties";
 
-/** Plain values and the names of those to answer secret. */
+/** Plain values, the names of those to answer secret, and the paths of secrets deeper down (properties.ts). */
 export interface Answer {
     readonly values: JsonObject;
     readonly secret: ReadonlySet<string>;
+    readonly nested?: readonly SecretPath[];
 }
 
 export interface CheckAnswer extends Answer {
@@ -64,8 +65,37 @@ function schemaState(r: AnyResource, outs: JsonObject): JsonObject {
     return state;
 }
 
-function answer(r: AnyResource, values: JsonObject, sent: ReadonlySet<string>): Answer {
-    return { values: schemaState(r, toPlainJson(values)), secret: new Set([...sent, ...definedSecrets(r)]) };
+/** `u` without the `connection` argument. */
+function withoutConnection(u: Unwrapped): Unwrapped {
+    return {
+        values: u.values,
+        secret: new Set([...u.secret].filter((k) => k !== CONNECTION_KEY)),
+        nested: (u.nested ?? []).filter((p) => p[0] !== CONNECTION_KEY),
+    };
+}
+
+/** The secrets of the requests an answer comes from, all of them. */
+function secretsOf(...sent: Unwrapped[]): { secret: Set<string>; nested: SecretPath[] } {
+    return { secret: new Set(sent.flatMap((u) => [...u.secret])), nested: sent.flatMap((u) => [...(u.nested ?? [])]) };
+}
+
+function answer(r: AnyResource, values: JsonObject, ...sent: Unwrapped[]): Answer {
+    const { secret, nested } = secretsOf(...sent);
+    return { values: schemaState(r, toPlainJson(values)), secret: new Set([...secret, ...definedSecrets(r)]), nested };
+}
+
+/**
+ * A failure after a side effect carries the object's id and state, which the engine records as the resource's outputs
+ * (ErrorResourceInitFailed): in the schema's shape and with the same secrets as a success's answer, or a secret input
+ * and the connection would be stored in plain text. Any other failure passes as it is.
+ */
+function partial(r: AnyResource, err: unknown, ...sent: Unwrapped[]): never {
+    const e = err as { id?: unknown; properties?: unknown };
+    if (err instanceof Error && typeof e.id === "string" && e.id !== "" && e.properties !== null && typeof e.properties === "object") {
+        const a = answer(r, e.properties as JsonObject, ...sent);
+        throw Object.assign(err, { properties: a.values, secret: a.secret, nested: a.nested });
+    }
+    throw err;
 }
 
 export class Operations {
@@ -98,6 +128,7 @@ export class Operations {
         return {
             values: toPlainJson(result.inputs ?? {}) as JsonObject,
             secret: new Set([...news.secret, ...definedSecrets(r)]),
+            nested: news.nested,
             failures: result.failures ?? [],
         };
     }
@@ -111,8 +142,8 @@ export class Operations {
 
     async create(type: string, inputs: Unwrapped): Promise<{ id: string } & Answer> {
         const r = resourceOf(type);
-        const result = await (await this.handler(r)).create!(inputs.values);
-        return { id: result.id, ...answer(r, result.outs, inputs.secret) };
+        const result = await (await this.handler(r)).create!(inputs.values).catch((err: unknown) => partial(r, err, inputs));
+        return { id: result.id, ...answer(r, result.outs, inputs) };
     }
 
     /**
@@ -122,21 +153,21 @@ export class Operations {
     async read(type: string, id: string, state: Unwrapped, inputs: Unwrapped): Promise<({ id: string; inputs: Answer } & Answer) | undefined> {
         const r = resourceOf(type);
         const props = { ...inputs.values, ...state.values };
-        const sent = new Set([...state.secret, ...inputs.secret]);
         const result = await (await this.handler(r)).read!(id, props);
         if (result.id === undefined || result.id === "") return undefined;
         const readInputs = toPlainJson(result.inputs ?? {}) as JsonObject;
+        const { secret, nested } = secretsOf(state, inputs);
         return {
             id: result.id,
-            ...answer(r, result.props ?? {}, sent),
-            inputs: { values: readInputs, secret: new Set([...sent, ...definedSecrets(r)].filter((k) => k in readInputs)) },
+            ...answer(r, result.props ?? {}, state, inputs),
+            inputs: { values: readInputs, secret: new Set([...secret, ...definedSecrets(r)].filter((k) => k in readInputs)), nested },
         };
     }
 
     async update(type: string, id: string, olds: Unwrapped, news: Unwrapped): Promise<Answer> {
         const r = resourceOf(type);
-        const result = await (await this.handler(r)).update!(id, olds.values, news.values);
-        return answer(r, result.outs ?? {}, new Set([...olds.secret, ...news.secret]));
+        const result = await (await this.handler(r)).update!(id, olds.values, news.values).catch((err: unknown) => partial(r, err, olds, news));
+        return answer(r, result.outs ?? {}, olds, news);
     }
 
     async delete(type: string, id: string, state: Unwrapped): Promise<void> {
@@ -160,9 +191,13 @@ export class Operations {
         try {
             const settings = connection !== undefined && connection !== null ? connectionSettings(connection as Connection) : this.settings();
             const result = toPlainJson(await lookup.read(sessionFor(settings), parsed.args)) as JsonObject;
-            const secret = Object.entries(f.outputs as Record<string, { secret?: boolean }>)
-                .filter(([k, rule]) => rule.secret && result[k] !== null && result[k] !== undefined)
-                .map(([k]) => k);
+            // A result computed from a secret argument is secret as a whole, as the SDKs make an output-form invoke's.
+            // The connection is not such an argument: it is secret for its credentials, which no result carries.
+            const secret = holdsSecret(withoutConnection(args))
+                ? Object.keys(result)
+                : Object.entries(f.outputs as Record<string, { secret?: boolean }>)
+                      .filter(([k, rule]) => rule.secret && result[k] !== null && result[k] !== undefined)
+                      .map(([k]) => k);
             return { values: result, secret: new Set(secret) };
         } catch (err) {
             throw new Error(lookupFailure(lookupCall(lookup, parsed.args), err).message);

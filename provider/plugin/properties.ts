@@ -12,51 +12,67 @@ import { toPlainJson, type JsonObject, type JsonValue } from "../core/json";
 const SIG_KEY = "4dabf18193072939515e22adb298388d";
 const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
 
-/** Properties as the handlers take them, and the names of those the engine sent as secrets (at any depth within). */
+/** Where a secret sat below a top-level property: the keys and indexes from that property down, the property first. */
+export type SecretPath = readonly (string | number)[];
+
+/**
+ * Properties as the handlers take them, the names of those the engine sent secret as a whole, and the paths of
+ * secrets deeper down (a column name inside `tables`): an answer marks the same places again, and no more, so one
+ * secret field does not hide the whole property in every preview.
+ */
 export interface Unwrapped {
     readonly values: JsonObject;
     readonly secret: ReadonlySet<string>;
+    readonly nested?: readonly SecretPath[];
 }
 
 function isSecretObject(v: unknown): v is { value: JsonValue } {
     return v !== null && typeof v === "object" && !Array.isArray(v) && (v as Record<string, unknown>)[SIG_KEY] === SECRET_SIG;
 }
 
-function unwrapValue(v: JsonValue): { value: JsonValue; secret: boolean } {
-    if (isSecretObject(v)) return { value: unwrapValue(v.value ?? null).value, secret: true };
+/** The value without its secret wrappers, and the paths within it where they were (`[]`: the value itself). */
+function unwrapValue(v: JsonValue): { value: JsonValue; paths: SecretPath[] } {
+    if (isSecretObject(v)) return { value: unwrapValue(v.value ?? null).value, paths: [[]] };
     if (Array.isArray(v)) {
-        let secret = false;
-        const value = v.map((item) => {
+        const paths: SecretPath[] = [];
+        const value = v.map((item, i) => {
             const u = unwrapValue(item);
-            secret ||= u.secret;
+            for (const p of u.paths) paths.push([i, ...p]);
             return u.value;
         });
-        return { value, secret };
+        return { value, paths };
     }
     if (v !== null && typeof v === "object") {
-        let secret = false;
+        const paths: SecretPath[] = [];
         const value: JsonObject = {};
         for (const [k, item] of Object.entries(v)) {
             const u = unwrapValue(item);
-            secret ||= u.secret;
+            for (const p of u.paths) paths.push([k, ...p]);
             value[k] = u.value;
         }
-        return { value, secret };
+        return { value, paths };
     }
-    return { value: v, secret: false };
+    return { value: v, paths: [] };
 }
 
-/** A request's Struct as plain values, secrets unwrapped and remembered by top-level name. */
+/** A request's Struct as plain values, secrets unwrapped and remembered where they were. */
 export function fromStruct(struct: Struct | undefined): Unwrapped {
     const raw = (struct?.toJavaScript() ?? {}) as JsonObject;
     const values: JsonObject = {};
     const secret = new Set<string>();
+    const nested: SecretPath[] = [];
     for (const [k, v] of Object.entries(raw)) {
         const u = unwrapValue(v);
         values[k] = u.value;
-        if (u.secret) secret.add(k);
+        if (u.paths.some((p) => p.length === 0)) secret.add(k);
+        else for (const p of u.paths) nested.push([k, ...p]);
     }
-    return { values, secret };
+    return { values, secret, nested };
+}
+
+/** Whether any value of `u` was sent secret, at any depth. */
+export function holdsSecret(u: Unwrapped): boolean {
+    return u.secret.size > 0 || (u.nested?.length ?? 0) > 0;
 }
 
 /** `value` as the engine's secret object. */
@@ -64,12 +80,25 @@ export function secretValue(value: JsonValue): JsonValue {
     return { [SIG_KEY]: SECRET_SIG, value };
 }
 
+/** Wraps the value at `path` below `holder` as a secret, where the answer still has one there. */
+function wrapAt(holder: JsonValue, path: SecretPath): void {
+    if (holder === null || typeof holder !== "object" || path.length === 0) return;
+    const [key, ...rest] = path;
+    const container = holder as Record<string | number, JsonValue>;
+    if (!(key! in container) || container[key!] === null || container[key!] === undefined) return;
+    if (rest.length === 0) container[key!] = secretValue(container[key!]!);
+    else wrapAt(container[key!]!, rest);
+}
+
 /**
- * `values` as a Struct for an answer, each property named in `secret` wrapped as a secret. Values a Struct cannot hold
- * (`undefined`) are dropped first.
+ * `values` as a Struct for an answer: each property named in `secret` wrapped as a secret, and each value at a path of
+ * `nested` (the property named first) where the answer has one. Values a Struct cannot hold (`undefined`) are dropped
+ * first.
  */
-export function toStruct(values: object, secret: Iterable<string> = []): Struct {
+export function toStruct(values: object, secret: Iterable<string> = [], nested: readonly SecretPath[] = []): Struct {
     const plain = toPlainJson(values) as JsonObject;
-    for (const k of secret) if (k in plain && plain[k] !== null) plain[k] = secretValue(plain[k]!);
+    const whole = new Set(secret);
+    for (const path of nested) if (!whole.has(String(path[0]))) wrapAt(plain, path);
+    for (const k of whole) if (k in plain && plain[k] !== null) plain[k] = secretValue(plain[k]!);
     return Struct.fromJavaScript(plain);
 }

@@ -14,7 +14,7 @@ import { redactSecrets } from "../core/redact";
 import type { JsonObject } from "../core/json";
 import { checkConfig, diffConfig, handlerConfiguration, isDefaultProvider } from "./config";
 import { Operations, UnknownTokenError } from "./operations";
-import { fromStruct, toStruct, type Unwrapped } from "./properties";
+import { fromStruct, toStruct, type SecretPath, type Unwrapped } from "./properties";
 
 /* eslint-disable @typescript-eslint/no-require-imports -- the SDK ships its generated modules without declarations for these paths' deep imports */
 const provider = require("@pulumi/pulumi/proto/provider_pb") as typeof import("@pulumi/pulumi/proto/provider_pb");
@@ -38,13 +38,14 @@ export interface PluginIdentity {
 
 /** An error as the engine gets it; with an object's id and state when it exists despite the failure. */
 function grpcError(err: unknown): grpc.ServiceError {
-    const e = err as Error & { id?: string; properties?: JsonObject; reasons?: string[] };
+    const e = err as Error & { id?: string; properties?: JsonObject; reasons?: string[]; secret?: Iterable<string>; nested?: readonly SecretPath[] };
     const message = redactSecrets(e instanceof Error ? e.message : String(err));
     const metadata = new grpc.Metadata();
     if (typeof e?.id === "string" && e.id !== "") {
         const detail = new provider.ErrorResourceInitFailed();
         detail.setId(e.id);
-        detail.setProperties(toStruct(e.properties ?? {}));
+        // Marked as operations.ts `partial` says: the engine keeps the marks (it accepts secrets) and adds none.
+        detail.setProperties(toStruct(e.properties ?? {}, e.secret ?? [], e.nested ?? []));
         detail.setReasonsList(e.reasons ?? [message]);
         const any = new Any();
         any.pack(detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");
@@ -139,7 +140,7 @@ export function resourceProviderService(identity: PluginIdentity, engineAddress:
         }),
         check: unary(async (req: InstanceType<typeof provider.CheckRequest>) => {
             const checked = await ops.check(req.getType() || typeOf(req.getUrn()), props(req.getOlds()), props(req.getNews()));
-            return new provider.CheckResponse().setInputs(toStruct(checked.values, checked.secret)).setFailuresList(failures(checked.failures));
+            return new provider.CheckResponse().setInputs(toStruct(checked.values, checked.secret, checked.nested)).setFailuresList(failures(checked.failures));
         }),
         diff: unary(async (req: InstanceType<typeof provider.DiffRequest>) => {
             diffUrns.set(req.getId(), req.getUrn());
@@ -167,19 +168,19 @@ export function resourceProviderService(identity: PluginIdentity, engineAddress:
         }),
         create: unary(async (req: InstanceType<typeof provider.CreateRequest>) => {
             const created = await ops.create(req.getType() || typeOf(req.getUrn()), props(req.getProperties()));
-            return new provider.CreateResponse().setId(created.id).setProperties(toStruct(created.values, created.secret));
+            return new provider.CreateResponse().setId(created.id).setProperties(toStruct(created.values, created.secret, created.nested));
         }),
         read: unary(async (req: InstanceType<typeof provider.ReadRequest>) => {
             const read = await ops.read(req.getType() || typeOf(req.getUrn()), req.getId(), props(req.getProperties()), props(req.getInputs()));
             if (read === undefined) return new provider.ReadResponse();
             return new provider.ReadResponse()
                 .setId(read.id)
-                .setProperties(toStruct(read.values, read.secret))
-                .setInputs(toStruct(read.inputs.values, read.inputs.secret));
+                .setProperties(toStruct(read.values, read.secret, read.nested))
+                .setInputs(toStruct(read.inputs.values, read.inputs.secret, read.inputs.nested));
         }),
         update: unary(async (req: InstanceType<typeof provider.UpdateRequest>) => {
             const updated = await ops.update(req.getType() || typeOf(req.getUrn()), req.getId(), props(req.getOlds()), props(req.getNews()));
-            return new provider.UpdateResponse().setProperties(toStruct(updated.values, updated.secret));
+            return new provider.UpdateResponse().setProperties(toStruct(updated.values, updated.secret, updated.nested));
         }),
         delete: unary(async (req: InstanceType<typeof provider.DeleteRequest>) => {
             await ops.delete(req.getType() || typeOf(req.getUrn()), req.getId(), props(req.getProperties()));
