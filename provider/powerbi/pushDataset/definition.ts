@@ -109,17 +109,21 @@ export const pushDataset: ResourceDefinition<PushDatasetProperties, Pick<PushDat
         tables: { type: arrayOf(objectOf(Table)), required: true, change: "update", output: true },
         relationships: { type: arrayOf(objectOf(Relationship)), change: "replace", output: true, filled: true },
         datasources: { type: arrayOf(objectOf(Datasource)), change: "replace", output: true, filled: true },
+        // GetDataset returns neither the mode nor the retention policy (pushDatasetWire below): after an import state
+        // does not hold them, and the program's value is taken as what exists (`filled`), not as a replacement.
         defaultMode: {
             type: enumOf({ name: "PushDatasetMode", values: [{ value: "Push" }, { value: "PushStreaming" }] }),
             change: "replace",
             default: "Push",
             output: true,
+            filled: true,
         },
         defaultRetentionPolicy: {
             type: enumOf({ name: "PushDatasetRetentionPolicy", values: [{ value: "None" }, { value: "basicFIFO" }] }),
             change: "replace",
             default: "None",
             output: true,
+            filled: true,
         },
         // Which dataset a create takes over. Once it exists the resource is that dataset: a later change of `adopt`
         // neither adopts another (the one managed would be left behind) nor replaces (that would delete it).
@@ -134,7 +138,9 @@ export const pushDataset: ResourceDefinition<PushDatasetProperties, Pick<PushDat
  * Where each property travels, typed over the properties so that a new one needs a decision: in the create request
  * (`PostDataset`'s JSON body or query, the workspace in its URL, or not at all), and where a read by id finds it (a
  * field of the same name in `GetDataset`'s answer, a value the reader already has (the workspace of the URL, the
- * tables of their own listing), or nowhere: the service does not return it).
+ * tables of their own listing), or nowhere: the service does not return it). GetDataset's Dataset has the name but no
+ * mode and no retention policy (the official examples, docs/api-facts.md C: the policy is a create-time query
+ * parameter only), so a read by id leaves those unset rather than taking their defaults, which may not be the truth.
  */
 export const pushDatasetWire: {
     readonly [K in keyof Required<PushDatasetProperties>]-?: {
@@ -144,11 +150,11 @@ export const pushDatasetWire: {
 } = {
     // In the body's order in the docs' CreateDatasetRequest example.
     name: { create: "body", read: "service" },
-    defaultMode: { create: "body", read: "service" },
+    defaultMode: { create: "body", read: "none" },
     tables: { create: "body", read: "reader" },
     relationships: { create: "body", read: "none" },
     datasources: { create: "body", read: "none" },
-    defaultRetentionPolicy: { create: "query", read: "service" },
+    defaultRetentionPolicy: { create: "query", read: "none" },
     workspaceId: { create: "url", read: "reader" },
     adopt: { create: "none", read: "none" },
 };

@@ -10,7 +10,7 @@
  */
 import { withContext, writeOutcome } from "../../core/errors";
 import type { DatasetApi, DatasetJson } from "./api";
-import { pushDataset, pushDatasetWire } from "./definition";
+import { pushDatasetWire } from "./definition";
 import { withClaim, type HeldObject } from "../../core/holders";
 import { directoryFor } from "./directory";
 import type { LiveTable, PushDatasetInputs } from "./schema";
@@ -185,9 +185,11 @@ export async function readDataset(api: DatasetApi, state: PushDatasetState): Pro
 
 /**
  * A read by id (`PushDataset.get`, or `opts.id`): the state holds no outputs yet, so everything but the workspace
- * comes from the service, each property from where definition.ts `pushDatasetWire` says a read finds it (unset when
- * the service does not return it), a property the service leaves out taking its definition's default. A dataset that
- * is not there fails: the engine would otherwise record a resource whose outputs are all undefined.
+ * comes from the service, each property from where definition.ts `pushDatasetWire` says a read finds it, and unset
+ * when the service does not return it: not its definition's default, which may not be what the dataset was created
+ * with (a basicFIFO dataset would read as "None" and the next diff would replace it). Unset, a replacing input that the
+ * definition marks `filled` is taken as the program's at the next diff. A dataset that is not there fails: the
+ * engine would otherwise record a resource whose outputs are all undefined.
  */
 export async function readDatasetById(api: DatasetApi, id: string): Promise<DatasetRead> {
     const dataset = await api.get(id);
@@ -205,14 +207,7 @@ export async function readDatasetById(api: DatasetApi, id: string): Promise<Data
         (typeof pushDatasetWire)[keyof PushDatasetProperties],
     ][]) {
         const served = dataset[key];
-        const value =
-            wire.read === "reader"
-                ? known[key]
-                : wire.read === "service"
-                  ? typeof served === "string"
-                      ? served
-                      : pushDataset.inputs[key].default
-                  : undefined;
+        const value = wire.read === "reader" ? known[key] : wire.read === "service" && typeof served === "string" ? served : undefined;
         if (value !== undefined) inputs[key] = value;
     }
     return { outs: { ...(inputs as unknown as PushDatasetInputs), datasetId: id }, inputs: inputs as unknown as PushDatasetProperties };

@@ -124,8 +124,7 @@ describe("PushDataset over the plugin's gRPC protocol", () => {
         assert.deepEqual(read.inputs, {
             name: "ProtoImport",
             workspaceId: IDS.salesWorkspaceId,
-            defaultMode: "Push",
-            defaultRetentionPolicy: "None",
+            // GetDataset returns neither defaultMode nor defaultRetentionPolicy: unknown to an import.
             tables: [{ name: "Product", columns: [{ name: "ProductID", dataType: "Int64" }] }],
         });
         assert.equal(read.properties.datasetId, c.id);
