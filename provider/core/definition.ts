@@ -107,6 +107,12 @@ export type InputRule<T, K extends keyof T> = RuleBase &
 
 /** A property only the provider sets. */
 export type OutputRule = RuleBase & {
+    /**
+     * What an update does to it, so that the preview of an update shows what stays known (the provider plugin answers
+     * previews, `supportsPreview`): `kept`, its value stays; a list of inputs, it takes a new value when one of them
+     * changes. Omitted: the preview cannot tell, and shows it unknown.
+     */
+    readonly onUpdate?: "kept" | readonly string[];
     /** Always present in state once the resource exists (`required` in the schema's sense). */
     readonly always?: boolean;
     /**

@@ -16,6 +16,7 @@ import { lookupCall, lookupFailure, parseLookupArgs } from "../core/lookup";
 import { resolveSettings, type Settings } from "../core/settings";
 import { sessionFor } from "../core/session";
 import { toPlainJson, type JsonObject } from "../core/json";
+import { UNKNOWN } from "../core/patterns";
 import type { Connection } from "../core/connectionTypes";
 import { FUNCTION_TOKENS, loadHandler, loadLookup, RESOURCE_TOKENS, type AnyResource } from "./catalog";
 import { detailedDiff, type DetailedDiff } from "./detailedDiff";
@@ -98,6 +99,49 @@ function partial(r: AnyResource, err: unknown, ...sent: Unwrapped[]): never {
     throw err;
 }
 
+type Rules = Record<string, { output?: unknown; onUpdate?: "kept" | readonly string[]; dynamicOnly?: boolean }>;
+
+/** The outputs of the schema that are not inputs, with their rules. */
+function computedOutputs(r: AnyResource): [string, Rules[string]][] {
+    return Object.entries(r.outputs as Rules).filter(([, rule]) => !rule.dynamicOnly);
+}
+
+/**
+ * A create's preview (`supportsPreview`): the inputs state keeps, as Check left them (an image already as its
+ * descriptor), and every output only the service gives unknown. No request is made.
+ */
+function previewOfCreate(r: AnyResource, inputs: JsonObject): JsonObject {
+    const out: JsonObject = {};
+    for (const [k, rule] of Object.entries(r.inputs as Rules)) if (rule.output !== undefined && inputs[k] !== undefined) out[k] = inputs[k]!;
+    if (inputs[CONNECTION_KEY] !== undefined) out[CONNECTION_KEY] = inputs[CONNECTION_KEY]!;
+    for (const [k] of computedOutputs(r)) out[k] = UNKNOWN;
+    return out;
+}
+
+/**
+ * An update's preview (`supportsPreview`): the state with the new inputs, and each output the update may change
+ * unknown, as its definition's `onUpdate` says; what stays known stays, so that what reads it (another resource's
+ * input, a stack output) does not preview as changed. State that no schema declares (a branding's prior) is kept.
+ */
+function previewOfUpdate(r: AnyResource, olds: JsonObject, news: JsonObject): JsonObject {
+    const state = schemaState(r, olds);
+    const out: JsonObject = { ...state };
+    const changed = new Set<string>();
+    for (const [k, rule] of Object.entries(r.inputs as Rules)) {
+        if (JSON.stringify(state[k] ?? null) !== JSON.stringify(news[k] ?? null)) changed.add(k);
+        if (rule.output === undefined) continue;
+        if (news[k] === undefined) delete out[k];
+        else out[k] = news[k]!;
+    }
+    if (news[CONNECTION_KEY] !== undefined) out[CONNECTION_KEY] = news[CONNECTION_KEY]!;
+    for (const [k, rule] of computedOutputs(r)) {
+        const kept = rule.onUpdate === "kept" || (Array.isArray(rule.onUpdate) && !rule.onUpdate.some((input) => changed.has(input)));
+        if (!kept) out[k] = UNKNOWN;
+        else if (state[k] !== undefined) out[k] = state[k]!;
+    }
+    return out;
+}
+
 export class Operations {
     private configuration: Omit<HandlerConfigureRequest, "type"> | undefined;
     private readonly handlers = new Map<string, Promise<TenantkitHandler>>();
@@ -140,8 +184,9 @@ export class Operations {
         return detailedDiff(diff, before, news.values);
     }
 
-    async create(type: string, inputs: Unwrapped): Promise<{ id: string } & Answer> {
+    async create(type: string, inputs: Unwrapped, preview = false): Promise<{ id: string } & Answer> {
         const r = resourceOf(type);
+        if (preview) return { id: "", ...answer(r, previewOfCreate(r, inputs.values), inputs) };
         const result = await (await this.handler(r)).create!(inputs.values).catch((err: unknown) => partial(r, err, inputs));
         return { id: result.id, ...answer(r, result.outs, inputs) };
     }
@@ -164,8 +209,9 @@ export class Operations {
         };
     }
 
-    async update(type: string, id: string, olds: Unwrapped, news: Unwrapped): Promise<Answer> {
+    async update(type: string, id: string, olds: Unwrapped, news: Unwrapped, preview = false): Promise<Answer> {
         const r = resourceOf(type);
+        if (preview) return answer(r, previewOfUpdate(r, olds.values, news.values), olds, news);
         const result = await (await this.handler(r)).update!(id, olds.values, news.values).catch((err: unknown) => partial(r, err, olds, news));
         return answer(r, result.outs ?? {}, olds, news);
     }

@@ -134,7 +134,7 @@ export function resourceProviderService(identity: PluginIdentity, engineAddress:
             ops.configure(handlerConfiguration(req.getUrn() || "urn:pulumi:::::pulumi:providers:tenantkit::default", given));
             return new provider.ConfigureResponse()
                 .setAcceptsecrets(true)
-                .setSupportspreview(false)
+                .setSupportspreview(true)
                 .setAcceptresources(false)
                 .setAcceptoutputs(false);
         }),
@@ -167,7 +167,7 @@ export function resourceProviderService(identity: PluginIdentity, engineAddress:
             }
         }),
         create: unary(async (req: InstanceType<typeof provider.CreateRequest>) => {
-            const created = await ops.create(req.getType() || typeOf(req.getUrn()), props(req.getProperties()));
+            const created = await ops.create(req.getType() || typeOf(req.getUrn()), props(req.getProperties()), req.getPreview());
             return new provider.CreateResponse().setId(created.id).setProperties(toStruct(created.values, created.secret, created.nested));
         }),
         read: unary(async (req: InstanceType<typeof provider.ReadRequest>) => {
@@ -179,7 +179,13 @@ export function resourceProviderService(identity: PluginIdentity, engineAddress:
                 .setInputs(toStruct(read.inputs.values, read.inputs.secret, read.inputs.nested));
         }),
         update: unary(async (req: InstanceType<typeof provider.UpdateRequest>) => {
-            const updated = await ops.update(req.getType() || typeOf(req.getUrn()), req.getId(), props(req.getOlds()), props(req.getNews()));
+            const updated = await ops.update(
+                req.getType() || typeOf(req.getUrn()),
+                req.getId(),
+                props(req.getOlds()),
+                props(req.getNews()),
+                req.getPreview(),
+            );
             return new provider.UpdateResponse().setProperties(toStruct(updated.values, updated.secret, updated.nested));
         }),
         delete: unary(async (req: InstanceType<typeof provider.DeleteRequest>) => {

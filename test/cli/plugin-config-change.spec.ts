@@ -74,6 +74,26 @@ describeCli("the provider plugin's configuration, under the real CLI", (binDir) 
         assert.equal(branding?.localizations["fr-FR"]?.signInPageText, "Bienvenue chez Contoso", "the localization is gone");
     });
 
+    // Found in issue 37: Configure answered supportsPreview false, so the engine previewed every output of an update as
+    // unknown, and a localization whose text reads the dataset's id previewed as changed when a column changed type.
+    it("an update's preview keeps the dataset's id known: a localization that reads it previews as unchanged", async () => {
+        const s = await yamlStack("dependent");
+        const program = path.join(dir!, "Pulumi.yaml");
+        fs.writeFileSync(
+            program,
+            fs
+                .readFileSync(program, "utf8")
+                .replace("      signInPageText: Bienvenue chez Contoso", "      signInPageText: Dataset ${sales.datasetId}"),
+        );
+        await s.up();
+        await s.setConfig("tenantkit-yaml:idType", "Double");
+        const preview = await s.preview(["--json", "--show-sames"]);
+        const steps = (JSON.parse(preview.stdout) as { steps: { op: string; urn: string }[] }).steps;
+        const op = (name: string) => steps.find((st) => st.urn.endsWith(`::${name}`))?.op;
+        assert.equal(op("sales"), "update");
+        assert.equal(op("french"), "same", "the localization that reads the dataset's id previews as changed");
+    });
+
     it("a client secret in the stack config in plain text fails a YAML program's preview, with the command that stores it as a secret", async () => {
         const s = await yamlStack("plaintext");
         await s.setConfig("tenantkit:clientSecret", IDS.quickstartClientSecret);

@@ -25,4 +25,13 @@ describe("the plugin's catalog", () => {
             assert.equal(loadLookup(f), expected);
         });
     }
+
+    for (const r of RESOURCES) {
+        it(`${r.token}: each output's onUpdate names inputs of the resource, so an update's preview unknowns the right outputs`, () => {
+            for (const [key, rule] of Object.entries(r.outputs as Record<string, { onUpdate?: "kept" | readonly string[] }>)) {
+                if (!Array.isArray(rule.onUpdate)) continue;
+                for (const input of rule.onUpdate) assert.ok(input in r.inputs, `${key}.onUpdate names ${input}, which is no input of ${r.token}`);
+            }
+        });
+    }
 });

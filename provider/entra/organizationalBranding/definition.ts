@@ -124,14 +124,15 @@ export const brandingTables: PropertyTables<BrandingProperties, BrandingOutputOn
     },
     outputs: {
         managed: { type: arrayOf(string), always: true },
-        cdnList: { type: arrayOf(string), always: true, carrier: "cdn" },
-        backgroundImageRelativeUrl: relativeUrl,
-        bannerLogoRelativeUrl: relativeUrl,
-        squareLogoRelativeUrl: relativeUrl,
-        squareLogoDarkRelativeUrl: relativeUrl,
-        headerLogoRelativeUrl: relativeUrl,
-        faviconRelativeUrl: relativeUrl,
-        customCSSRelativeUrl: relativeUrl,
+        cdnList: { type: arrayOf(string), always: true, carrier: "cdn", onUpdate: "kept" },
+        // Every upload gets a new URL: each changes with its file.
+        backgroundImageRelativeUrl: { ...relativeUrl, onUpdate: ["backgroundImage"] },
+        bannerLogoRelativeUrl: { ...relativeUrl, onUpdate: ["bannerLogo"] },
+        squareLogoRelativeUrl: { ...relativeUrl, onUpdate: ["squareLogo"] },
+        squareLogoDarkRelativeUrl: { ...relativeUrl, onUpdate: ["squareLogoDark"] },
+        headerLogoRelativeUrl: { ...relativeUrl, onUpdate: ["headerLogo"] },
+        faviconRelativeUrl: { ...relativeUrl, onUpdate: ["favicon"] },
+        customCSSRelativeUrl: { ...relativeUrl, onUpdate: ["customCSS"] },
         // The dynamic resources seed one output for the eight above (state.ts says why).
         cdn: { type: json, dynamicOnly: true },
     },

@@ -130,7 +130,7 @@ export const pushDataset: ResourceDefinition<PushDatasetProperties, Pick<PushDat
         adopt: { type: string, change: "ignore", output: true },
     },
     outputs: {
-        datasetId: { type: string, always: true },
+        datasetId: { type: string, always: true, onUpdate: "kept" },
     },
 };
 

@@ -54,10 +54,10 @@ describe("the plugin's provider configuration over gRPC", () => {
         assert.equal((await p.client.diffConfig({ olds: base, news: base })).changes, "none");
     });
 
-    it("Configure answers that the plugin takes secrets and no preview of creates", async () => {
+    it("Configure answers that the plugin takes secrets and answers previews of creates and updates", async () => {
         assert.deepEqual(await p.client.configure({ args: providerArgs(fx.emu.url) }), {
             acceptSecrets: true,
-            supportsPreview: false,
+            supportsPreview: true,
             acceptResources: false,
             acceptOutputs: false,
         });
