@@ -213,6 +213,9 @@ export function safePath(path: string): string {
     return `${pathname}?${keys.join("&")}`;
 }
 
+/** The codes of an operation cancelled or out of time (operation.ts `stoppedError`): not a network error. */
+const STOPPED = /^(Cancelled|OperationTimeout)(BeforeSending)?$/;
+
 function composeMessage(e: ApiError): string {
     const { resource, operation } = e.context;
     const where = resource && operation ? `${resource} (${operation}): ` : resource || operation ? `${resource ?? operation}: ` : "";
@@ -225,6 +228,9 @@ function composeMessage(e: ApiError): string {
     const gaveUp = e.gaveUp ? ` Gave up: ${e.gaveUp}.` : "";
     const next = e.nextStep ? ` Next: ${e.nextStep}` : "";
     if (e.code === NO_CREDENTIALS) return `${where}${e.serviceMessage ?? "no credentials are configured"}.${next}`;
+    if (e.code !== undefined && e.status === undefined && STOPPED.test(e.code)) {
+        return `${where}${e.service} ${e.method} ${e.path} stopped${tries}: ${e.serviceMessage ?? "the operation stopped"}${idText}.${next}`;
+    }
     if (e.code === SIGN_IN_FAILED) return `${where}signing in failed: ${e.serviceMessage ?? "the credential gave no reason"}${idText}.${next}`;
     return `${where}${e.service} ${e.method} ${e.path} failed${tries}: ${what}${code}${text}${idText}.${gaveUp}${next}`;
 }

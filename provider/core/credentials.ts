@@ -15,6 +15,8 @@ import { clientSecretProblems, emulatorEndpoints, SettingsError, type SettingKey
 import type { ApiService } from "./patterns";
 import { neverReached } from "./failures";
 import { ConnectionError } from "./connection";
+import { OperationStopped, stoppedError, untilStopped } from "./operation";
+import { createHash } from "node:crypto";
 
 export type CredentialKind = "static-token" | "pat" | "client-secret" | "default-credential";
 
@@ -95,6 +97,22 @@ export class Credentials {
         };
     }
 
+    /**
+     * Who the service counts `service`'s requests against, for the limiter (limiter.ts `ThrottleScope`): the credential
+     * kind and application id, or for a static token or PAT a hash of it. Never a secret.
+     */
+    identity(service: ApiService): string {
+        const { kind } = this.describe(service);
+        if (kind === "pat" || kind === "static-token") {
+            const secret = kind === "pat" ? this.settings.devopsPat : staticToken(this.settings, service);
+            return `${kind}:${createHash("sha256")
+                .update(secret ?? "")
+                .digest("hex")
+                .slice(0, 16)}`;
+        }
+        return `${kind}:${(this.settings.clientId ?? "").toLowerCase()}`;
+    }
+
     /** The audience (resource) the service's tokens are issued for. */
     audience(service: ApiService): string {
         if (service === "graph") return this.settings.cloud.graph;
@@ -140,8 +158,21 @@ export class Credentials {
         }
         let token: AccessToken | null;
         try {
-            token = await pending;
+            // Bounded by the caller's operation (its cancellation, its customTimeouts): the request itself goes on for
+            // the other callers that share it, and a token it brings is cached by them.
+            token = await untilStopped(pending);
         } catch (err) {
+            if (err instanceof OperationStopped) {
+                throw stoppedError(err, {
+                    service: "login",
+                    method: "POST",
+                    path: `/${s.tenantId ?? "organizations"}/oauth2/v2.0/token`,
+                    inFlight: false,
+                    during: `the sign-in for ${service} (${context.credentialSource})`,
+                    notSent: `any request to ${service} was sent`,
+                    context: { operation: `sign in to ${service}` },
+                });
+            }
             const unreachable = this.reachability.lastFailure;
             if (!unreachable && this.describe(service).kind === "default-credential") {
                 // A sign-in the chain found and that failed is told as such, not as no sign-in or a network error.

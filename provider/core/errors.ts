@@ -47,7 +47,8 @@ export function isThrottled(e: unknown): e is ThrottledError {
  * - `finished`: the service answered or dropped the connection (5xx, a body that is broken or not JSON, a reset): it
  *   may have acted, and whatever it did is visible now;
  * - `pending`: no answer in time (the client's timeout, 504 Gateway Timeout): it may still be acting, and its effect
- *   can appear after the caller has moved on.
+ *   can appear after the caller has moved on. A request in flight when its operation was cancelled or ran out of time
+ *   (operation.ts) is `pending` too; one that was stopped before it was sent is `none`.
  */
 export type WriteOutcome = "none" | "finished" | "pending";
 

@@ -33,6 +33,11 @@ const FAILURES: Readonly<Record<string, FailureMeaning>> = {
     // A 2xx whose body was not the JSON promised (a proxied or mangled answer), or broke off before its Content-Length.
     InvalidResponse: { reached: "maybe", transient: true, why: "the answer's body was not what the API documents" },
     IncompleteResponse: { reached: "maybe", transient: true, why: "the answer's body broke off" },
+    // The operation stopped (operation.ts): the engine cancelled it, or its customTimeouts passed. Not retried within it.
+    Cancelled: { reached: "pending", transient: false, why: "the operation was cancelled while the request was in flight" },
+    CancelledBeforeSending: { reached: "never", transient: false, why: "the operation was cancelled before the request was sent" },
+    OperationTimeout: { reached: "pending", transient: false, why: "the operation's timeout passed while the request was in flight" },
+    OperationTimeoutBeforeSending: { reached: "never", transient: false, why: "the operation's timeout passed before the request was sent" },
 };
 
 /** The meaning of a failure code (any letter case; `socket hang up` is a reset), or undefined for one not in the table. */

@@ -17,6 +17,7 @@ import { sessionFor, type Session } from "./session";
 import { toPlainJson, type JsonObject } from "./json";
 import { UNKNOWN, type ApiService } from "./patterns";
 import { neverReached } from "./failures";
+import { isOperationStopped } from "./operation";
 import { complete, dropHostEchoes, repeatOf } from "./reporting";
 
 export interface HandlerContext {
@@ -195,6 +196,8 @@ function savedConfigHint(operation: string, err: ApiError): { nextStep?: string 
     if (operation !== "read" && operation !== "delete") return {};
     const credentials = (err.service === "login" && (err.status === 400 || err.status === 401)) || isAuthenticationError(err);
     // A token endpoint that gave no answer has no status, whatever MSAL or the emulator's CA fetch called it.
+    // An operation cancelled or out of time (operation.ts) is no setting's fault, whatever it reached.
+    if (isOperationStopped(err)) return {};
     const unreachable = err.status === undefined && (err.service === "login" || neverReached(err.code));
     if (!credentials && !unreachable) return {};
     return { nextStep: err.nextStep ? `${err.nextStep}; ${SAVED_CONFIG_HINT}` : SAVED_CONFIG_HINT };

@@ -19,7 +19,8 @@ import {
 import type { ServiceName } from "./patterns";
 import type { ServiceProfile } from "./serviceProfile";
 import { GENERIC_REQUEST_ID_HEADERS, bodyAsJson, describeNonJsonBody, looksLikeHtml, requestIdFrom } from "./errorBodies";
-import { serviceLimiterFor, realClock, type Clock } from "./limiter";
+import { serviceLimiterFor, realClock, type Clock, type ThrottleScope } from "./limiter";
+import { OperationStopped, operationStopped, stopSignal, stoppedError, unlessAborted, type StoppedRequest } from "./operation";
 import { headerValue, plainHeaders, redactSecrets } from "./redact";
 import { decideRetry, defaultRetryPolicy, isRetryable, type RetryPolicy } from "./retry";
 import { buildPath, buildQuery, joinUrl, type RequestPath, type QueryValues } from "./urls";
@@ -58,8 +59,13 @@ export interface ServiceClientOptions {
     readonly log?: (line: string) => void;
     /** What the Authorization header comes from (never the secret), quoted when the service refuses it. */
     readonly credentialSource?: string;
-    /** Concurrency of the shared limiter, used only by the first client of this service and base URL. */
+    /** Concurrency of the shared limiter, used only by the first client of this service, base URL and scope. */
     readonly maxConcurrent?: number;
+    /**
+     * Whose requests these are (tenant, identity): clients of one service and base URL share a limiter only within one
+     * scope, so one tenant's 429 pause does not hold another's requests. Without it, one limiter per service and base URL.
+     */
+    readonly throttleScope?: ThrottleScope;
     /**
      * The bundled emulator's origin when `baseUrl` is its endpoint for this service (tenantkit:emulator). A connection
      * it does not take is final and says to start it: nothing listens on that local port, and waiting changes nothing.
@@ -127,14 +133,38 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
     const log = opts.log ?? (() => undefined);
     const { profile } = opts;
     const refreshable = opts.refreshable ?? true;
-    const limiter = serviceLimiterFor(profile.name, baseUrl, { maxConcurrent: opts.maxConcurrent });
+    const limiter = serviceLimiterFor(profile.name, baseUrl, { maxConcurrent: opts.maxConcurrent }, opts.throttleScope);
     const http = createAxios(opts);
 
     async function request<T>(req: ServiceRequest): Promise<ServiceResponse<T>> {
+        // The operation this request serves (operation.ts): its cancellation and deadline end every wait below.
+        const stop = stopSignal();
+        try {
+            return await attempts<T>(req, stop?.signal);
+        } finally {
+            stop?.dispose();
+        }
+    }
+
+    async function attempts<T>(req: ServiceRequest, signal: AbortSignal | undefined): Promise<ServiceResponse<T>> {
         const method = req.method.toUpperCase();
         const pathAndQuery = buildPath(req.path) + buildQuery(req.query);
         const clientRequestId = randomUUID();
         const headers = requestHeaders(opts, req, clientRequestId);
+        const stopped = (reason: unknown, at: Omit<StoppedRequest, "service" | "method" | "path" | "clientRequestId">): unknown =>
+            reason instanceof OperationStopped
+                ? stoppedError(reason, {
+                      service: profile.name,
+                      method,
+                      path: pathAndQuery,
+                      clientRequestId,
+                      idempotent: req.idempotent,
+                      context: req.operation !== undefined ? { operation: req.operation } : undefined,
+                      ...at,
+                  })
+                : reason;
+        let before: string | undefined;
+        let limiterWait = `the wait for the ${profile.name} limiter (a pause after a 429, or its concurrency)`;
         let forceRefresh = false;
         let refreshed = false;
         for (let attempt = 1; ; attempt += 1) {
@@ -150,9 +180,20 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
                 credentialSource: opts.credentialSource,
                 nowMs: clock.now(),
             };
-            const authorization = await opts.authorize({ forceRefresh });
+            let authorization: string;
+            let release: () => void;
+            try {
+                signal?.throwIfAborted();
+                authorization = await unlessAborted(opts.authorize({ forceRefresh }), signal);
+            } catch (err) {
+                throw stopped(err, { inFlight: false, attempts: attempt, before, during: "the wait for a token" });
+            }
             forceRefresh = false;
-            const release = await limiter.acquire(clock);
+            try {
+                release = await limiter.acquire(clock, signal);
+            } catch (err) {
+                throw stopped(err, { inFlight: false, attempts: attempt, before, during: limiterWait });
+            }
             let outcome: ServiceResponse<T> | ApiError;
             try {
                 const res = await http.request<Buffer>({
@@ -160,10 +201,12 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
                     url: joinUrl(baseUrl, pathAndQuery),
                     headers: { ...headers, Authorization: authorization },
                     data: encodeBody(req.body),
+                    signal,
                 });
                 limiter.noteResponse(res.headers, res.status, clock);
                 outcome = interpret<T>(res, req, ctx, profile);
             } catch (err) {
+                if (signal?.aborted) throw stopped(signal.reason, { inFlight: true, attempts: attempt, before });
                 outcome = fromAxiosError(err, ctx);
             } finally {
                 release();
@@ -190,23 +233,60 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
                 random,
             );
             if (!decision.retry) throw outcome.retryable ? withGiveUpReason(outcome, decision.reason) : outcome;
+            before = `attempt ${attempt} failed with ${outcome.status ?? ""} ${outcome.code ?? ""}`.replace(/ +/g, " ").trim();
+            // A throttled service is throttled for every caller: block the shared limiter rather than wait alone.
+            const throttled = outcome.status === 429 || outcome.retryAfterMs !== undefined;
+            if (throttled) {
+                limiter.blockFor(decision.delayMs, clock);
+                limiterWait = `the pause of ${seconds(decision.delayMs)} the service asked for (Retry-After) before attempt ${attempt + 1}`;
+            }
+            // A wait that would outlast the operation's deadline is not begun: the operation would stop first.
+            const stop = operationStopped(decision.delayMs);
+            if (stop !== undefined) {
+                const during = `the wait of ${seconds(decision.delayMs)} before attempt ${attempt + 1}${operationStopped() === undefined ? " (not begun: it would end after the timeout)" : ""}`;
+                throw stopped(stop, { inFlight: false, attempts: attempt, before, during });
+            }
             log(
                 redactSecrets(
                     `${where}: attempt ${attempt} failed with ${outcome.status ?? ""} ${outcome.code ?? ""}`.replace(/ +/g, " ") +
                         `; retrying in ${decision.delayMs} ms (client-request-id ${clientRequestId})`,
                 ),
             );
-            // A throttled service is throttled for every caller: block the shared limiter rather than wait alone.
-            if (outcome.status === 429 || outcome.retryAfterMs !== undefined) limiter.blockFor(decision.delayMs, clock);
-            else await clock.sleep(decision.delayMs);
+            if (!throttled) {
+                try {
+                    await unlessAborted(clock.sleep(decision.delayMs, signal), signal);
+                } catch (err) {
+                    throw stopped(err, {
+                        inFlight: false,
+                        attempts: attempt,
+                        before,
+                        during: `the wait of ${seconds(decision.delayMs)} before attempt ${attempt + 1}`,
+                    });
+                }
+            }
         }
     }
 
     const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    return { service: profile.name, baseUrl, request, waitForLateRequest: () => clock.sleep(timeoutMs) };
+    /** Ends at once (resolving) when the operation stops: what the caller sends next then fails saying so. */
+    const waitForLateRequest = async (): Promise<void> => {
+        const stop = stopSignal();
+        try {
+            await unlessAborted(clock.sleep(timeoutMs, stop?.signal), stop?.signal);
+        } catch (err) {
+            if (!(err instanceof OperationStopped)) throw err;
+        } finally {
+            stop?.dispose();
+        }
+    };
+    return { service: profile.name, baseUrl, request, waitForLateRequest };
 }
 
 const DEFAULT_TIMEOUT_MS = DEFAULT_REQUEST_TIMEOUT_SECONDS * 1000;
+
+function seconds(ms: number): string {
+    return `${Number((ms / 1000).toFixed(3))} s`;
+}
 
 function createAxios(opts: ServiceClientOptions): AxiosInstance {
     if (opts.httpsAgent !== undefined && !(opts.httpsAgent instanceof HttpAgent)) {

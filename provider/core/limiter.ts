@@ -1,24 +1,36 @@
 /**
  * Throttling, kept apart from retries and shared by the whole provider host process (octokit
- * plugin-throttling does the same): one limiter per service and base URL caps concurrent requests and
+ * plugin-throttling does the same): one limiter per service, base URL, tenant and identity caps concurrent requests and
  * holds a "blocked until" time. A 429 on one resource makes every request to that service wait, so
  * parallel resources do not all hammer a throttled service.
  */
 import { headerValue } from "./redact";
 import { parseRetryAfter } from "./retry";
+import { unlessAborted } from "./operation";
 
 /** Time, injectable so tests never sleep for real. */
 export interface Clock {
     /** The current time in milliseconds (since the epoch for the wall clock). */
     now(): number;
-    /** Resolves after `ms` milliseconds. */
-    sleep(ms: number): Promise<void>;
+    /** Resolves after `ms` milliseconds, or earlier when `signal` aborts (its timer is then cleared). */
+    sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
 /** The wall clock and real timers. */
 export const realClock: Clock = {
     now: () => Date.now(),
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    sleep: (ms, signal) =>
+        new Promise((resolve) => {
+            const timer = setTimeout(resolve, ms);
+            signal?.addEventListener(
+                "abort",
+                () => {
+                    clearTimeout(timer);
+                    resolve();
+                },
+                { once: true },
+            );
+        }),
 };
 
 /** Options of a {@link ServiceLimiter}. */
@@ -77,17 +89,26 @@ export class ServiceLimiter {
     /**
      * Wait for a slot and for any block to pass; resolves to the function that frees the slot (safe to call
      * twice). The block is re-checked after each sleep so a 429 that arrives meanwhile extends the wait.
+     * When `signal` aborts, the wait ends at once, in the queue or in a pause, rejecting with the signal's reason; the
+     * caller holds no slot then.
      */
-    async acquire(clock: Clock = this.clock): Promise<() => void> {
+    async acquire(clock: Clock = this.clock, signal?: AbortSignal): Promise<() => void> {
+        signal?.throwIfAborted();
         if (this.active < this.effectiveConcurrency) this.active += 1;
-        else await new Promise<void>((resolve) => this.waiting.push(resolve));
-        let target = this.until;
-        for (;;) {
-            const wait = target - clock.now();
-            if (wait > 0) await clock.sleep(wait);
-            // Loop only when the block moved: a fake clock that does not advance must not spin forever.
-            if (this.until <= target) break;
-            target = this.until;
+        else await this.queue(signal);
+        try {
+            signal?.throwIfAborted();
+            let target = this.until;
+            for (;;) {
+                const wait = target - clock.now();
+                if (wait > 0) await unlessAborted(clock.sleep(wait, signal), signal);
+                // Loop only when the block moved: a fake clock that does not advance must not spin forever.
+                if (this.until <= target) break;
+                target = this.until;
+            }
+        } catch (err) {
+            this.release();
+            throw err;
         }
         let released = false;
         return () => {
@@ -95,6 +116,23 @@ export class ServiceLimiter {
             released = true;
             this.release();
         };
+    }
+
+    /** Wait in line for a slot; an abort takes the caller out of the line. */
+    private queue(signal: AbortSignal | undefined): Promise<void> {
+        return new Promise<void>((resolve, reject) => {
+            const onAbort = (): void => {
+                const at = this.waiting.indexOf(handOver);
+                if (at >= 0) this.waiting.splice(at, 1);
+                reject(signal!.reason as Error);
+            };
+            const handOver = (): void => {
+                signal?.removeEventListener("abort", onAbort);
+                resolve();
+            };
+            this.waiting.push(handOver);
+            signal?.addEventListener("abort", onAbort, { once: true });
+        });
     }
 
     /** Run `fn` holding a slot. */
@@ -153,11 +191,25 @@ export class ServiceLimiter {
 const registry = new Map<string, ServiceLimiter>();
 
 /**
- * The process-wide limiter of a service at a base URL, created on first use with `options`; later calls
- * get the same limiter and their options are ignored. Two clients of one service share it.
+ * Whose requests a limiter counts: the services throttle per tenant and per caller (Graph per application and tenant,
+ * Power BI per user or principal and tenant, Azure DevOps per identity), so two tenants, or two identities in one
+ * tenant, neither pause together nor share a concurrency. Never a secret: a static token or PAT is named by a hash.
  */
-export function serviceLimiterFor(service: string, baseUrl: string, options?: LimiterOptions): ServiceLimiter {
-    const key = `${service} ${baseUrl.replace(/\/+$/, "").toLowerCase()}`;
+export interface ThrottleScope {
+    /** The tenant id or domain, as configured (compared without letter case). */
+    readonly tenant?: string;
+    /** The identity: its credential kind and application id, or the hash of a static token or PAT. */
+    readonly identity?: string;
+}
+
+/**
+ * The process-wide limiter of a service at a base URL for one tenant and identity, created on first use with
+ * `options`; later calls get the same limiter and their options are ignored. Two clients of one service, tenant and
+ * identity share it. Without a scope (tests, tools), the limiter of the service and base URL alone.
+ */
+export function serviceLimiterFor(service: string, baseUrl: string, options?: LimiterOptions, scope?: ThrottleScope): ServiceLimiter {
+    const who = scope === undefined ? "" : ` ${(scope.tenant ?? "").toLowerCase()} ${scope.identity ?? ""}`;
+    const key = `${service} ${baseUrl.replace(/\/+$/, "").toLowerCase()}${who}`;
     let limiter = registry.get(key);
     if (!limiter) {
         limiter = new ServiceLimiter(options);

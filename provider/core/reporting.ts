@@ -8,6 +8,7 @@
  *   appeared twice, once with a stack trace of tenantkit's own frames. A complete message needs neither.
  */
 import { isApiError } from "./errors";
+import { isOperationStopped } from "./operation";
 
 /** Ends the `stack` of an error whose message is complete; the host's echo of it is dropped. */
 const ECHO_MARK = "\u2063tenantkit: reported\u2063";
@@ -45,7 +46,8 @@ const firstReports = new Map<string, string>();
  * as another's.
  */
 function causeOf(err: unknown, operation: string): { key: string; summary: string } | undefined {
-    if (isApiError(err) && err.service === "login") {
+    // A sign-in cut short by a cancellation or a timeout is that resource's own story, not a shared cause.
+    if (isApiError(err) && err.service === "login" && !isOperationStopped(err)) {
         const code = [err.code, err.innerCode !== err.code ? err.innerCode : undefined].filter((c) => c !== undefined).join("/");
         const status = err.status === undefined ? "no answer" : String(err.status);
         return {

@@ -1,7 +1,8 @@
 /**
  * One session per distinct set of settings in a process: the credentials (with their token cache) and one HTTP
  * client per service. Handlers and program-side functions both get theirs here, so a provider host that serves
- * many resources shares tokens, limiters and connections.
+ * many resources shares tokens, limiters and connections. Tokens are per session, so per tenant and credentials;
+ * limiters are per service, base URL, tenant and identity (limiter.ts), so sessions of one tenant and identity share one.
  */
 import { createHash } from "node:crypto";
 import { Credentials } from "./credentials";
@@ -52,6 +53,8 @@ function createSession(settings: Settings): Session {
                     refreshable: credentials.describe(service).refreshable,
                     credentialSource: credentials.describe(service).source,
                     timeoutMs: settings.requestTimeoutSeconds * 1000,
+                    // One limiter per tenant and identity: another tenant's 429 pause is not this one's.
+                    throttleScope: { tenant: settings.tenantId, identity: credentials.identity(service) },
                     emulator: onEmulator(settings, service) ? settings.emulator : undefined,
                 });
                 clients.set(service, client);

@@ -29,6 +29,15 @@ describe("ServiceLimiter", () => {
         assert.notEqual(serviceLimiterFor("graph", "https://other-limiter-test.example"), a);
     });
 
+    it("is one limiter per tenant and identity within a service and base URL", () => {
+        const base = "https://limiter-scope-test.example";
+        const a = serviceLimiterFor("graph", base, undefined, { tenant: "Contoso.onmicrosoft.com", identity: "client-secret:app-1" });
+        assert.equal(serviceLimiterFor("graph", base, undefined, { tenant: "contoso.onmicrosoft.com", identity: "client-secret:app-1" }), a);
+        assert.notEqual(serviceLimiterFor("graph", base, undefined, { tenant: "fabrikam.onmicrosoft.com", identity: "client-secret:app-1" }), a);
+        assert.notEqual(serviceLimiterFor("graph", base, undefined, { tenant: "contoso.onmicrosoft.com", identity: "client-secret:app-2" }), a);
+        assert.notEqual(serviceLimiterFor("graph", base), a);
+    });
+
     it("lets at most maxConcurrent requests run and starts the next when one finishes", async () => {
         const limiter = new ServiceLimiter({ maxConcurrent: 2, clock: fakeClock() });
         const releases = [await limiter.acquire(), await limiter.acquire()];
