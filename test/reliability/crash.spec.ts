@@ -15,6 +15,7 @@ import type { ProviderHost } from "../../harness/host";
 import { LifecycleRunner, type RunResult } from "../../harness/lifecycle";
 import { IDS, useEmulator } from "../support/emulator";
 import { png, writeFixture } from "../../harness/images";
+import { isSecret, stripSecrets, type PropertyValue } from "../../harness/wire";
 import { emulatorConfig, useStateDir } from "../support/stacks";
 
 const REPO = path.resolve(__dirname, "..", "..");
@@ -69,6 +70,11 @@ describe("crash and partial failure through the engine harness", function () {
         runner(s)
             .state()
             .resources.find((r) => r.type === type);
+    /** A branding's recorded prior: state keeps it as a secret (it holds copies of the program's values). */
+    const priorOf = (r: { outputs: Record<string, unknown> }): unknown => {
+        assert.ok(isSecret(r.outputs.prior), "the prior is stored in plain text");
+        return stripSecrets(r.outputs.prior as PropertyValue);
+    };
     const journalFile = (locale: string) => path.join(work, ".tenantkit", "journal", `branding-${IDS.tenantId}-${locale}.json`);
     const strip = (x: unknown) => JSON.parse(JSON.stringify(x, (k, v) => (k === "relativeUrl" ? undefined : v)));
     const image = (name: string, w: number, h: number) => writeFixture(states.dir, name, png(w, h));
@@ -186,7 +192,7 @@ describe("crash and partial failure through the engine harness", function () {
             ok(again);
             assert.deepEqual(ops(again, BRANDING), ["create"]);
             assert.equal(fs.existsSync(journalFile("0")), false, "the journal is removed once state holds the prior");
-            const prior = resource(stack, BRANDING)!.outputs.prior as {
+            const prior = priorOf(resource(stack, BRANDING)!) as {
                 existed: boolean;
                 values: Record<string, unknown>;
                 images: Record<string, { data: string } | null>;
@@ -228,7 +234,7 @@ describe("crash and partial failure through the engine harness", function () {
         assert.equal(resource(grown, BRANDING)!.outputs.backgroundColor, undefined, "state still holds the resource before the update");
 
         ok(await runner(grown).up());
-        const prior = resource(grown, BRANDING)!.outputs.prior as {
+        const prior = priorOf(resource(grown, BRANDING)!) as {
             values: Record<string, unknown>;
             images: Record<string, { data: string } | null>;
         };
@@ -251,11 +257,7 @@ describe("crash and partial failure through the engine harness", function () {
         assert.equal(resource(stack, LOCALIZATION), undefined);
 
         ok(await runner(stack).up());
-        assert.equal(
-            (resource(stack, LOCALIZATION)!.outputs.prior as { existed: boolean }).existed,
-            false,
-            "the localization is known as tenantkit's",
-        );
+        assert.equal((priorOf(resource(stack, LOCALIZATION)!) as { existed: boolean }).existed, false, "the localization is known as tenantkit's");
         ok(await runner(stack).destroy());
         assert.deepEqual((await fx.emu.admin.branding(IDS.tenantId))!.localizations, {}, "no orphan localization");
     });
@@ -270,7 +272,7 @@ describe("crash and partial failure through the engine harness", function () {
         await fx.emu.admin.updateBranding(IDS.tenantId, "0", { signInPageText: "Changed in the portal since" });
 
         ok(await runner(stack).up());
-        const prior = resource(stack, BRANDING)!.outputs.prior as { values: Record<string, unknown> };
+        const prior = priorOf(resource(stack, BRANDING)!) as { values: Record<string, unknown> };
         assert.deepEqual(prior.values, { backgroundColor: "#0F6CBD", signInPageText: "Changed in the portal since" });
         ok(await runner(stack).destroy());
         const b = await brandingNow();

@@ -80,8 +80,11 @@ const image = { type: asset, change: "update", output: objectOf(Image) } as cons
 /** A property Graph says must not be used: refused at preview, so it never reaches state. */
 const refused = (deprecated: string) => ({ type: string, change: "update", deprecated }) as const;
 
-/** What both branding resources keep in state besides their inputs. */
-export type BrandingOutputOnly = Omit<BrandingState, keyof BrandingProperties>;
+/**
+ * What both branding resources keep in state besides their inputs: the public outputs, and what state keeps for destroy
+ * and refresh (state.ts `Prior` and `Observed`), which no schema declares.
+ */
+export type BrandingOutputOnly = Omit<BrandingState, keyof BrandingProperties> & { readonly prior: unknown; readonly observed: unknown };
 
 /** An image's read-only URL: in the dynamic resources' state, a member of `cdn` (state.ts). */
 const relativeUrl = { type: string, carrier: "cdn" } as const;
@@ -135,6 +138,12 @@ export const brandingTables: PropertyTables<BrandingProperties, BrandingOutputOn
         customCSSRelativeUrl: { ...relativeUrl, onUpdate: ["customCSS"] },
         // The dynamic resources seed one output for the eight above (state.ts says why).
         cdn: { type: json, dynamicOnly: true },
+        // Copies of the managed values: the prior ones destroy restores and those Graph showed after the last write. A
+        // value the program gives as a secret is one of them, and neither the engine nor the plugin marks a copy under
+        // another name secret, nor can a handler tell which of its inputs were secret (the dynamic provider host gets
+        // them in plain text), so both are always stored as secrets. Out of the schema: they are not outputs to read.
+        prior: { type: json, dynamicOnly: true, secret: true },
+        observed: { type: json, dynamicOnly: true, secret: true },
     },
 };
 
