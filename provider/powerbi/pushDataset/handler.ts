@@ -12,6 +12,7 @@ import { checkWithSchema } from "../../core/validation";
 import { DatasetApi } from "./api";
 import { diffDataset, replacementWarning } from "./diff";
 import { directoryFor } from "./directory";
+import { forgetTaken } from "./claims";
 import { createDataset, heldDataset, readDataset, readDatasetById, updateDataset, workspaceDatasets } from "./lifecycle";
 import { referenceFailures } from "./references";
 import { PushDatasetInputs } from "./schema";
@@ -86,6 +87,7 @@ export const handler = defineHandler<Inputs, State>({
         directoryFor(datasets.client).claim(id);
         await datasets.delete(id);
         releaseObject(process.cwd(), heldDataset(id), props);
+        forgetTaken(process.cwd(), id);
     },
 });
 

@@ -12,6 +12,7 @@ import { withContext, writeOutcome } from "../../core/errors";
 import type { DatasetApi, DatasetJson } from "./api";
 import { pushDatasetWire } from "./definition";
 import { withClaim, type HeldObject } from "../../core/holders";
+import { recordTaken, takenAlongside, withNameHeld } from "./claims";
 import { directoryFor } from "./directory";
 import type { LiveTable, PushDatasetInputs } from "./schema";
 import { DATA_TYPES } from "./schema";
@@ -29,25 +30,39 @@ export function workspaceDatasets(api: DatasetApi): Promise<readonly DatasetJson
     return directoryFor(api.client).datasets(api.workspaceId ?? "", () => api.list());
 }
 
-/** The dataset of this name that exists already (adopted), or the one a POST created. */
-async function findOrPost(api: DatasetApi, args: PushDatasetInputs): Promise<{ id: string; adopted: boolean }> {
+/**
+ * The dataset of this name that exists already (adopted), or the one a POST created. The search and the take are one
+ * step per name (claims.ts): creates of one name, in this process or in another of the program's folder, run it one at
+ * a time, and none adopts a dataset another create took while this process runs, so same-name datasets created in
+ * parallel never share one: each gets its own.
+ */
+function findOrPost(api: DatasetApi, args: PushDatasetInputs, cwd: string): Promise<{ id: string; adopted: boolean }> {
+    return withNameHeld(cwd, api.workspaceId ?? "", args.name, () => findOrPostHeld(api, args, cwd));
+}
+
+async function findOrPostHeld(api: DatasetApi, args: PushDatasetInputs, cwd: string): Promise<{ id: string; adopted: boolean }> {
     const directory = directoryFor(api.client);
-    const existing = await directory.named(api.workspaceId ?? "", args.name, () => api.list());
+    const free = (found: readonly DatasetJson[]) => found.filter((d) => !takenAlongside(cwd, d.id));
+    const take = (id: string) => {
+        directory.claim(id);
+        recordTaken(cwd, id);
+    };
+    const existing = free(await directory.named(api.workspaceId ?? "", args.name, () => api.list()));
     if (existing.length > 1) throw ambiguous(api, args.name, existing, "cannot tell which dataset to manage:");
     if (existing.length === 1) {
-        directory.claim(existing[0]!.id);
+        take(existing[0]!.id);
         return { id: existing[0]!.id, adopted: true };
     }
     try {
         const created = await api.create(args);
-        directory.claim(created.id);
+        take(created.id);
         return { id: created.id, adopted: false };
     } catch (err) {
         const outcome = writeOutcome(err);
         if (outcome === "none") throw err;
         // A POST that got no answer may still be running: give it the time one attempt waits before looking.
         if (outcome === "pending") await api.client.waitForLateRequest();
-        const fresh = await directory.namedNow(api.workspaceId ?? "", args.name, () => api.list());
+        const fresh = free(await directory.namedNow(api.workspaceId ?? "", args.name, () => api.list()));
         if (fresh.length > 1) throw ambiguous(api, args.name, fresh, `creating it failed with an unknown outcome (${(err as Error).message}), and`);
         if (fresh.length === 0 && outcome === "pending") {
             // Posting again could make a second dataset when the first POST lands late. The next up lists afresh.
@@ -59,7 +74,7 @@ async function findOrPost(api: DatasetApi, args: PushDatasetInputs): Promise<{ i
             });
         }
         const id = fresh.length === 1 ? fresh[0]!.id : (await api.create(args)).id;
-        directory.claim(id);
+        take(id);
         return { id, adopted: false };
     }
 }
@@ -140,10 +155,11 @@ export async function createDataset(
         const existing = await api.get(args.adopt);
         if (!existing) throw new Error(`adopt: dataset ${args.adopt} is not in ${api.where}`);
         directoryFor(api.client).claim(existing.id);
+        recordTaken(cwd, existing.id);
         await takeOver(api, existing.id, args, "adopt:");
         return { id: existing.id, outs: withClaim(stateOf(args, existing.id), cwd, heldDataset(existing.id)) };
     }
-    const { id, adopted } = await findOrPost(api, args);
+    const { id, adopted } = await findOrPost(api, args, cwd);
     if (!adopted) return { id, outs: stateOf(args, id) };
     await takeOver(api, id, args, `a dataset named "${args.name}" exists in ${api.where}:`);
     return { id, outs: withClaim(stateOf(args, id), cwd, heldDataset(id)) };
