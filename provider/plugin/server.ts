@@ -6,6 +6,7 @@
  * with the inputs, and a failure after a side effect carries the object (ErrorResourceInitFailed).
  */
 import * as grpc from "@grpc/grpc-js";
+import { AsyncLocalStorage } from "node:async_hooks";
 import { Any } from "google-protobuf/google/protobuf/any_pb";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
@@ -27,6 +28,12 @@ const status = require("@pulumi/pulumi/proto/status_pb") as typeof import("@pulu
 
 type Call<Req> = grpc.ServerUnaryCall<Req, unknown>;
 type Callback<Res> = grpc.sendUnaryData<Res>;
+
+/**
+ * The URN of the Diff a warning comes from: the request names it, the handler's `warnResource` has only the id, and two
+ * diffs of one id (a resource and its replacement, two stacks' resources of one dataset) may run at once.
+ */
+const diffUrn = new AsyncLocalStorage<string>();
 
 /** How long a warning may wait for the engine before it goes to stderr instead. */
 const LOG_DEADLINE_MS = 5_000;
@@ -85,18 +92,22 @@ const props = (s: Struct | undefined): Unwrapped => fromStruct(s);
 /** The service implementation; `engineAddress` is where warnings are sent (the engine's Log). */
 export function resourceProviderService(identity: PluginIdentity, engineAddress: string | undefined): grpc.UntypedServiceImplementation {
     const ops = new Operations();
-    // A diff's warning goes on its resource: the Diff request names the URN that the handler's warnResource lacks.
-    const diffUrns = new Map<string, string>();
-    const engineClient = engineAddress ? new engineRpc.EngineClient(engineAddress, grpc.credentials.createInsecure()) : undefined;
-    useWarningChannel(async (id, message) => {
-        const urn = diffUrns.get(id);
-        if (engineClient === undefined || urn === undefined) return false;
+    // The engine's address comes on the command line, or later through Attach (PULUMI_DEBUG_PROVIDERS).
+    let engineClient = engineAddress ? new engineRpc.EngineClient(engineAddress, grpc.credentials.createInsecure()) : undefined;
+    // Attached, one process serves every tenantkit provider of the program; the requests after Configure do not say
+    // which provider they are for, so this process can hold one provider's settings only.
+    let attached = false;
+    let configuredFor: { urn: string; settings: string } | undefined;
+    useWarningChannel(async (_id, message) => {
+        const urn = diffUrn.getStore();
+        const client = engineClient;
+        if (client === undefined || urn === undefined) return false;
         const req = new engine.LogRequest();
         req.setSeverity(engine.LogSeverity.WARNING);
         req.setMessage(message);
         req.setUrn(urn);
         return new Promise((resolve) =>
-            engineClient.log(req, new grpc.Metadata(), { deadline: Date.now() + LOG_DEADLINE_MS }, (err) => resolve(err === null)),
+            client.log(req, new grpc.Metadata(), { deadline: Date.now() + LOG_DEADLINE_MS }, (err) => resolve(err === null)),
         );
     });
 
@@ -131,7 +142,17 @@ export function resourceProviderService(identity: PluginIdentity, engineAddress:
             // An engine older than `args` sends only the variables, as strings, their secrecy lost: not judged then.
             const variables = Object.fromEntries([...req.getVariablesMap().entries()].map(([k, v]) => [k.slice(k.indexOf(":") + 1), v]));
             const given: Unwrapped = args ? props(args) : { values: variables, secret: new Set(Object.keys(variables)) };
-            ops.configure(handlerConfiguration(req.getUrn() || "urn:pulumi:::::pulumi:providers:tenantkit::default", given));
+            const urn = req.getUrn() || "urn:pulumi:::::pulumi:providers:tenantkit::default";
+            const settings = JSON.stringify(given.values);
+            if (attached && configuredFor !== undefined && configuredFor.urn !== urn && configuredFor.settings !== settings) {
+                throw new Error(
+                    `tenantkit's plugin is attached (PULUMI_DEBUG_PROVIDERS) and configured for ${configuredFor.urn}; the engine sends ` +
+                        `${urn}'s requests to the same process, which cannot tell them apart, so its other settings are refused: ` +
+                        `debug a program with one tenantkit provider (or providers with the same settings), or run without PULUMI_DEBUG_PROVIDERS`,
+                );
+            }
+            ops.configure(handlerConfiguration(urn, given));
+            configuredFor = { urn, settings };
             return new provider.ConfigureResponse()
                 .setAcceptsecrets(true)
                 .setSupportspreview(true)
@@ -143,28 +164,19 @@ export function resourceProviderService(identity: PluginIdentity, engineAddress:
             return new provider.CheckResponse().setInputs(toStruct(checked.values, checked.secret, checked.nested)).setFailuresList(failures(checked.failures));
         }),
         diff: unary(async (req: InstanceType<typeof provider.DiffRequest>) => {
-            diffUrns.set(req.getId(), req.getUrn());
-            try {
-                const d = await ops.diff(
-                    req.getType() || typeOf(req.getUrn()),
-                    req.getId(),
-                    props(req.getOlds()),
-                    props(req.getNews()),
-                    props(req.getOldInputs()),
-                );
-                const res = new provider.DiffResponse()
-                    .setChanges(d.changes ? provider.DiffResponse.DiffChanges.DIFF_SOME : provider.DiffResponse.DiffChanges.DIFF_NONE)
-                    .setReplacesList(d.replaces)
-                    .setDiffsList(d.diffs)
-                    .setDeletebeforereplace(d.deleteBeforeReplace)
-                    .setHasdetaileddiff(true);
-                const detailed = res.getDetaileddiffMap();
-                for (const [k, kind] of Object.entries(d.detailedDiff))
-                    detailed.set(k, new provider.PropertyDiff().setKind(kind as number).setInputdiff(true));
-                return res;
-            } finally {
-                diffUrns.delete(req.getId());
-            }
+            // The warning a diff sends goes on the resource this request names, whatever other diffs run meanwhile.
+            const d = await diffUrn.run(req.getUrn(), () =>
+                ops.diff(req.getType() || typeOf(req.getUrn()), req.getId(), props(req.getOlds()), props(req.getNews()), props(req.getOldInputs())),
+            );
+            const res = new provider.DiffResponse()
+                .setChanges(d.changes ? provider.DiffResponse.DiffChanges.DIFF_SOME : provider.DiffResponse.DiffChanges.DIFF_NONE)
+                .setReplacesList(d.replaces)
+                .setDiffsList(d.diffs)
+                .setDeletebeforereplace(d.deleteBeforeReplace)
+                .setHasdetaileddiff(true);
+            const detailed = res.getDetaileddiffMap();
+            for (const [k, kind] of Object.entries(d.detailedDiff)) detailed.set(k, new provider.PropertyDiff().setKind(kind as number).setInputdiff(true));
+            return res;
         }),
         create: unary(async (req: InstanceType<typeof provider.CreateRequest>) => {
             const created = await ops.create(req.getType() || typeOf(req.getUrn()), props(req.getProperties()), req.getPreview());
@@ -199,7 +211,11 @@ export function resourceProviderService(identity: PluginIdentity, engineAddress:
         }),
         // Nothing runs in the background that a cancellation could stop: each call ends with its request.
         cancel: unary(() => new Empty()),
-        attach: unary(() => new Empty()),
+        attach: unary((req: InstanceType<typeof plugin.PluginAttach>) => {
+            attached = true;
+            if (req.getAddress() !== "") engineClient = new engineRpc.EngineClient(req.getAddress(), grpc.credentials.createInsecure());
+            return new Empty();
+        }),
     };
 }
 
