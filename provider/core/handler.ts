@@ -259,7 +259,8 @@ export function defineHandler<I extends JsonObject, O extends JsonObject>(spec: 
         return own;
     };
     /** `raw`: the properties as the host passed them, whose `__provider` a partial failure must carry on. */
-    const fail = (operation: string, inputs: Partial<I>, err: unknown, raw?: unknown): never => {
+    /** `state`: the state an update started from, whose holder id (core/holders.ts) a partial failure keeps. */
+    const fail = (operation: string, inputs: Partial<I>, err: unknown, raw?: unknown, state?: object): never => {
         const where = `${type} (${spec.describe(inputs)})`;
         if (isPartialFailure(err)) {
             const inner = isApiError(err.cause)
@@ -271,7 +272,7 @@ export function defineHandler<I extends JsonObject, O extends JsonObject>(spec: 
             // The connection too: the engine records these as the outputs a later read or delete signs in with.
             throw Object.assign(new Error(reason), {
                 id: err.id,
-                properties: withConnection({ ...toPlainJson(err.properties), ...providerOf(raw) }, connectionOf(raw)),
+                properties: withConnection(keepHolder({ ...toPlainJson(err.properties), ...providerOf(raw) }, state ?? {}), connectionOf(raw)),
                 reasons: [reason],
             });
         }
@@ -287,11 +288,11 @@ export function defineHandler<I extends JsonObject, O extends JsonObject>(spec: 
         }
         throw complete(wrapped);
     };
-    const run = async <T>(operation: string, inputs: Partial<I>, body: () => Promise<T>, raw?: unknown): Promise<T> => {
+    const run = async <T>(operation: string, inputs: Partial<I>, body: () => Promise<T>, raw?: unknown, state?: object): Promise<T> => {
         try {
             return await body();
         } catch (err) {
-            return fail(operation, inputs, err, raw);
+            return fail(operation, inputs, err, raw, state);
         }
     };
     const provider: TenantkitHandler = {
@@ -359,7 +360,8 @@ export function defineHandler<I extends JsonObject, O extends JsonObject>(spec: 
                 return { outs: withConnection(o, connection) };
             }
             if (!spec.update) return fail("update", n, new Error("this resource cannot be updated in place; it is replaced"));
-            const outs = await run("update", n, () => spec.update!(id, o, n, ctxFor(connection)), news);
+            // A failure half-way keeps the holder id too: the state the engine records from it is what destroy gets.
+            const outs = await run("update", n, () => spec.update!(id, o, n, ctxFor(connection)), news, o);
             return { outs: withConnection(keepHolder(toPlainJson(outs), o), connection) };
         },
         async delete(id, props) {

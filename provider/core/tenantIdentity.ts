@@ -8,7 +8,8 @@ import { fetchEmulatorCa, isEmulatorAuthority } from "./emulatorTrust";
 import { GUID } from "./patterns";
 import type { Settings } from "./settings";
 
-const GUID_IN_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+/** A guid anywhere in a text (the issuer URL): the one pattern, unanchored. */
+const GUID_IN_TEXT = new RegExp(GUID.source.replace(/^\^|\$$/g, ""), GUID.flags);
 
 /** Why a domain could not be resolved to its tenant id; names the domain and the address asked. */
 export class TenantResolutionError extends Error {

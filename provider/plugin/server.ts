@@ -11,6 +11,7 @@ import { Any } from "google-protobuf/google/protobuf/any_pb";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import { useWarningChannel } from "../core/engineLog";
+import { runOperation } from "../core/operation";
 import { redactSecrets } from "../core/redact";
 import type { JsonObject } from "../core/json";
 import { checkConfig, diffConfig, handlerConfiguration, isDefaultProvider } from "./config";
@@ -92,6 +93,14 @@ const props = (s: Struct | undefined): Unwrapped => fromStruct(s);
 /** The service implementation; `engineAddress` is where warnings are sent (the engine's Log). */
 export function resourceProviderService(identity: PluginIdentity, engineAddress: string | undefined): grpc.UntypedServiceImplementation {
     const ops = new Operations();
+    // Cancel (Ctrl-C on `pulumi up`) ends every operation of this process, now and after: the engine then shuts it down.
+    const cancelled = new AbortController();
+    /**
+     * Runs an operation's body under the engine's cancellation and its timeout (`customTimeouts`, in seconds; 0 when
+     * none): requests in flight, retries and throttle waits end when either comes (core/operation.ts).
+     */
+    const operation = <T>(timeoutSeconds: number, body: () => Promise<T>): Promise<T> =>
+        runOperation({ signal: cancelled.signal, ...(timeoutSeconds > 0 ? { deadline: Date.now() + timeoutSeconds * 1000 } : {}) }, body);
     // The engine's address comes on the command line, or later through Attach (PULUMI_DEBUG_PROVIDERS).
     let engineClient = engineAddress ? new engineRpc.EngineClient(engineAddress, grpc.credentials.createInsecure()) : undefined;
     // Attached, one process serves every tenantkit provider of the program; the requests after Configure do not say
@@ -160,7 +169,7 @@ export function resourceProviderService(identity: PluginIdentity, engineAddress:
                 .setAcceptoutputs(false);
         }),
         check: unary(async (req: InstanceType<typeof provider.CheckRequest>) => {
-            const checked = await ops.check(req.getType() || typeOf(req.getUrn()), props(req.getOlds()), props(req.getNews()));
+            const checked = await operation(0, () => ops.check(req.getType() || typeOf(req.getUrn()), props(req.getOlds()), props(req.getNews())));
             return new provider.CheckResponse().setInputs(toStruct(checked.values, checked.secret, checked.nested)).setFailuresList(failures(checked.failures));
         }),
         diff: unary(async (req: InstanceType<typeof provider.DiffRequest>) => {
@@ -179,11 +188,13 @@ export function resourceProviderService(identity: PluginIdentity, engineAddress:
             return res;
         }),
         create: unary(async (req: InstanceType<typeof provider.CreateRequest>) => {
-            const created = await ops.create(req.getType() || typeOf(req.getUrn()), props(req.getProperties()), req.getPreview());
+            const created = await operation(req.getTimeout(), () => ops.create(req.getType() || typeOf(req.getUrn()), props(req.getProperties()), req.getPreview()));
             return new provider.CreateResponse().setId(created.id).setProperties(toStruct(created.values, created.secret, created.nested));
         }),
         read: unary(async (req: InstanceType<typeof provider.ReadRequest>) => {
-            const read = await ops.read(req.getType() || typeOf(req.getUrn()), req.getId(), props(req.getProperties()), props(req.getInputs()));
+            const read = await operation(0, () =>
+                ops.read(req.getType() || typeOf(req.getUrn()), req.getId(), props(req.getProperties()), props(req.getInputs())),
+            );
             if (read === undefined) return new provider.ReadResponse();
             return new provider.ReadResponse()
                 .setId(read.id)
@@ -191,26 +202,24 @@ export function resourceProviderService(identity: PluginIdentity, engineAddress:
                 .setInputs(toStruct(read.inputs.values, read.inputs.secret, read.inputs.nested));
         }),
         update: unary(async (req: InstanceType<typeof provider.UpdateRequest>) => {
-            const updated = await ops.update(
-                req.getType() || typeOf(req.getUrn()),
-                req.getId(),
-                props(req.getOlds()),
-                props(req.getNews()),
-                req.getPreview(),
+            const updated = await operation(req.getTimeout(), () =>
+                ops.update(req.getType() || typeOf(req.getUrn()), req.getId(), props(req.getOlds()), props(req.getNews()), req.getPreview()),
             );
             return new provider.UpdateResponse().setProperties(toStruct(updated.values, updated.secret, updated.nested));
         }),
         delete: unary(async (req: InstanceType<typeof provider.DeleteRequest>) => {
-            await ops.delete(req.getType() || typeOf(req.getUrn()), req.getId(), props(req.getProperties()));
+            await operation(req.getTimeout(), () => ops.delete(req.getType() || typeOf(req.getUrn()), req.getId(), props(req.getProperties())));
             return new Empty();
         }),
         invoke: unary(async (req: InstanceType<typeof provider.InvokeRequest>) => {
-            const result = await ops.invoke(req.getTok(), props(req.getArgs()));
+            const result = await operation(0, () => ops.invoke(req.getTok(), props(req.getArgs())));
             if (result.failures) return new provider.InvokeResponse().setFailuresList(failures(result.failures));
             return new provider.InvokeResponse().setReturn(toStruct(result.values, result.secret));
         }),
-        // Nothing runs in the background that a cancellation could stop: each call ends with its request.
-        cancel: unary(() => new Empty()),
+        cancel: unary(() => {
+            cancelled.abort();
+            return new Empty();
+        }),
         attach: unary((req: InstanceType<typeof plugin.PluginAttach>) => {
             attached = true;
             if (req.getAddress() !== "") engineClient = new engineRpc.EngineClient(req.getAddress(), grpc.credentials.createInsecure());

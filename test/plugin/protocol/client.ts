@@ -197,10 +197,11 @@ export interface PluginClient {
     configure(req: { urn?: string; args?: Props; variables?: Record<string, string> }): Promise<ConfigureAnswer>;
     check(req: Target & { olds?: Props; news: Props }): Promise<CheckAnswer>;
     diff(req: Target & { id: string; olds: Props; news: Props; oldInputs?: Props }): Promise<DiffAnswer>;
-    create(req: Target & { properties: Props; preview?: boolean }): Promise<CreateAnswer>;
+    /** `timeout`: the resource's customTimeouts in seconds, as the engine sends it (0 or unset: none). */
+    create(req: Target & { properties: Props; preview?: boolean; timeout?: number }): Promise<CreateAnswer>;
     read(req: Target & { id: string; properties?: Props; inputs?: Props }): Promise<ReadAnswer>;
-    update(req: Target & { id: string; olds: Props; news: Props; oldInputs?: Props; preview?: boolean }): Promise<Props>;
-    delete(req: Target & { id: string; properties: Props; oldInputs?: Props }): Promise<void>;
+    update(req: Target & { id: string; olds: Props; news: Props; oldInputs?: Props; preview?: boolean; timeout?: number }): Promise<Props>;
+    delete(req: Target & { id: string; properties: Props; oldInputs?: Props; timeout?: number }): Promise<void>;
     invoke(tok: string, args?: Props): Promise<InvokeAnswer>;
     cancel(): Promise<void>;
     close(): void;
@@ -285,7 +286,8 @@ export function connect(address: string): PluginClient {
                 .setUrn(urnFor(r))
                 .setType(r.type)
                 .setProperties(toStruct(r.properties))
-                .setPreview(r.preview ?? false);
+                .setPreview(r.preview ?? false)
+                .setTimeout(r.timeout ?? 0);
             const res = await call<pb.CreateResponse>((cb) => raw.create(req, cb));
             return { id: res.getId(), properties: fromStruct(res.getProperties()) };
         },
@@ -303,12 +305,18 @@ export function connect(address: string): PluginClient {
                 .setId(r.id)
                 .setOlds(toStruct(r.olds))
                 .setNews(toStruct(r.news))
-                .setPreview(r.preview ?? false);
+                .setPreview(r.preview ?? false)
+                .setTimeout(r.timeout ?? 0);
             if (r.oldInputs) req.setOldInputs(toStruct(r.oldInputs));
             return fromStruct((await call<pb.UpdateResponse>((cb) => raw.update(req, cb))).getProperties());
         },
         delete: async (r) => {
-            const req = new provider.DeleteRequest().setUrn(urnFor(r)).setType(r.type).setId(r.id).setProperties(toStruct(r.properties));
+            const req = new provider.DeleteRequest()
+                .setUrn(urnFor(r))
+                .setType(r.type)
+                .setId(r.id)
+                .setProperties(toStruct(r.properties))
+                .setTimeout(r.timeout ?? 0);
             if (r.oldInputs) req.setOldInputs(toStruct(r.oldInputs));
             await call<Empty>((cb) => raw.delete(req, cb));
         },

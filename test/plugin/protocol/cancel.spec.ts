@@ -1,0 +1,87 @@
+/**
+ * Cancel and timeouts (issue 37 item 6), with the compiled plugin in a process of its own: the engine's Cancel (Ctrl-C
+ * on `pulumi up`) and a request's timeout (`customTimeouts`) end a request in flight and a throttle wait within
+ * seconds, and what was left behind is what the next `up` converges from.
+ *
+ * Found in issue 37: `req.getTimeout()` was never read and Cancel returned at once while retries and throttle pauses
+ * went on for minutes.
+ */
+import { strict as assert } from "node:assert";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { IDS, useEmulator } from "../../support/emulator";
+import { spawnPlugin, type PluginCallError, type RunningPlugin } from "./client";
+import { DATASET, datasetInputs, GET_TAP, providerArgs } from "./fixtures";
+
+describe("Cancel and customTimeouts over gRPC, the compiled plugin in its own process", () => {
+    const fx = useEmulator();
+    let dir = "";
+    const plugins: RunningPlugin[] = [];
+    beforeEach(() => {
+        dir = fs.mkdtempSync(path.join(os.tmpdir(), "tk-protocol-cancel-"));
+    });
+    afterEach(async () => {
+        await fx.emu.admin.clearFaults();
+        for (const p of plugins.splice(0)) await p.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+    });
+    const provider = async (): Promise<RunningPlugin> => {
+        const p = await spawnPlugin({ cwd: dir, env: { PATH: process.env.PATH ?? "", HOME: dir } });
+        plugins.push(p);
+        await p.client.configure({ args: providerArgs(fx.emu.url) });
+        return p;
+    };
+    const named = async (name: string) => (await fx.emu.admin.powerBi(IDS.tenantId)).datasets.filter((d) => d.name === name);
+    /** The dataset POST is carried out at once and its answer held for a minute. */
+    const holdPost = () => fx.emu.admin.setFaults({ match: { service: "powerbi", method: "POST", path: "datasets" }, kind: "hold", delayMs: 60_000 });
+    const failure = async (call: Promise<unknown>): Promise<{ err: PluginCallError; seconds: number }> => {
+        const started = Date.now();
+        const err = await call.then(
+            () => assert.fail("the call succeeded"),
+            (e: PluginCallError) => e,
+        );
+        return { err, seconds: (Date.now() - started) / 1000 };
+    };
+
+    it("a create's timeout (customTimeouts) ends a POST whose answer does not come, and the next up adopts what it made", async () => {
+        const p = await provider();
+        const inputs = (await p.client.check({ type: DATASET, news: datasetInputs("Slow") })).inputs;
+        await holdPost();
+        const { err, seconds } = await failure(p.client.create({ type: DATASET, properties: inputs, timeout: 2 }));
+        assert.ok(seconds < 15, `the create went on for ${seconds} s past a timeout of 2 s`);
+        assert.match(err.details, /timeout of 2 s \(customTimeouts\) passed/);
+        assert.match(err.details, /run `pulumi up` again/);
+        await fx.emu.admin.clearFaults();
+
+        const next = await provider();
+        const created = await next.client.create({ type: DATASET, properties: inputs });
+        assert.deepEqual(
+            (await named("Slow")).map((d) => d.id),
+            [created.id],
+        );
+    });
+
+    it("Cancel ends a create whose POST is in flight within seconds, saying it was cancelled", async () => {
+        const p = await provider();
+        const inputs = (await p.client.check({ type: DATASET, news: datasetInputs("Cancelled") })).inputs;
+        await holdPost();
+        const create = failure(p.client.create({ type: DATASET, properties: inputs }));
+        await new Promise((r) => setTimeout(r, 1000));
+        await p.client.cancel();
+        const { err, seconds } = await create;
+        assert.ok(seconds < 15, `the create went on for ${seconds} s after Cancel`);
+        assert.match(err.details, /cancelled \(the engine's Cancel/);
+    });
+
+    it("Cancel ends a wait for a throttled service's Retry-After within seconds", async () => {
+        const p = await provider();
+        await fx.emu.admin.setFaults({ match: { service: "graph", method: "GET" }, kind: "status", status: 429, retryAfter: "120", times: 0 });
+        const invoke = failure(p.client.invoke(GET_TAP, { user: IDS.aliceUpn }));
+        await new Promise((r) => setTimeout(r, 1500));
+        await p.client.cancel();
+        const { err, seconds } = await invoke;
+        assert.ok(seconds < 15, `the lookup waited ${seconds} s after Cancel`);
+        assert.match(err.details, /cancelled/);
+    });
+});
