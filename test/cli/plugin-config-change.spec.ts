@@ -11,37 +11,13 @@ import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { useEmulator, IDS } from "../support/emulator";
-import { CliStack, describeCli, emulatorStackConfig, programOutsideRepo, ROOT, secret } from "./pulumi";
-
-const YAML_PROGRAM = path.join(ROOT, "test", "fixtures", "programs", "plugin-yaml");
+import { useYamlPluginStacks } from "./yamlPluginStack";
+import { describeCli } from "./pulumi";
 
 describeCli("the provider plugin's configuration, under the real CLI", (binDir) => {
     const fx = useEmulator();
-    let stack: CliStack | undefined;
-    let dir: string | undefined;
-
-    afterEach(async () => {
-        await stack?.dispose();
-        if (dir) fs.rmSync(dir, { recursive: true, force: true });
-        stack = undefined;
-        dir = undefined;
-    });
-
-    async function yamlStack(name: string, config: Record<string, string | ReturnType<typeof secret>> = {}): Promise<CliStack> {
-        dir = programOutsideRepo(YAML_PROGRAM);
-        stack = await CliStack.create(binDir, {
-            projectDir: dir,
-            stack: name,
-            config: {
-                ...emulatorStackConfig(fx.emu.url),
-                "tenantkit:devopsPat": secret(IDS.devopsPat),
-                "tenantkit-yaml:workspaceId": IDS.salesWorkspaceId,
-                ...config,
-            },
-        });
-        await stack.installPlugin();
-        return stack;
-    }
+    const yaml = useYamlPluginStacks(binDir, fx);
+    const yamlStack = (name: string) => yaml.stack(name);
 
     it("the same tenant said another way (its id in upper case for its domain, cloud Global for unset) changes nothing and loses nothing", async () => {
         const s = await yamlStack("respelled");
@@ -78,7 +54,7 @@ describeCli("the provider plugin's configuration, under the real CLI", (binDir) 
     // unknown, and a localization whose text reads the dataset's id previewed as changed when a column changed type.
     it("an update's preview keeps the dataset's id known: a localization that reads it previews as unchanged", async () => {
         const s = await yamlStack("dependent");
-        const program = path.join(dir!, "Pulumi.yaml");
+        const program = path.join(yaml.dir(), "Pulumi.yaml");
         fs.writeFileSync(
             program,
             fs

@@ -8,36 +8,15 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { useEmulator, IDS } from "../support/emulator";
 import { provesLifecycle } from "./pluginPrograms";
-import { CliStack, cliRunner, describeCli, emulatorStackConfig, programOutsideRepo, ROOT, secret } from "./pulumi";
+import { useYamlPluginStacks } from "./yamlPluginStack";
+import { CliStack, cliRunner, describeCli, emulatorStackConfig, programOutsideRepo, ROOT } from "./pulumi";
 
 const YAML_PROGRAM = path.join(ROOT, "test", "fixtures", "programs", "plugin-yaml");
 
 describeCli("the provider plugin, from a Pulumi YAML program", (binDir) => {
     const fx = useEmulator();
-    let stack: CliStack | undefined;
-    let dir: string | undefined;
-
-    afterEach(async () => {
-        await stack?.dispose();
-        if (dir) fs.rmSync(dir, { recursive: true, force: true });
-        stack = undefined;
-        dir = undefined;
-    });
-
-    async function yamlStack(name: string): Promise<CliStack> {
-        dir = programOutsideRepo(YAML_PROGRAM);
-        stack = await CliStack.create(binDir, {
-            projectDir: dir,
-            stack: name,
-            config: {
-                ...emulatorStackConfig(fx.emu.url),
-                "tenantkit:devopsPat": secret(IDS.devopsPat),
-                "tenantkit-yaml:workspaceId": IDS.salesWorkspaceId,
-            },
-        });
-        await stack.installPlugin();
-        return stack;
-    }
+    const yaml = useYamlPluginStacks(binDir, fx);
+    const yamlStack = (name: string) => yaml.stack(name);
 
     const datasets = async () => (await fx.emu.admin.powerBi(IDS.tenantId)).datasets;
 

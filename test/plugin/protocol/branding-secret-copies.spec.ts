@@ -6,15 +6,12 @@
  * other property of Update's answer. Every property that holds a copy of it is now answered secret.
  */
 import { strict as assert } from "node:assert";
-import * as fs from "node:fs";
-import * as os from "node:os";
-import * as path from "node:path";
 import { outputSeeding } from "../../../provider/core/definition";
 import { organizationalBranding } from "../../../provider/entra/branding/definition";
 import { organizationalBrandingLocalization } from "../../../provider/entra/brandingLocalization/definition";
 import { IDS, useEmulator } from "../../support/emulator";
-import { isSecret, secret, usePlugin, type Props } from "./client";
-import { configureEachTest, LOCALIZATION } from "./fixtures";
+import { isSecret, secret, type Props } from "./client";
+import { configureEachTest, useProgramPlugin, LOCALIZATION } from "./fixtures";
 
 const BRANDING = "tenantkit:entra:OrganizationalBranding";
 const TEXT = "Salut secret";
@@ -26,13 +23,8 @@ const plainCopies = (answer: Props, text: string) =>
         .map(([k, v]) => `${k}: ${JSON.stringify(v)}`);
 
 describe("regression: a secret branding text has no plain-text copy in state", () => {
-    let dir = "";
-    before(() => {
-        dir = fs.mkdtempSync(path.join(os.tmpdir(), "tk-protocol-secret-copies-"));
-    });
     const fx = useEmulator();
-    const p = usePlugin({ spawned: () => ({ cwd: dir, env: { PATH: process.env.PATH ?? "", HOME: dir } }) });
-    after(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const p = useProgramPlugin("secret-copies");
     configureEachTest(fx, () => p.client);
 
     const created = async (type: string, news: Props) => {

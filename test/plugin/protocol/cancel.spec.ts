@@ -7,31 +7,14 @@
  * went on for minutes.
  */
 import { strict as assert } from "node:assert";
-import * as fs from "node:fs";
-import * as os from "node:os";
-import * as path from "node:path";
 import { IDS, useEmulator } from "../../support/emulator";
-import { spawnPlugin, type PluginCallError, type RunningPlugin } from "./client";
-import { DATASET, datasetInputs, GET_TAP, providerArgs } from "./fixtures";
+import type { PluginCallError } from "./client";
+import { DATASET, datasetInputs, GET_TAP, usePluginProcesses } from "./fixtures";
 
 describe("Cancel and customTimeouts over gRPC, the compiled plugin in its own process", () => {
     const fx = useEmulator();
-    let dir = "";
-    const plugins: RunningPlugin[] = [];
-    beforeEach(() => {
-        dir = fs.mkdtempSync(path.join(os.tmpdir(), "tk-protocol-cancel-"));
-    });
-    afterEach(async () => {
-        await fx.emu.admin.clearFaults();
-        for (const p of plugins.splice(0)) await p.close();
-        fs.rmSync(dir, { recursive: true, force: true });
-    });
-    const provider = async (): Promise<RunningPlugin> => {
-        const p = await spawnPlugin({ cwd: dir, env: { PATH: process.env.PATH ?? "", HOME: dir } });
-        plugins.push(p);
-        await p.client.configure({ args: providerArgs(fx.emu.url) });
-        return p;
-    };
+    const { provider } = usePluginProcesses(fx, "cancel");
+    afterEach(() => fx.emu.admin.clearFaults());
     const named = async (name: string) => (await fx.emu.admin.powerBi(IDS.tenantId)).datasets.filter((d) => d.name === name);
     /** The dataset POST is carried out at once and its answer held for a minute. */
     const holdPost = () => fx.emu.admin.setFaults({ match: { service: "powerbi", method: "POST", path: "datasets" }, kind: "hold", delayMs: 60_000 });

@@ -6,37 +6,18 @@
  * dataset another create took while this process runs is never adopted: each resource gets its own dataset.
  */
 import { strict as assert } from "node:assert";
-import * as fs from "node:fs";
-import * as os from "node:os";
-import * as path from "node:path";
 import { DatasetApi } from "../../../provider/powerbi/pushDataset/api";
 import { PushDatasetInputs } from "../../../provider/powerbi/pushDataset/schema";
 import { powerBiService } from "../../../provider/powerbi/powerBiService";
 import { emulatorClient, QUICKSTART_APP } from "../../support/emulatorClient";
 import { IDS, useEmulator } from "../../support/emulator";
-import { spawnPlugin, type Props, type RunningPlugin } from "./client";
-import { DATASET, datasetInputs, providerArgs } from "./fixtures";
+import type { Props, RunningPlugin } from "./client";
+import { DATASET, datasetInputs, usePluginProcesses } from "./fixtures";
 
 describe("regression: same-name push datasets created at once by two plugin processes never share a dataset", function () {
     this.timeout(60_000);
     const fx = useEmulator();
-    let dir = "";
-    const plugins: RunningPlugin[] = [];
-    beforeEach(() => {
-        dir = fs.mkdtempSync(path.join(os.tmpdir(), "tk-protocol-parallel-"));
-    });
-    afterEach(async () => {
-        for (const p of plugins.splice(0)) await p.close();
-        fs.rmSync(dir, { recursive: true, force: true });
-    });
-
-    /** A plugin process in the program's folder, configured as an explicit provider with the quickstart app. */
-    const provider = async (): Promise<RunningPlugin> => {
-        const p = await spawnPlugin({ cwd: dir, env: { PATH: process.env.PATH ?? "", HOME: dir } });
-        plugins.push(p);
-        await p.client.configure({ args: providerArgs(fx.emu.url) });
-        return p;
-    };
+    const { provider } = usePluginProcesses(fx, "parallel");
     const create = async (p: RunningPlugin, news: Props) => {
         const checked = await p.client.check({ type: DATASET, news });
         assert.deepEqual(checked.failures, []);

@@ -7,25 +7,17 @@
 import { strict as assert } from "node:assert";
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import { solidPng } from "../../../emulator/seeds/png";
 import { IDS, useEmulator } from "../../support/emulator";
-import { fileAsset, isSecret, reveal, secret, usePlugin, type PluginCallError, type Props } from "./client";
-import { configureEachTest, LOCALIZATION } from "./fixtures";
+import { fileAsset, isSecret, reveal, secret, type PluginCallError, type Props } from "./client";
+import { configureEachTest, useProgramPlugin, LOCALIZATION } from "./fixtures";
 
 const ID = `${IDS.tenantId}/fr-FR`;
 
 describe("OrganizationalBrandingLocalization over gRPC, the compiled plugin in its own process", () => {
-    let dir = "";
-    before(() => {
-        dir = fs.mkdtempSync(path.join(os.tmpdir(), "tk-protocol-"));
-    });
     const fx = useEmulator();
-    // Only what node needs: no AZURE_* or TENANTKIT_* of this machine reaches the plugin.
-    const p = usePlugin({ spawned: () => ({ cwd: dir, env: { PATH: process.env.PATH ?? "", HOME: dir } }) });
-    // After the plugin's own `after`: it writes its journal and holder records in the folder until it stops.
-    after(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const p = useProgramPlugin("plugin");
     configureEachTest(fx, () => p.client);
 
     const french = async () => (await fx.emu.admin.branding(IDS.tenantId))?.localizations["fr-FR"];
@@ -43,10 +35,10 @@ describe("OrganizationalBrandingLocalization over gRPC, the compiled plugin in i
             news: { backgroundColor: "blue", customResetItNowText: "x", bannerLogo: fileAsset("missing.png") },
         });
         assert.deepEqual(bad.failures.map((f) => f.property).sort(), ["backgroundColor", "bannerLogo", "customResetItNowText", "locale"]);
-        assert.match(bad.failures.find((f) => f.property === "bannerLogo")!.reason, new RegExp(`missing\\.png.*\\(resolved from ${dir.replace(/[.\\/]/g, "\\$&")}\\)`));
+        assert.match(bad.failures.find((f) => f.property === "bannerLogo")!.reason, new RegExp(`missing\\.png.*\\(resolved from ${p.dir().replace(/[.\\/]/g, "\\$&")}\\)`));
 
         const png = solidPng(200, 30, [0x10, 0x20, 0x30]);
-        fs.writeFileSync(path.join(dir, "banner.png"), png);
+        fs.writeFileSync(path.join(p.dir(), "banner.png"), png);
         const ok = await p.client.check({ type: LOCALIZATION, news: { locale: "fr-FR", bannerLogo: fileAsset("banner.png") } });
         assert.deepEqual(ok.failures, []);
         assert.equal((await graphWrites()).length, 0, "Check wrote to Graph");
@@ -117,7 +109,7 @@ describe("OrganizationalBrandingLocalization over gRPC, the compiled plugin in i
     });
 
     it("a failure after the text was written answers ErrorResourceInitFailed: the id, the state so far, the reason", async () => {
-        fs.writeFileSync(path.join(dir, "logo.png"), solidPng(200, 30, [0x30, 0x20, 0x10]));
+        fs.writeFileSync(path.join(p.dir(), "logo.png"), solidPng(200, 30, [0x30, 0x20, 0x10]));
         await fx.emu.admin.setFaults({ match: { service: "graph", method: "PUT", path: "bannerLogo" }, kind: "status", status: 400, times: 0 });
         const checked = await p.client.check({ type: LOCALIZATION, news: { locale: "fr-FR", signInPageText: "Moitié", bannerLogo: fileAsset("logo.png") } });
         assert.deepEqual(checked.failures, []);

@@ -6,21 +6,15 @@
  */
 import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import { solidPng } from "../../../emulator/seeds/png";
 import { useEmulator } from "../../support/emulator";
-import { fileAsset, UNKNOWN, usePlugin, type Props } from "./client";
-import { configureEachTest, DATASET, datasetInputs, LOCALIZATION } from "./fixtures";
+import { fileAsset, UNKNOWN, type Props } from "./client";
+import { configureEachTest, useProgramPlugin, DATASET, datasetInputs, LOCALIZATION } from "./fixtures";
 
 describe("previews of creates and updates over gRPC", () => {
-    let dir = "";
-    before(() => {
-        dir = fs.mkdtempSync(path.join(os.tmpdir(), "tk-protocol-preview-"));
-    });
     const fx = useEmulator();
-    const p = usePlugin({ spawned: () => ({ cwd: dir, env: { PATH: process.env.PATH ?? "", HOME: dir } }) });
-    after(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const p = useProgramPlugin("preview");
     configureEachTest(fx, () => p.client);
 
     const writes = async () =>
@@ -53,8 +47,8 @@ describe("previews of creates and updates over gRPC", () => {
     });
 
     it("an update's preview of a localization keeps the image URLs an update leaves alone, and only the changed image's unknown", async () => {
-        fs.writeFileSync(path.join(dir, "a.png"), solidPng(200, 30, [1, 2, 3]));
-        fs.writeFileSync(path.join(dir, "b.png"), solidPng(200, 30, [4, 5, 6]));
+        fs.writeFileSync(path.join(p.dir(), "a.png"), solidPng(200, 30, [1, 2, 3]));
+        fs.writeFileSync(path.join(p.dir(), "b.png"), solidPng(200, 30, [4, 5, 6]));
         const inputs = await checked(LOCALIZATION, { locale: "fr-FR", signInPageText: "Avant", bannerLogo: fileAsset("a.png") });
         const c = await p.client.create({ type: LOCALIZATION, properties: inputs });
         const url = c.properties.bannerLogoRelativeUrl;

@@ -10,26 +10,20 @@
  */
 import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import { solidPng } from "../../../emulator/seeds/png";
 import { IDS, useEmulator } from "../../support/emulator";
-import { fileAsset, isSecret, reveal, secret, usePlugin, type PluginCallError, type Props } from "./client";
-import { configureEachTest, DATASET, datasetInputs, GET_TAP, LOCALIZATION } from "./fixtures";
+import { fileAsset, isSecret, reveal, secret, type PluginCallError, type Props } from "./client";
+import { configureEachTest, useProgramPlugin, DATASET, datasetInputs, GET_TAP, LOCALIZATION } from "./fixtures";
 
 describe("secrets over gRPC, the compiled plugin in its own process", () => {
-    let dir = "";
-    before(() => {
-        dir = fs.mkdtempSync(path.join(os.tmpdir(), "tk-protocol-secrets-"));
-    });
     const fx = useEmulator();
-    const p = usePlugin({ spawned: () => ({ cwd: dir, env: { PATH: process.env.PATH ?? "", HOME: dir } }) });
-    after(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const p = useProgramPlugin("secrets");
     configureEachTest(fx, () => p.client);
 
     /** A create whose image upload fails after the text was written: what the engine records from its error. */
     async function halfCreated(news: Props): Promise<Props> {
-        fs.writeFileSync(path.join(dir, "logo.png"), solidPng(200, 30, [0x30, 0x20, 0x10]));
+        fs.writeFileSync(path.join(p.dir(), "logo.png"), solidPng(200, 30, [0x30, 0x20, 0x10]));
         await fx.emu.admin.setFaults({ match: { service: "graph", method: "PUT", path: "bannerLogo" }, kind: "status", status: 400, times: 0 });
         const checked = await p.client.check({ type: LOCALIZATION, news: { locale: "fr-FR", bannerLogo: fileAsset("logo.png"), ...news } });
         assert.deepEqual(checked.failures, []);
