@@ -7,9 +7,9 @@
  * - `.tenantkit/claims/name-<hash>.lock/`: a create holds its workspace and name while it looks for a dataset and
  *   takes or POSTs one (mkdir is atomic across processes; in a process, creates of one name queue in memory first).
  *   A lock whose process is gone, or older than `LOCK_STALE_MS`, is broken.
- * - `.tenantkit/claims/dataset-<id>.json`: when a create took the dataset (created or adopted). A dataset taken since
- *   this process started was taken by a create running alongside this one, in this process or another, and is never
- *   adopted: the create posts its own. One taken before was taken in an earlier deployment: adopting it is how an `up`
+ * - `.tenantkit/claims/dataset-<id>.json`: when a create took the dataset (created or adopted), and under which engine.
+ *   A dataset taken since this process started, under the same engine, was taken by a create running alongside this
+ *   one, in this process or another, and is never adopted: the create posts its own. One taken before was taken in an earlier deployment: adopting it is how an `up`
  *   converges after a lost create, and how a create-first replacement takes over the dataset of the resource it
  *   replaces (core/holders.ts keeps that resource's delete from deleting it).
  *
@@ -35,6 +35,11 @@ interface TakeRecord {
     /** Epoch ms. */
     readonly takenAt: number;
     readonly pid: number;
+    /**
+     * The process that started the taking one (the engine's, `process.ppid` when the record was written): the plugin
+     * processes of one deployment share it. A plugin left running by a killed `pulumi up` has lost its parent by then.
+     */
+    readonly engine?: number;
 }
 
 const claimsDir = (cwd: string) => path.join(cwd, ".tenantkit", "claims");
@@ -45,17 +50,21 @@ const recordPath = (cwd: string, id: string) => path.join(claimsDir(cwd), `datas
 export function recordTaken(cwd: string, id: string): void {
     const file = recordPath(cwd, id);
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    const record: TakeRecord = { version: 1, id, takenAt: Date.now(), pid: process.pid };
+    const record: TakeRecord = { version: 1, id, takenAt: Date.now(), pid: process.pid, engine: process.ppid };
     const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     fs.writeFileSync(tmp, `${JSON.stringify(record, null, 2)}\n`);
     fs.renameSync(tmp, file);
 }
 
-/** Whether a create running alongside this process (in it or another) took dataset `id`: it is not to be adopted. */
+/**
+ * Whether a create running alongside this process (in it, or in another plugin process of the same engine) took
+ * dataset `id`: it is not to be adopted. A take by a plugin that a killed `pulumi up` left finishing its POST is not
+ * alongside, however late it landed: the next `up` adopts what it made, as after any lost create.
+ */
 export function takenAlongside(cwd: string, id: string): boolean {
     try {
         const r = JSON.parse(fs.readFileSync(recordPath(cwd, id), "utf8")) as Partial<TakeRecord>;
-        return typeof r.takenAt === "number" && r.takenAt >= PROCESS_START;
+        return typeof r.takenAt === "number" && r.takenAt >= PROCESS_START && r.engine === process.ppid;
     } catch {
         return false;
     }
