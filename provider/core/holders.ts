@@ -19,6 +19,7 @@
 import { randomUUID } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { writeJsonAtomically } from "./atomicFile";
 
 /** The output that carries a resource's holder id. */
 export const HOLDER_KEY = "__holder";
@@ -61,12 +62,8 @@ export function holderOf(state: object): string | undefined {
 /** Claims `o` for a create: records a new holder id and returns it, for the create's state. */
 export function claimObject(cwd: string, o: HeldObject): string {
     const holder = randomUUID();
-    const file = recordPath(cwd, o);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
     const record: HolderRecord = { version: 1, kind: o.kind, key: o.key, holder, claimedAt: new Date().toISOString() };
-    const tmp = `${file}.${process.pid}.${holder}.tmp`;
-    fs.writeFileSync(tmp, `${JSON.stringify(record, null, 2)}\n`);
-    fs.renameSync(tmp, file);
+    writeJsonAtomically(recordPath(cwd, o), record);
     return holder;
 }
 

@@ -23,6 +23,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { writeJsonAtomically } from "../../core/atomicFile";
 import type { JsonValue } from "../../core/json";
 import {
     isImageProperty,
@@ -94,11 +95,8 @@ export function readJournal(cwd: string, organizationId: string, locale: string)
 /** Writes the journal before the first write to the branding; refuses to go on without it. */
 export function writeJournal(cwd: string, journal: Journal): void {
     const file = journalPath(cwd, journal.organizationId, journal.locale);
-    const temp = `${file}.${process.pid}.tmp`;
     try {
-        fs.mkdirSync(path.dirname(file), { recursive: true });
-        fs.writeFileSync(temp, JSON.stringify(journal));
-        fs.renameSync(temp, file);
+        writeJsonAtomically(file, journal);
     } catch (err) {
         throw new Error(
             `cannot write the branding journal ${file} (${(err as Error).message}); nothing was changed. tenantkit records the ` +

@@ -20,6 +20,7 @@ import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { performance } from "node:perf_hooks";
+import { writeJsonAtomically } from "../../core/atomicFile";
 
 /** A lock held longer than this is taken to be left by a process that hung: a create is one listing and one POST. */
 export const LOCK_STALE_MS = 10 * 60_000;
@@ -48,12 +49,8 @@ const recordPath = (cwd: string, id: string) => path.join(claimsDir(cwd), `datas
 
 /** Records that a create took dataset `id` (created or adopted) now. */
 export function recordTaken(cwd: string, id: string): void {
-    const file = recordPath(cwd, id);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
     const record: TakeRecord = { version: 1, id, takenAt: Date.now(), pid: process.pid, engine: process.ppid };
-    const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    fs.writeFileSync(tmp, `${JSON.stringify(record, null, 2)}\n`);
-    fs.renameSync(tmp, file);
+    writeJsonAtomically(recordPath(cwd, id), record);
 }
 
 /**
