@@ -294,6 +294,10 @@ export function generateSchema(docs: Docs = readDocs()): Record<string, unknown>
         keywords: ["pulumi", "microsoft-entra", "power-bi", "azure-devops", "category/cloud"],
         license: pkg.license,
         publisher: "pulumi-tenantkit",
+        // Where the engine downloads the plugin when a program needs it and it is not installed: the release assets
+        // of github.com/pulumi-tenantkit/pulumi-tenantkit, pulumi-resource-tenantkit-v<version>-<os>-<arch>.tar.gz
+        // (`npm run release`). PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES redirects it to a mirror (and the tests to loopback).
+        pluginDownloadURL: "github://api.github.com/pulumi-tenantkit",
         meta: { moduleFormat: "(.*)" },
         language: {
             nodejs: {
