@@ -6,6 +6,7 @@
  * (it copies the folder alone, without the program's node_modules) and what Go and Python programs run. Bundled with
  * @vercel/ncc, which is one package without dependencies or install scripts. Run by `npm run build`.
  */
+import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 
@@ -25,7 +26,31 @@ interface NccAsset {
     permissions?: number;
 }
 
+/**
+ * What the bundle is made of: the compiled tree, the manifests that decide node_modules, the schema and this script.
+ * `npm ci` builds once through `prepare`, and `npm start` or `npm test` run the build again right after: bundling
+ * takes seconds that an unchanged tree need not pay twice.
+ */
+export function bundleInputsDigest(): string {
+    const hash = createHash("sha256");
+    const files = [
+        ...(fs.readdirSync(path.join(ROOT, "bin"), { recursive: true, withFileTypes: true }) as fs.Dirent[])
+            .filter((e) => e.isFile() && !e.name.endsWith(".tsbuildinfo"))
+            .map((e) => path.join(e.parentPath, e.name)),
+        ...["package.json", "package-lock.json", "schema.json", "scripts/plugin.ts"].map((f) => path.join(ROOT, f)),
+    ].sort();
+    for (const file of files)
+        hash.update(`${path.relative(ROOT, file)}\0`)
+            .update(fs.readFileSync(file))
+            .update("\0");
+    return hash.digest("hex");
+}
+
+const DIGEST_FILE = ".inputs-sha256";
+
 export async function buildPlugin(out = PLUGIN_DIR): Promise<void> {
+    const digest = bundleInputsDigest();
+    if (fs.existsSync(path.join(out, "index.js")) && readIfExists(path.join(out, DIGEST_FILE)) === digest) return;
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- ncc ships no declarations
     const ncc = require("@vercel/ncc") as (entry: string, opts: object) => Promise<{ code: string; assets: Record<string, NccAsset> }>;
     const { code, assets } = await ncc(ENTRY, { minify: false, sourceMap: false, quiet: true, cache: false, target: "es2022" });
@@ -39,6 +64,11 @@ export async function buildPlugin(out = PLUGIN_DIR): Promise<void> {
     }
     fs.writeFileSync(path.join(out, "pulumi-resource-tenantkit"), LAUNCHER, { mode: 0o755 });
     fs.writeFileSync(path.join(out, "pulumi-resource-tenantkit.cmd"), LAUNCHER_CMD);
+    fs.writeFileSync(path.join(out, DIGEST_FILE), digest);
+}
+
+function readIfExists(file: string): string | undefined {
+    return fs.existsSync(file) ? fs.readFileSync(file, "utf8") : undefined;
 }
 
 if (require.main === module) {
