@@ -19,6 +19,7 @@ interface PropertySpec {
     description?: string;
     type?: string;
     $ref?: string;
+    oneOf?: PropertySpec[];
     items?: PropertySpec;
     additionalProperties?: PropertySpec;
     default?: string | number | boolean;
@@ -140,20 +141,25 @@ class SchemaWriter {
             case "enum": {
                 const token = `tenantkit:${module}:${t.enum.name}`;
                 if (!(token in this.types)) {
-                    // Every spelling the service accepts is a value, so that a typed SDK takes the docs' spellings
-                    // too; another spelling is named after the value it means, as code generators name members by
-                    // their capitalized value and `int64` would collide with `Int64`.
-                    const values = t.enum.values.flatMap((v) => [
-                        { value: v.value },
-                        ...(v.alsoSpelled ?? []).map((s) => ({
-                            name: `${v.value}_${s}`,
-                            value: s,
-                            description: `\`${v.value}\`, in another spelling the service accepts.`,
-                        })),
-                    ]);
-                    this.types[token] = { type: "string", enum: values };
+                    // Members are the spellings state holds, so that the generators' names are the ones a user types
+                    // (`Int64`, Python's `INT64`, Go's `PushDatasetDataTypeInt64`; as members, `int64` would need a name
+                    // of its own beside `Int64`). A member's description names its other spellings.
+                    const enumValues = t.enum.values.map((v) =>
+                        v.alsoSpelled?.length
+                            ? {
+                                  value: v.value,
+                                  description: `Also spelled ${v.alsoSpelled.map((s) => `\`${s}\``).join(" or ")}, as a plain string; state holds \`${v.value}\`.`,
+                              }
+                            : { value: v.value },
+                    );
+                    this.types[token] = { type: "string", enum: enumValues };
                 }
-                return { $ref: `#/types/${token}` };
+                const ref = { $ref: `#/types/${token}` };
+                // A property that takes other spellings (or, open, other values) is a string or the enum, so that a
+                // plain string type-checks in every SDK (Python `Union[str, Enum]`, TypeScript `string | Enum`, Go
+                // `pulumi.StringInput`, which the enum type satisfies) and the docs' payloads are programs as written.
+                const takesOthers = t.enum.open || t.enum.values.some((v) => (v.alsoSpelled ?? []).length > 0);
+                return takesOthers ? { oneOf: [{ type: "string" }, ref] } : ref;
             }
             case "object":
                 return { $ref: `#/types/${this.objectType(module, t.object)}` };

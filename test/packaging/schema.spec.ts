@@ -14,6 +14,7 @@ import { renderReference, readmeReference } from "../../scripts/reference";
 import { generateSchema, schemaText, SCHEMA_FILE } from "../../scripts/schema";
 import { generateSdks, sdkDifferences, SDK_DIR, SDK_LANGUAGES } from "../../scripts/sdk";
 import { RESOURCES } from "../../provider/resources";
+import { DATA_TYPE_SPELLINGS } from "../../provider/powerbi/pushDataset/spellings";
 import { installedBinDir } from "../../harness/cli";
 
 const ROOT = path.resolve(__dirname, "..", "..");
@@ -25,7 +26,7 @@ interface Schema {
     >;
     functions: Record<string, unknown>;
     config: { variables: Record<string, { secret?: boolean }> };
-    types: Record<string, { enum?: { value: string }[] }>;
+    types: Record<string, { enum?: { value: string; description?: string }[]; properties?: Record<string, { oneOf?: unknown[] }> }>;
 }
 
 const schema = () => JSON.parse(fs.readFileSync(SCHEMA_FILE, "utf8")) as Schema;
@@ -71,9 +72,22 @@ describe("the package schema", function () {
         assert.deepEqual(secrets.sort(), ["clientSecret", "devopsPat", "devopsToken", "graphToken", "powerBiToken"]);
     });
 
-    it("takes every spelling of a column's data type that the docs' payloads write", () => {
-        const values = schema().types["tenantkit:powerbi:PushDatasetDataType"].enum!.map((v) => v.value);
-        for (const spelling of ["Int64", "int64", "string", "bool", "dateTime", "Double"]) assert.ok(values.includes(spelling), spelling);
+    it("names a column's data types by the spellings state holds, each member naming its other spellings", () => {
+        const members = schema().types["tenantkit:powerbi:PushDatasetDataType"].enum!;
+        assert.deepEqual(
+            members.map((m) => m.value),
+            [...new Set(Object.values(DATA_TYPE_SPELLINGS))],
+        );
+        const named = members.flatMap((m) => [m.value, ...[...(m.description ?? "").matchAll(/`([^`]+)`/g)].map((x) => x[1])]);
+        for (const spelling of Object.keys(DATA_TYPE_SPELLINGS)) assert.ok(named.includes(spelling), spelling);
+    });
+
+    it("types a property that takes other spellings as a string or its enum, so a plain string type-checks in every SDK", () => {
+        const column = schema().types["tenantkit:powerbi:PushDatasetColumn"].properties!;
+        assert.deepEqual(column.dataType.oneOf, [{ type: "string" }, { $ref: "#/types/tenantkit:powerbi:PushDatasetDataType" }]);
+        // One spelling only: the enum itself, which a typed SDK checks.
+        const inputs = schema().resources["tenantkit:powerbi:PushDataset"].inputProperties as Record<string, { $ref?: string }>;
+        assert.equal(inputs.defaultMode.$ref, "#/types/tenantkit:powerbi:PushDatasetMode");
     });
 
     it("is what the README's reference shows (npm run readme:reference rewrites it)", () => {

@@ -223,7 +223,7 @@ export namespace powerbi {
         /**
          * The data type; changing it updates the table in place (PutTable).
          */
-        dataType: pulumi.Input<enums.powerbi.PushDatasetDataType>;
+        dataType: pulumi.Input<string | enums.powerbi.PushDatasetDataType>;
         /**
          * A format string such as `0.00` or `yyyy-MM-dd`.
          */
@@ -243,7 +243,7 @@ export namespace powerbi {
         /**
          * The default summarization in reports.
          */
-        summarizeBy?: pulumi.Input<enums.powerbi.PushDatasetSummarizeBy | undefined>;
+        summarizeBy?: pulumi.Input<string | enums.powerbi.PushDatasetSummarizeBy | undefined>;
     }
 
     /**
@@ -347,7 +347,7 @@ export namespace powerbi {
         /**
          * Default `OneDirection`.
          */
-        crossFilteringBehavior?: pulumi.Input<enums.powerbi.PushDatasetCrossFilteringBehavior | undefined>;
+        crossFilteringBehavior?: pulumi.Input<string | enums.powerbi.PushDatasetCrossFilteringBehavior | undefined>;
         /**
          * A column of `fromTable`.
          */

@@ -383,7 +383,7 @@ export namespace entra {
         /**
          * Why the pass is usable or not, such as `NotYetValid` (with `isUsable` false) before `startDateTime`; null when Graph sent none.
          */
-        methodUsabilityReason: enums.entra.MethodUsabilityReason;
+        methodUsabilityReason: string | enums.entra.MethodUsabilityReason;
         /**
          * When the pass becomes usable, ISO 8601 UTC.
          */
@@ -404,7 +404,7 @@ export namespace powerbi {
         /**
          * The data type; changing it updates the table in place (PutTable).
          */
-        dataType: enums.powerbi.PushDatasetDataType;
+        dataType: string | enums.powerbi.PushDatasetDataType;
         /**
          * A format string such as `0.00` or `yyyy-MM-dd`.
          */
@@ -424,7 +424,7 @@ export namespace powerbi {
         /**
          * The default summarization in reports.
          */
-        summarizeBy?: enums.powerbi.PushDatasetSummarizeBy;
+        summarizeBy?: string | enums.powerbi.PushDatasetSummarizeBy;
     }
 
     /**
@@ -528,7 +528,7 @@ export namespace powerbi {
         /**
          * Default `OneDirection`.
          */
-        crossFilteringBehavior?: enums.powerbi.PushDatasetCrossFilteringBehavior;
+        crossFilteringBehavior?: string | enums.powerbi.PushDatasetCrossFilteringBehavior;
         /**
          * A column of `fromTable`.
          */

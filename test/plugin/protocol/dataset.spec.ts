@@ -149,6 +149,14 @@ describe("PushDataset over the plugin's gRPC protocol", () => {
         assert.deepEqual(d, { changes: "none", replaces: [], diffs: [], deleteBeforeReplace: false, hasDetailedDiff: true, detailedDiff: {} });
     });
 
+    it("Diff: a data type respelled as the docs write it (Int64 as int64), a plain string in every SDK, is DIFF_NONE", async () => {
+        const c = await created("ProtoRespelled");
+        const news = await checkedNews(datasetInputs("ProtoRespelled", {}, [{ name: "ProductID", dataType: "int64" }]), c.inputs);
+        const d = await p.client.diff({ type: DATASET, id: c.id, olds: c.properties, oldInputs: c.inputs, news });
+        assert.equal(d.changes, "none");
+        assert.deepEqual(d.detailedDiff, {});
+    });
+
     it("Diff: a column added updates the tables in place", async () => {
         const c = await created("ProtoColumn");
         const news = await checkedNews(

@@ -854,7 +854,7 @@ type TemporaryAccessPassMethod struct {
 	// How long it is usable, 10 to 43200 minutes.
 	LifetimeInMinutes int `pulumi:"lifetimeInMinutes"`
 	// Why the pass is usable or not, such as `NotYetValid` (with `isUsable` false) before `startDateTime`; null when Graph sent none.
-	MethodUsabilityReason MethodUsabilityReason `pulumi:"methodUsabilityReason"`
+	MethodUsabilityReason string `pulumi:"methodUsabilityReason"`
 	// When the pass becomes usable, ISO 8601 UTC.
 	StartDateTime string `pulumi:"startDateTime"`
 }
@@ -905,8 +905,8 @@ func (o TemporaryAccessPassMethodOutput) LifetimeInMinutes() pulumi.IntOutput {
 }
 
 // Why the pass is usable or not, such as `NotYetValid` (with `isUsable` false) before `startDateTime`; null when Graph sent none.
-func (o TemporaryAccessPassMethodOutput) MethodUsabilityReason() MethodUsabilityReasonOutput {
-	return o.ApplyT(func(v TemporaryAccessPassMethod) MethodUsabilityReason { return v.MethodUsabilityReason }).(MethodUsabilityReasonOutput)
+func (o TemporaryAccessPassMethodOutput) MethodUsabilityReason() pulumi.StringOutput {
+	return o.ApplyT(func(v TemporaryAccessPassMethod) string { return v.MethodUsabilityReason }).(pulumi.StringOutput)
 }
 
 // When the pass becomes usable, ISO 8601 UTC.

@@ -13,15 +13,12 @@ import (
 type PushDatasetCrossFilteringBehavior string
 
 const (
+	// Also spelled `oneDirection`, as a plain string; state holds `OneDirection`.
 	PushDatasetCrossFilteringBehaviorOneDirection = PushDatasetCrossFilteringBehavior("OneDirection")
-	// `OneDirection`, in another spelling the service accepts.
-	PushDatasetCrossFilteringBehavior_OneDirection_oneDirection = PushDatasetCrossFilteringBehavior("oneDirection")
-	PushDatasetCrossFilteringBehaviorBothDirections             = PushDatasetCrossFilteringBehavior("BothDirections")
-	// `BothDirections`, in another spelling the service accepts.
-	PushDatasetCrossFilteringBehavior_BothDirections_bothDirections = PushDatasetCrossFilteringBehavior("bothDirections")
-	PushDatasetCrossFilteringBehaviorAutomatic                      = PushDatasetCrossFilteringBehavior("Automatic")
-	// `Automatic`, in another spelling the service accepts.
-	PushDatasetCrossFilteringBehavior_Automatic_automatic = PushDatasetCrossFilteringBehavior("automatic")
+	// Also spelled `bothDirections`, as a plain string; state holds `BothDirections`.
+	PushDatasetCrossFilteringBehaviorBothDirections = PushDatasetCrossFilteringBehavior("BothDirections")
+	// Also spelled `automatic`, as a plain string; state holds `Automatic`.
+	PushDatasetCrossFilteringBehaviorAutomatic = PushDatasetCrossFilteringBehavior("Automatic")
 )
 
 func (PushDatasetCrossFilteringBehavior) ElementType() reflect.Type {
@@ -147,11 +144,8 @@ func (o PushDatasetCrossFilteringBehaviorPtrOutput) ToStringPtrOutputWithContext
 // A concrete instance of `PushDatasetCrossFilteringBehaviorInput` can be one of the following:
 //
 //	PushDatasetCrossFilteringBehaviorOneDirection
-//	PushDatasetCrossFilteringBehavior_OneDirection_oneDirection
 //	PushDatasetCrossFilteringBehaviorBothDirections
-//	PushDatasetCrossFilteringBehavior_BothDirections_bothDirections
 //	PushDatasetCrossFilteringBehaviorAutomatic
-//	PushDatasetCrossFilteringBehavior_Automatic_automatic
 type PushDatasetCrossFilteringBehaviorInput interface {
 	pulumi.Input
 
@@ -189,28 +183,18 @@ func (in *pushDatasetCrossFilteringBehaviorPtr) ToPushDatasetCrossFilteringBehav
 type PushDatasetDataType string
 
 const (
+	// Also spelled `int64`, as a plain string; state holds `Int64`.
 	PushDatasetDataTypeInt64 = PushDatasetDataType("Int64")
-	// `Int64`, in another spelling the service accepts.
-	PushDatasetDataType_Int64_int64 = PushDatasetDataType("int64")
-	PushDatasetDataTypeDouble       = PushDatasetDataType("Double")
-	// `Double`, in another spelling the service accepts.
-	PushDatasetDataType_Double_double = PushDatasetDataType("double")
-	PushDatasetDataTypeDecimal        = PushDatasetDataType("Decimal")
-	// `Decimal`, in another spelling the service accepts.
-	PushDatasetDataType_Decimal_decimal = PushDatasetDataType("decimal")
-	PushDatasetDataTypeBoolean          = PushDatasetDataType("Boolean")
-	// `Boolean`, in another spelling the service accepts.
-	PushDatasetDataType_Boolean_boolean = PushDatasetDataType("boolean")
-	// `Boolean`, in another spelling the service accepts.
-	PushDatasetDataType_Boolean_bool = PushDatasetDataType("bool")
-	PushDatasetDataTypeDateTime      = PushDatasetDataType("DateTime")
-	// `DateTime`, in another spelling the service accepts.
-	PushDatasetDataType_DateTime_dateTime = PushDatasetDataType("dateTime")
-	// `DateTime`, in another spelling the service accepts.
-	PushDatasetDataType_DateTime_datetime = PushDatasetDataType("datetime")
-	PushDatasetDataTypeString             = PushDatasetDataType("String")
-	// `String`, in another spelling the service accepts.
-	PushDatasetDataType_String_string = PushDatasetDataType("string")
+	// Also spelled `double`, as a plain string; state holds `Double`.
+	PushDatasetDataTypeDouble = PushDatasetDataType("Double")
+	// Also spelled `decimal`, as a plain string; state holds `Decimal`.
+	PushDatasetDataTypeDecimal = PushDatasetDataType("Decimal")
+	// Also spelled `boolean` or `bool`, as a plain string; state holds `Boolean`.
+	PushDatasetDataTypeBoolean = PushDatasetDataType("Boolean")
+	// Also spelled `dateTime` or `datetime`, as a plain string; state holds `DateTime`.
+	PushDatasetDataTypeDateTime = PushDatasetDataType("DateTime")
+	// Also spelled `string`, as a plain string; state holds `String`.
+	PushDatasetDataTypeString = PushDatasetDataType("String")
 )
 
 func (PushDatasetDataType) ElementType() reflect.Type {
@@ -336,19 +320,11 @@ func (o PushDatasetDataTypePtrOutput) ToStringPtrOutputWithContext(ctx context.C
 // A concrete instance of `PushDatasetDataTypeInput` can be one of the following:
 //
 //	PushDatasetDataTypeInt64
-//	PushDatasetDataType_Int64_int64
 //	PushDatasetDataTypeDouble
-//	PushDatasetDataType_Double_double
 //	PushDatasetDataTypeDecimal
-//	PushDatasetDataType_Decimal_decimal
 //	PushDatasetDataTypeBoolean
-//	PushDatasetDataType_Boolean_boolean
-//	PushDatasetDataType_Boolean_bool
 //	PushDatasetDataTypeDateTime
-//	PushDatasetDataType_DateTime_dateTime
-//	PushDatasetDataType_DateTime_datetime
 //	PushDatasetDataTypeString
-//	PushDatasetDataType_String_string
 type PushDatasetDataTypeInput interface {
 	pulumi.Input
 
@@ -716,32 +692,22 @@ func (in *pushDatasetRetentionPolicyPtr) ToPushDatasetRetentionPolicyPtrOutputWi
 type PushDatasetSummarizeBy string
 
 const (
+	// Also spelled `default`, as a plain string; state holds `Default`.
 	PushDatasetSummarizeByDefault = PushDatasetSummarizeBy("Default")
-	// `Default`, in another spelling the service accepts.
-	PushDatasetSummarizeBy_Default_default = PushDatasetSummarizeBy("default")
-	PushDatasetSummarizeByNone             = PushDatasetSummarizeBy("None")
-	// `None`, in another spelling the service accepts.
-	PushDatasetSummarizeBy_None_none = PushDatasetSummarizeBy("none")
-	PushDatasetSummarizeBySum        = PushDatasetSummarizeBy("Sum")
-	// `Sum`, in another spelling the service accepts.
-	PushDatasetSummarizeBy_Sum_sum = PushDatasetSummarizeBy("sum")
-	PushDatasetSummarizeByMin      = PushDatasetSummarizeBy("Min")
-	// `Min`, in another spelling the service accepts.
-	PushDatasetSummarizeBy_Min_min = PushDatasetSummarizeBy("min")
-	PushDatasetSummarizeByMax      = PushDatasetSummarizeBy("Max")
-	// `Max`, in another spelling the service accepts.
-	PushDatasetSummarizeBy_Max_max = PushDatasetSummarizeBy("max")
-	PushDatasetSummarizeByCount    = PushDatasetSummarizeBy("Count")
-	// `Count`, in another spelling the service accepts.
-	PushDatasetSummarizeBy_Count_count = PushDatasetSummarizeBy("count")
-	PushDatasetSummarizeByAverage      = PushDatasetSummarizeBy("Average")
-	// `Average`, in another spelling the service accepts.
-	PushDatasetSummarizeBy_Average_average = PushDatasetSummarizeBy("average")
-	PushDatasetSummarizeByDistinctCount    = PushDatasetSummarizeBy("DistinctCount")
-	// `DistinctCount`, in another spelling the service accepts.
-	PushDatasetSummarizeBy_DistinctCount_distinctCount = PushDatasetSummarizeBy("distinctCount")
-	// `DistinctCount`, in another spelling the service accepts.
-	PushDatasetSummarizeBy_DistinctCount_distinctcount = PushDatasetSummarizeBy("distinctcount")
+	// Also spelled `none`, as a plain string; state holds `None`.
+	PushDatasetSummarizeByNone = PushDatasetSummarizeBy("None")
+	// Also spelled `sum`, as a plain string; state holds `Sum`.
+	PushDatasetSummarizeBySum = PushDatasetSummarizeBy("Sum")
+	// Also spelled `min`, as a plain string; state holds `Min`.
+	PushDatasetSummarizeByMin = PushDatasetSummarizeBy("Min")
+	// Also spelled `max`, as a plain string; state holds `Max`.
+	PushDatasetSummarizeByMax = PushDatasetSummarizeBy("Max")
+	// Also spelled `count`, as a plain string; state holds `Count`.
+	PushDatasetSummarizeByCount = PushDatasetSummarizeBy("Count")
+	// Also spelled `average`, as a plain string; state holds `Average`.
+	PushDatasetSummarizeByAverage = PushDatasetSummarizeBy("Average")
+	// Also spelled `distinctCount` or `distinctcount`, as a plain string; state holds `DistinctCount`.
+	PushDatasetSummarizeByDistinctCount = PushDatasetSummarizeBy("DistinctCount")
 )
 
 func (PushDatasetSummarizeBy) ElementType() reflect.Type {
@@ -867,22 +833,13 @@ func (o PushDatasetSummarizeByPtrOutput) ToStringPtrOutputWithContext(ctx contex
 // A concrete instance of `PushDatasetSummarizeByInput` can be one of the following:
 //
 //	PushDatasetSummarizeByDefault
-//	PushDatasetSummarizeBy_Default_default
 //	PushDatasetSummarizeByNone
-//	PushDatasetSummarizeBy_None_none
 //	PushDatasetSummarizeBySum
-//	PushDatasetSummarizeBy_Sum_sum
 //	PushDatasetSummarizeByMin
-//	PushDatasetSummarizeBy_Min_min
 //	PushDatasetSummarizeByMax
-//	PushDatasetSummarizeBy_Max_max
 //	PushDatasetSummarizeByCount
-//	PushDatasetSummarizeBy_Count_count
 //	PushDatasetSummarizeByAverage
-//	PushDatasetSummarizeBy_Average_average
 //	PushDatasetSummarizeByDistinctCount
-//	PushDatasetSummarizeBy_DistinctCount_distinctCount
-//	PushDatasetSummarizeBy_DistinctCount_distinctcount
 type PushDatasetSummarizeByInput interface {
 	pulumi.Input
 

@@ -18,7 +18,7 @@ type PushDatasetColumn struct {
 	// A data category such as `Address`, `City`, `WebUrl`.
 	DataCategory *string `pulumi:"dataCategory"`
 	// The data type; changing it updates the table in place (PutTable).
-	DataType PushDatasetDataType `pulumi:"dataType"`
+	DataType string `pulumi:"dataType"`
 	// A format string such as `0.00` or `yyyy-MM-dd`.
 	FormatString *string `pulumi:"formatString"`
 	// Hidden from report authors.
@@ -28,7 +28,7 @@ type PushDatasetColumn struct {
 	// A column of the same table that orders this one.
 	SortByColumn *string `pulumi:"sortByColumn"`
 	// The default summarization in reports.
-	SummarizeBy *PushDatasetSummarizeBy `pulumi:"summarizeBy"`
+	SummarizeBy *string `pulumi:"summarizeBy"`
 }
 
 // PushDatasetColumnInput is an input type that accepts PushDatasetColumnArgs and PushDatasetColumnOutput values.
@@ -47,7 +47,7 @@ type PushDatasetColumnArgs struct {
 	// A data category such as `Address`, `City`, `WebUrl`.
 	DataCategory pulumi.StringPtrInput `pulumi:"dataCategory"`
 	// The data type; changing it updates the table in place (PutTable).
-	DataType PushDatasetDataTypeInput `pulumi:"dataType"`
+	DataType pulumi.StringInput `pulumi:"dataType"`
 	// A format string such as `0.00` or `yyyy-MM-dd`.
 	FormatString pulumi.StringPtrInput `pulumi:"formatString"`
 	// Hidden from report authors.
@@ -57,7 +57,7 @@ type PushDatasetColumnArgs struct {
 	// A column of the same table that orders this one.
 	SortByColumn pulumi.StringPtrInput `pulumi:"sortByColumn"`
 	// The default summarization in reports.
-	SummarizeBy PushDatasetSummarizeByPtrInput `pulumi:"summarizeBy"`
+	SummarizeBy pulumi.StringPtrInput `pulumi:"summarizeBy"`
 }
 
 func (PushDatasetColumnArgs) ElementType() reflect.Type {
@@ -118,8 +118,8 @@ func (o PushDatasetColumnOutput) DataCategory() pulumi.StringPtrOutput {
 }
 
 // The data type; changing it updates the table in place (PutTable).
-func (o PushDatasetColumnOutput) DataType() PushDatasetDataTypeOutput {
-	return o.ApplyT(func(v PushDatasetColumn) PushDatasetDataType { return v.DataType }).(PushDatasetDataTypeOutput)
+func (o PushDatasetColumnOutput) DataType() pulumi.StringOutput {
+	return o.ApplyT(func(v PushDatasetColumn) string { return v.DataType }).(pulumi.StringOutput)
 }
 
 // A format string such as `0.00` or `yyyy-MM-dd`.
@@ -143,8 +143,8 @@ func (o PushDatasetColumnOutput) SortByColumn() pulumi.StringPtrOutput {
 }
 
 // The default summarization in reports.
-func (o PushDatasetColumnOutput) SummarizeBy() PushDatasetSummarizeByPtrOutput {
-	return o.ApplyT(func(v PushDatasetColumn) *PushDatasetSummarizeBy { return v.SummarizeBy }).(PushDatasetSummarizeByPtrOutput)
+func (o PushDatasetColumnOutput) SummarizeBy() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PushDatasetColumn) *string { return v.SummarizeBy }).(pulumi.StringPtrOutput)
 }
 
 type PushDatasetColumnArrayOutput struct{ *pulumi.OutputState }
@@ -744,7 +744,7 @@ func (o PushDatasetMeasureArrayOutput) Index(i pulumi.IntInput) PushDatasetMeasu
 // A relationship between two tables of the dataset. Changing relationships replaces the dataset.
 type PushDatasetRelationship struct {
 	// Default `OneDirection`.
-	CrossFilteringBehavior *PushDatasetCrossFilteringBehavior `pulumi:"crossFilteringBehavior"`
+	CrossFilteringBehavior *string `pulumi:"crossFilteringBehavior"`
 	// A column of `fromTable`.
 	FromColumn string `pulumi:"fromColumn"`
 	// A table of this dataset.
@@ -771,7 +771,7 @@ type PushDatasetRelationshipInput interface {
 // A relationship between two tables of the dataset. Changing relationships replaces the dataset.
 type PushDatasetRelationshipArgs struct {
 	// Default `OneDirection`.
-	CrossFilteringBehavior PushDatasetCrossFilteringBehaviorPtrInput `pulumi:"crossFilteringBehavior"`
+	CrossFilteringBehavior pulumi.StringPtrInput `pulumi:"crossFilteringBehavior"`
 	// A column of `fromTable`.
 	FromColumn pulumi.StringInput `pulumi:"fromColumn"`
 	// A table of this dataset.
@@ -837,8 +837,8 @@ func (o PushDatasetRelationshipOutput) ToPushDatasetRelationshipOutputWithContex
 }
 
 // Default `OneDirection`.
-func (o PushDatasetRelationshipOutput) CrossFilteringBehavior() PushDatasetCrossFilteringBehaviorPtrOutput {
-	return o.ApplyT(func(v PushDatasetRelationship) *PushDatasetCrossFilteringBehavior { return v.CrossFilteringBehavior }).(PushDatasetCrossFilteringBehaviorPtrOutput)
+func (o PushDatasetRelationshipOutput) CrossFilteringBehavior() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PushDatasetRelationship) *string { return v.CrossFilteringBehavior }).(pulumi.StringPtrOutput)
 }
 
 // A column of `fromTable`.

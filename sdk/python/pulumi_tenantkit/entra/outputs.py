@@ -430,7 +430,7 @@ class TemporaryAccessPassMethod(dict):
                  is_usable: _builtins.bool,
                  is_usable_once: _builtins.bool,
                  lifetime_in_minutes: _builtins.int,
-                 method_usability_reason: 'MethodUsabilityReason',
+                 method_usability_reason: _builtins.str,
                  start_date_time: _builtins.str):
         """
         A user's temporary access pass method, without the pass itself.
@@ -441,7 +441,7 @@ class TemporaryAccessPassMethod(dict):
         :param _builtins.bool is_usable: Usable now, by policy and time.
         :param _builtins.bool is_usable_once: Usable for one sign-in only.
         :param _builtins.int lifetime_in_minutes: How long it is usable, 10 to 43200 minutes.
-        :param 'MethodUsabilityReason' method_usability_reason: Why the pass is usable or not, such as `NotYetValid` (with `isUsable` false) before `startDateTime`; null when Graph sent none.
+        :param Union[_builtins.str, 'MethodUsabilityReason'] method_usability_reason: Why the pass is usable or not, such as `NotYetValid` (with `isUsable` false) before `startDateTime`; null when Graph sent none.
         :param _builtins.str start_date_time: When the pass becomes usable, ISO 8601 UTC.
         """
         pulumi.set(__self__, "created_date_time", created_date_time)
@@ -503,7 +503,7 @@ class TemporaryAccessPassMethod(dict):
 
     @_builtins.property
     @pulumi.getter(name="methodUsabilityReason")
-    def method_usability_reason(self) -> 'MethodUsabilityReason':
+    def method_usability_reason(self) -> _builtins.str:
         """
         Why the pass is usable or not, such as `NotYetValid` (with `isUsable` false) before `startDateTime`; null when Graph sent none.
         """

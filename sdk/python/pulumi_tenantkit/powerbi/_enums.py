@@ -18,61 +18,44 @@ __all__ = [
 @pulumi.type_token("tenantkit:powerbi:PushDatasetCrossFilteringBehavior")
 class PushDatasetCrossFilteringBehavior(_builtins.str, Enum):
     ONE_DIRECTION = "OneDirection"
-    ONE_DIRECTION_ONE_DIRECTION = "oneDirection"
     """
-    `OneDirection`, in another spelling the service accepts.
+    Also spelled `oneDirection`, as a plain string; state holds `OneDirection`.
     """
     BOTH_DIRECTIONS = "BothDirections"
-    BOTH_DIRECTIONS_BOTH_DIRECTIONS = "bothDirections"
     """
-    `BothDirections`, in another spelling the service accepts.
+    Also spelled `bothDirections`, as a plain string; state holds `BothDirections`.
     """
     AUTOMATIC = "Automatic"
-    AUTOMATIC_AUTOMATIC = "automatic"
     """
-    `Automatic`, in another spelling the service accepts.
+    Also spelled `automatic`, as a plain string; state holds `Automatic`.
     """
 
 
 @pulumi.type_token("tenantkit:powerbi:PushDatasetDataType")
 class PushDatasetDataType(_builtins.str, Enum):
     INT64 = "Int64"
-    INT64_INT64 = "int64"
     """
-    `Int64`, in another spelling the service accepts.
+    Also spelled `int64`, as a plain string; state holds `Int64`.
     """
     DOUBLE = "Double"
-    DOUBLE_DOUBLE = "double"
     """
-    `Double`, in another spelling the service accepts.
+    Also spelled `double`, as a plain string; state holds `Double`.
     """
     DECIMAL = "Decimal"
-    DECIMAL_DECIMAL = "decimal"
     """
-    `Decimal`, in another spelling the service accepts.
+    Also spelled `decimal`, as a plain string; state holds `Decimal`.
     """
     BOOLEAN = "Boolean"
-    BOOLEAN_BOOLEAN = "boolean"
     """
-    `Boolean`, in another spelling the service accepts.
-    """
-    BOOLEAN_BOOL = "bool"
-    """
-    `Boolean`, in another spelling the service accepts.
+    Also spelled `boolean` or `bool`, as a plain string; state holds `Boolean`.
     """
     DATE_TIME = "DateTime"
-    DATE_TIME_DATE_TIME = "dateTime"
     """
-    `DateTime`, in another spelling the service accepts.
-    """
-    DATE_TIME_DATETIME = "datetime"
-    """
-    `DateTime`, in another spelling the service accepts.
+    Also spelled `dateTime` or `datetime`, as a plain string; state holds `DateTime`.
     """
     STRING = "String"
-    STRING_STRING = "string"
     """
-    `String`, in another spelling the service accepts.
+    Also spelled `string`, as a plain string; state holds `String`.
     """
 
 
@@ -91,46 +74,34 @@ class PushDatasetRetentionPolicy(_builtins.str, Enum):
 @pulumi.type_token("tenantkit:powerbi:PushDatasetSummarizeBy")
 class PushDatasetSummarizeBy(_builtins.str, Enum):
     DEFAULT = "Default"
-    DEFAULT_DEFAULT = "default"
     """
-    `Default`, in another spelling the service accepts.
+    Also spelled `default`, as a plain string; state holds `Default`.
     """
     NONE = "None"
-    NONE_NONE = "none"
     """
-    `None`, in another spelling the service accepts.
+    Also spelled `none`, as a plain string; state holds `None`.
     """
     SUM = "Sum"
-    SUM_SUM = "sum"
     """
-    `Sum`, in another spelling the service accepts.
+    Also spelled `sum`, as a plain string; state holds `Sum`.
     """
     MIN = "Min"
-    MIN_MIN = "min"
     """
-    `Min`, in another spelling the service accepts.
+    Also spelled `min`, as a plain string; state holds `Min`.
     """
     MAX = "Max"
-    MAX_MAX = "max"
     """
-    `Max`, in another spelling the service accepts.
+    Also spelled `max`, as a plain string; state holds `Max`.
     """
     COUNT = "Count"
-    COUNT_COUNT = "count"
     """
-    `Count`, in another spelling the service accepts.
+    Also spelled `count`, as a plain string; state holds `Count`.
     """
     AVERAGE = "Average"
-    AVERAGE_AVERAGE = "average"
     """
-    `Average`, in another spelling the service accepts.
+    Also spelled `average`, as a plain string; state holds `Average`.
     """
     DISTINCT_COUNT = "DistinctCount"
-    DISTINCT_COUNT_DISTINCT_COUNT = "distinctCount"
     """
-    `DistinctCount`, in another spelling the service accepts.
-    """
-    DISTINCT_COUNT_DISTINCTCOUNT = "distinctcount"
-    """
-    `DistinctCount`, in another spelling the service accepts.
+    Also spelled `distinctCount` or `distinctcount`, as a plain string; state holds `DistinctCount`.
     """

@@ -36,7 +36,7 @@ class PushDatasetColumnArgsDict(TypedDict):
     """
     A column of a push dataset table.
     """
-    data_type: pulumi.Input['PushDatasetDataType']
+    data_type: pulumi.Input[Union[_builtins.str, 'PushDatasetDataType']]
     """
     The data type; changing it updates the table in place (PutTable).
     """
@@ -60,7 +60,7 @@ class PushDatasetColumnArgsDict(TypedDict):
     """
     A column of the same table that orders this one.
     """
-    summarize_by: NotRequired[pulumi.Input[Optional['PushDatasetSummarizeBy']]]
+    summarize_by: NotRequired[pulumi.Input[Optional[Union[_builtins.str, 'PushDatasetSummarizeBy']]]]
     """
     The default summarization in reports.
     """
@@ -68,23 +68,23 @@ class PushDatasetColumnArgsDict(TypedDict):
 @pulumi.input_type
 class PushDatasetColumnArgs:
     def __init__(__self__, *,
-                 data_type: pulumi.Input['PushDatasetDataType'],
+                 data_type: pulumi.Input[Union[_builtins.str, 'PushDatasetDataType']],
                  name: pulumi.Input[_builtins.str],
                  data_category: pulumi.Input[Optional[_builtins.str]] = None,
                  format_string: pulumi.Input[Optional[_builtins.str]] = None,
                  is_hidden: pulumi.Input[Optional[_builtins.bool]] = None,
                  sort_by_column: pulumi.Input[Optional[_builtins.str]] = None,
-                 summarize_by: pulumi.Input[Optional['PushDatasetSummarizeBy']] = None):
+                 summarize_by: pulumi.Input[Optional[Union[_builtins.str, 'PushDatasetSummarizeBy']]] = None):
         """
         A column of a push dataset table.
 
-        :param pulumi.Input['PushDatasetDataType'] data_type: The data type; changing it updates the table in place (PutTable).
+        :param pulumi.Input[Union[_builtins.str, 'PushDatasetDataType']] data_type: The data type; changing it updates the table in place (PutTable).
         :param pulumi.Input[_builtins.str] name: The column name: non-empty, no control characters other than tab and line breaks.
         :param pulumi.Input[_builtins.str] data_category: A data category such as `Address`, `City`, `WebUrl`.
         :param pulumi.Input[_builtins.str] format_string: A format string such as `0.00` or `yyyy-MM-dd`.
         :param pulumi.Input[_builtins.bool] is_hidden: Hidden from report authors.
         :param pulumi.Input[_builtins.str] sort_by_column: A column of the same table that orders this one.
-        :param pulumi.Input['PushDatasetSummarizeBy'] summarize_by: The default summarization in reports.
+        :param pulumi.Input[Union[_builtins.str, 'PushDatasetSummarizeBy']] summarize_by: The default summarization in reports.
         """
         pulumi.set(__self__, "data_type", data_type)
         pulumi.set(__self__, "name", name)
@@ -101,14 +101,14 @@ class PushDatasetColumnArgs:
 
     @_builtins.property
     @pulumi.getter(name="dataType")
-    def data_type(self) -> pulumi.Input['PushDatasetDataType']:
+    def data_type(self) -> pulumi.Input[Union[_builtins.str, 'PushDatasetDataType']]:
         """
         The data type; changing it updates the table in place (PutTable).
         """
         return pulumi.get(self, "data_type")
 
     @data_type.setter
-    def data_type(self, value: pulumi.Input['PushDatasetDataType']):
+    def data_type(self, value: pulumi.Input[Union[_builtins.str, 'PushDatasetDataType']]):
         pulumi.set(self, "data_type", value)
 
     @_builtins.property
@@ -173,14 +173,14 @@ class PushDatasetColumnArgs:
 
     @_builtins.property
     @pulumi.getter(name="summarizeBy")
-    def summarize_by(self) -> pulumi.Input[Optional['PushDatasetSummarizeBy']]:
+    def summarize_by(self) -> pulumi.Input[Optional[Union[_builtins.str, 'PushDatasetSummarizeBy']]]:
         """
         The default summarization in reports.
         """
         return pulumi.get(self, "summarize_by")
 
     @summarize_by.setter
-    def summarize_by(self, value: pulumi.Input[Optional['PushDatasetSummarizeBy']]):
+    def summarize_by(self, value: pulumi.Input[Optional[Union[_builtins.str, 'PushDatasetSummarizeBy']]]):
         pulumi.set(self, "summarize_by", value)
 
 
@@ -628,7 +628,7 @@ class PushDatasetRelationshipArgsDict(TypedDict):
     """
     A table of this dataset.
     """
-    cross_filtering_behavior: NotRequired[pulumi.Input[Optional['PushDatasetCrossFilteringBehavior']]]
+    cross_filtering_behavior: NotRequired[pulumi.Input[Optional[Union[_builtins.str, 'PushDatasetCrossFilteringBehavior']]]]
     """
     Default `OneDirection`.
     """
@@ -641,7 +641,7 @@ class PushDatasetRelationshipArgs:
                  name: pulumi.Input[_builtins.str],
                  to_column: pulumi.Input[_builtins.str],
                  to_table: pulumi.Input[_builtins.str],
-                 cross_filtering_behavior: pulumi.Input[Optional['PushDatasetCrossFilteringBehavior']] = None):
+                 cross_filtering_behavior: pulumi.Input[Optional[Union[_builtins.str, 'PushDatasetCrossFilteringBehavior']]] = None):
         """
         A relationship between two tables of the dataset. Changing relationships replaces the dataset.
 
@@ -650,7 +650,7 @@ class PushDatasetRelationshipArgs:
         :param pulumi.Input[_builtins.str] name: 1 to 100 characters, as a table name.
         :param pulumi.Input[_builtins.str] to_column: A column of `toTable`.
         :param pulumi.Input[_builtins.str] to_table: A table of this dataset.
-        :param pulumi.Input['PushDatasetCrossFilteringBehavior'] cross_filtering_behavior: Default `OneDirection`.
+        :param pulumi.Input[Union[_builtins.str, 'PushDatasetCrossFilteringBehavior']] cross_filtering_behavior: Default `OneDirection`.
         """
         pulumi.set(__self__, "from_column", from_column)
         pulumi.set(__self__, "from_table", from_table)
@@ -722,14 +722,14 @@ class PushDatasetRelationshipArgs:
 
     @_builtins.property
     @pulumi.getter(name="crossFilteringBehavior")
-    def cross_filtering_behavior(self) -> pulumi.Input[Optional['PushDatasetCrossFilteringBehavior']]:
+    def cross_filtering_behavior(self) -> pulumi.Input[Optional[Union[_builtins.str, 'PushDatasetCrossFilteringBehavior']]]:
         """
         Default `OneDirection`.
         """
         return pulumi.get(self, "cross_filtering_behavior")
 
     @cross_filtering_behavior.setter
-    def cross_filtering_behavior(self, value: pulumi.Input[Optional['PushDatasetCrossFilteringBehavior']]):
+    def cross_filtering_behavior(self, value: pulumi.Input[Optional[Union[_builtins.str, 'PushDatasetCrossFilteringBehavior']]]):
         pulumi.set(self, "cross_filtering_behavior", value)
 
 

@@ -59,23 +59,23 @@ class PushDatasetColumn(dict):
         return super().get(key, default)
 
     def __init__(__self__, *,
-                 data_type: 'PushDatasetDataType',
+                 data_type: _builtins.str,
                  name: _builtins.str,
                  data_category: Optional[_builtins.str] = None,
                  format_string: Optional[_builtins.str] = None,
                  is_hidden: Optional[_builtins.bool] = None,
                  sort_by_column: Optional[_builtins.str] = None,
-                 summarize_by: Optional['PushDatasetSummarizeBy'] = None):
+                 summarize_by: Optional[_builtins.str] = None):
         """
         A column of a push dataset table.
 
-        :param 'PushDatasetDataType' data_type: The data type; changing it updates the table in place (PutTable).
+        :param Union[_builtins.str, 'PushDatasetDataType'] data_type: The data type; changing it updates the table in place (PutTable).
         :param _builtins.str name: The column name: non-empty, no control characters other than tab and line breaks.
         :param _builtins.str data_category: A data category such as `Address`, `City`, `WebUrl`.
         :param _builtins.str format_string: A format string such as `0.00` or `yyyy-MM-dd`.
         :param _builtins.bool is_hidden: Hidden from report authors.
         :param _builtins.str sort_by_column: A column of the same table that orders this one.
-        :param 'PushDatasetSummarizeBy' summarize_by: The default summarization in reports.
+        :param Union[_builtins.str, 'PushDatasetSummarizeBy'] summarize_by: The default summarization in reports.
         """
         pulumi.set(__self__, "data_type", data_type)
         pulumi.set(__self__, "name", name)
@@ -92,7 +92,7 @@ class PushDatasetColumn(dict):
 
     @_builtins.property
     @pulumi.getter(name="dataType")
-    def data_type(self) -> 'PushDatasetDataType':
+    def data_type(self) -> _builtins.str:
         """
         The data type; changing it updates the table in place (PutTable).
         """
@@ -140,7 +140,7 @@ class PushDatasetColumn(dict):
 
     @_builtins.property
     @pulumi.getter(name="summarizeBy")
-    def summarize_by(self) -> Optional['PushDatasetSummarizeBy']:
+    def summarize_by(self) -> Optional[_builtins.str]:
         """
         The default summarization in reports.
         """
@@ -508,7 +508,7 @@ class PushDatasetRelationship(dict):
                  name: _builtins.str,
                  to_column: _builtins.str,
                  to_table: _builtins.str,
-                 cross_filtering_behavior: Optional['PushDatasetCrossFilteringBehavior'] = None):
+                 cross_filtering_behavior: Optional[_builtins.str] = None):
         """
         A relationship between two tables of the dataset. Changing relationships replaces the dataset.
 
@@ -517,7 +517,7 @@ class PushDatasetRelationship(dict):
         :param _builtins.str name: 1 to 100 characters, as a table name.
         :param _builtins.str to_column: A column of `toTable`.
         :param _builtins.str to_table: A table of this dataset.
-        :param 'PushDatasetCrossFilteringBehavior' cross_filtering_behavior: Default `OneDirection`.
+        :param Union[_builtins.str, 'PushDatasetCrossFilteringBehavior'] cross_filtering_behavior: Default `OneDirection`.
         """
         pulumi.set(__self__, "from_column", from_column)
         pulumi.set(__self__, "from_table", from_table)
@@ -569,7 +569,7 @@ class PushDatasetRelationship(dict):
 
     @_builtins.property
     @pulumi.getter(name="crossFilteringBehavior")
-    def cross_filtering_behavior(self) -> Optional['PushDatasetCrossFilteringBehavior']:
+    def cross_filtering_behavior(self) -> Optional[_builtins.str]:
         """
         Default `OneDirection`.
         """

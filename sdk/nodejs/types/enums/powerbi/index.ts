@@ -3,64 +3,47 @@
 
 
 export const PushDatasetCrossFilteringBehavior = {
+    /**
+     * Also spelled `oneDirection`, as a plain string; state holds `OneDirection`.
+     */
     OneDirection: "OneDirection",
     /**
-     * `OneDirection`, in another spelling the service accepts.
+     * Also spelled `bothDirections`, as a plain string; state holds `BothDirections`.
      */
-    OneDirection_oneDirection: "oneDirection",
     BothDirections: "BothDirections",
     /**
-     * `BothDirections`, in another spelling the service accepts.
+     * Also spelled `automatic`, as a plain string; state holds `Automatic`.
      */
-    BothDirections_bothDirections: "bothDirections",
     Automatic: "Automatic",
-    /**
-     * `Automatic`, in another spelling the service accepts.
-     */
-    Automatic_automatic: "automatic",
 } as const;
 
 export type PushDatasetCrossFilteringBehavior = (typeof PushDatasetCrossFilteringBehavior)[keyof typeof PushDatasetCrossFilteringBehavior];
 
 export const PushDatasetDataType = {
+    /**
+     * Also spelled `int64`, as a plain string; state holds `Int64`.
+     */
     Int64: "Int64",
     /**
-     * `Int64`, in another spelling the service accepts.
+     * Also spelled `double`, as a plain string; state holds `Double`.
      */
-    Int64_int64: "int64",
     Double: "Double",
     /**
-     * `Double`, in another spelling the service accepts.
+     * Also spelled `decimal`, as a plain string; state holds `Decimal`.
      */
-    Double_double: "double",
     Decimal: "Decimal",
     /**
-     * `Decimal`, in another spelling the service accepts.
+     * Also spelled `boolean` or `bool`, as a plain string; state holds `Boolean`.
      */
-    Decimal_decimal: "decimal",
     Boolean: "Boolean",
     /**
-     * `Boolean`, in another spelling the service accepts.
+     * Also spelled `dateTime` or `datetime`, as a plain string; state holds `DateTime`.
      */
-    Boolean_boolean: "boolean",
-    /**
-     * `Boolean`, in another spelling the service accepts.
-     */
-    Boolean_bool: "bool",
     DateTime: "DateTime",
     /**
-     * `DateTime`, in another spelling the service accepts.
+     * Also spelled `string`, as a plain string; state holds `String`.
      */
-    DateTime_dateTime: "dateTime",
-    /**
-     * `DateTime`, in another spelling the service accepts.
-     */
-    DateTime_datetime: "datetime",
     String: "String",
-    /**
-     * `String`, in another spelling the service accepts.
-     */
-    String_string: "string",
 } as const;
 
 export type PushDatasetDataType = (typeof PushDatasetDataType)[keyof typeof PushDatasetDataType];
@@ -80,50 +63,38 @@ export const PushDatasetRetentionPolicy = {
 export type PushDatasetRetentionPolicy = (typeof PushDatasetRetentionPolicy)[keyof typeof PushDatasetRetentionPolicy];
 
 export const PushDatasetSummarizeBy = {
+    /**
+     * Also spelled `default`, as a plain string; state holds `Default`.
+     */
     Default: "Default",
     /**
-     * `Default`, in another spelling the service accepts.
+     * Also spelled `none`, as a plain string; state holds `None`.
      */
-    Default_default: "default",
     None: "None",
     /**
-     * `None`, in another spelling the service accepts.
+     * Also spelled `sum`, as a plain string; state holds `Sum`.
      */
-    None_none: "none",
     Sum: "Sum",
     /**
-     * `Sum`, in another spelling the service accepts.
+     * Also spelled `min`, as a plain string; state holds `Min`.
      */
-    Sum_sum: "sum",
     Min: "Min",
     /**
-     * `Min`, in another spelling the service accepts.
+     * Also spelled `max`, as a plain string; state holds `Max`.
      */
-    Min_min: "min",
     Max: "Max",
     /**
-     * `Max`, in another spelling the service accepts.
+     * Also spelled `count`, as a plain string; state holds `Count`.
      */
-    Max_max: "max",
     Count: "Count",
     /**
-     * `Count`, in another spelling the service accepts.
+     * Also spelled `average`, as a plain string; state holds `Average`.
      */
-    Count_count: "count",
     Average: "Average",
     /**
-     * `Average`, in another spelling the service accepts.
+     * Also spelled `distinctCount` or `distinctcount`, as a plain string; state holds `DistinctCount`.
      */
-    Average_average: "average",
     DistinctCount: "DistinctCount",
-    /**
-     * `DistinctCount`, in another spelling the service accepts.
-     */
-    DistinctCount_distinctCount: "distinctCount",
-    /**
-     * `DistinctCount`, in another spelling the service accepts.
-     */
-    DistinctCount_distinctcount: "distinctcount",
 } as const;
 
 export type PushDatasetSummarizeBy = (typeof PushDatasetSummarizeBy)[keyof typeof PushDatasetSummarizeBy];
