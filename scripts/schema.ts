@@ -314,7 +314,8 @@ export function generateSchema(docs: Docs = readDocs()): Record<string, unknown>
             // The schema's version in setup.py and package.json (else 0.0.0 and ${VERSION}) and in the Go SDK's
             // internal package (else none): the SDKs register resources and invokes with their package's version,
             // which is the plugin version the engine then asks for (with none, whichever tenantkit plugin is installed).
-            python: { packageName: "pulumi_tenantkit", respectSchemaVersion: true },
+            // pyproject.toml instead of setup.py: the PEP 621 metadata `python -m build` reads (npm run sdk:python).
+            python: { packageName: "pulumi_tenantkit", respectSchemaVersion: true, pyproject: { enabled: true } },
             go: {
                 importBasePath: "github.com/pulumi-tenantkit/pulumi-tenantkit/sdk/go/tenantkit",
                 generateResourceContainerTypes: true,
