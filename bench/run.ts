@@ -27,6 +27,7 @@ export const BENCHMARKS: Record<string, () => Promise<Benchmark>> = {
     "policy-pack": async () => (await import("./policyPack")).run,
     "quota-cli-preview": async () => (await import("./quotaCliPreview")).run,
     plugin: async () => (await import("./plugin")).run,
+    "plugin-sea": async () => (await import("./pluginSea")).run,
     "branding-preview": async () => (await import("./brandingPreview")).run,
 };
 

@@ -107,7 +107,8 @@ export async function buildExecutable(
         .slice(0, 16);
     const name = o.target.os === "windows" ? "pulumi-resource-tenantkit.exe" : "pulumi-resource-tenantkit";
     const builds = path.join(cacheRoot(), "sea-builds");
-    const dir = path.join(builds, `${targetName(o.target)}-${key}`);
+    const flavour = `${targetName(o.target)}-${o.codeCache ? "code-cache" : "plain"}`;
+    const dir = path.join(builds, `${flavour}-${key}`);
     const file = path.join(dir, name);
     if (fs.existsSync(file)) return { target: o.target, file, codeCache: o.codeCache };
 
@@ -140,10 +141,9 @@ export async function buildExecutable(
     } finally {
         fs.rmSync(work, { recursive: true, force: true });
     }
-    // Older builds of this target go: each is the size of Node's binary.
+    // Older builds of this target and flavour go: each is the size of Node's binary.
     for (const old of fs.readdirSync(builds)) {
-        if (old.startsWith(`${targetName(o.target)}-`) && old !== path.basename(dir))
-            fs.rmSync(path.join(builds, old), { recursive: true, force: true });
+        if (old.startsWith(`${flavour}-`) && old !== path.basename(dir)) fs.rmSync(path.join(builds, old), { recursive: true, force: true });
     }
     return { target: o.target, file, codeCache: o.codeCache };
 }

@@ -16,7 +16,7 @@ function findMissingCli(): string | undefined {
 }
 
 /** The benchmarks that run the real CLI: skipped without one, except under CI=true (as test/cli does). */
-const NEEDS_CLI = new Set(["cli-throttle", "cli-preview", "policy-pack", "quota-cli-preview", "plugin"]);
+const NEEDS_CLI = new Set(["cli-throttle", "cli-preview", "policy-pack", "quota-cli-preview", "plugin", "plugin-sea"]);
 
 /**
  * What a benchmark's quick run must show beside well-formed results: that its comparison is like for like. Not a
