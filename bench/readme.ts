@@ -1,14 +1,15 @@
 /**
- * The README's benchmark table, rendered from `bench/results.json` so the README cannot show figures the file no
+ * The benchmark table of bench/README.md, rendered from `bench/results.json` so the page cannot show figures the file no
  * longer holds: `npm run bench:readme` (and every `npm run bench` that writes the file) rewrites the table between its
- * markers, and test/bench/results.spec.ts fails when the README's table is not what this renders. Each row names the
+ * markers, and test/bench/results.spec.ts fails when the page's table is not what this renders. Each row names the
  * commit and date its figure was measured at, so a reader sees which figures are old.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { RecordedResult } from "./lib";
 
-export const README = path.resolve(__dirname, "..", "README.md");
+/** The page that shows the table. */
+export const BENCH_PAGE = path.join(__dirname, "README.md");
 export const RESULTS = path.join(__dirname, "results.json");
 export const BEGIN = "<!-- bench table: generated from bench/results.json by `npm run bench:readme`; do not edit by hand -->";
 export const END = "<!-- /bench table -->";
@@ -60,20 +61,20 @@ export function readResults(file = RESULTS): RecordedResult[] {
     return JSON.parse(fs.readFileSync(file, "utf8")) as RecordedResult[];
 }
 
-/** The table as the README must show it, markers included. */
+/** The table as the page must show it, markers included. */
 export function renderedSection(entries: readonly RecordedResult[]): string {
     return `${BEGIN}\n${benchTable(entries)}\n${END}`;
 }
 
-/** The README's current section between the markers, markers included, or undefined when they are missing. */
+/** The page's current section between the markers, markers included, or undefined when they are missing. */
 export function readmeSection(readme: string): string | undefined {
     const from = readme.indexOf(BEGIN);
     const to = readme.indexOf(END);
     return from < 0 || to < from ? undefined : readme.slice(from, to + END.length);
 }
 
-/** Rewrites the README's table from `entries`. */
-export function writeReadmeTable(entries: readonly RecordedResult[], file = README): void {
+/** Rewrites the page's table from `entries`. */
+export function writeReadmeTable(entries: readonly RecordedResult[], file = BENCH_PAGE): void {
     const readme = fs.readFileSync(file, "utf8");
     const current = readmeSection(readme);
     if (current === undefined) throw new Error(`${path.basename(file)} has no benchmark table markers (${BEGIN} ... ${END})`);
@@ -85,5 +86,5 @@ export function writeReadmeTable(entries: readonly RecordedResult[], file = READ
 
 if (require.main === module) {
     writeReadmeTable(readResults());
-    console.log("README.md: benchmark table rewritten from bench/results.json");
+    console.log("bench/README.md: benchmark table rewritten from bench/results.json");
 }

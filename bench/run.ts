@@ -3,7 +3,7 @@
  * prints a table. `--quick` runs them at toy sizes to prove they work; its results are not written. `--runs N`
  * sets the repetitions of the slow benchmarks. The file is written after each benchmark, so an interrupted run
  * keeps the figures it finished. Each entry records the commit and date it was measured at; a run replaces the
- * entries it measured, keeps the others, rewrites the README's table from the file, and ends by listing the entries
+ * entries it measured, keeps the others, rewrites bench/README.md's table from the file, and ends by listing the entries
  * it kept that predate the last change to `provider/`.
  */
 import * as fs from "node:fs";
@@ -58,7 +58,7 @@ async function main(argv: string[]): Promise<number> {
         if (!quick) {
             saveResults(file, done, measuredNow(revision));
             writeReadmeTable(readResults(file));
-            console.error(`  wrote ${path.relative(process.cwd(), file)} and README.md's table`);
+            console.error(`  wrote ${path.relative(process.cwd(), file)} and bench/README.md's table`);
         }
     }
     console.log(formatTable(results));
@@ -70,7 +70,7 @@ async function main(argv: string[]): Promise<number> {
 }
 
 /**
- * Merges `done`, measured at `at`, into the results file: an entry of the same name is replaced in place (the README
+ * Merges `done`, measured at `at`, into the results file: an entry of the same name is replaced in place (the table
  * keeps its order), new ones are appended, the others keep their figures and the commit they were measured at.
  */
 export function saveResults(file: string, done: readonly BenchResult[], at: MeasuredAt): void {

@@ -4,7 +4,7 @@
  * (`ext-*`, Entra docs "CSS template reference guide"), so a tenant's stylesheet styles it as it would the real page.
  * Layout follows `loginPageLayoutConfiguration` (Graph: `default` is a centred lightbox over a full-screen
  * background, `verticalSplit` a background on one side and a full-height lightbox on the other), the self-service
- * links and footer links follow `loginPageTextVisibilitySettings`. README ("The branding preview") says what differs.
+ * links and footer links follow `loginPageTextVisibilitySettings`. docs/branding-preview.md says what differs.
  */
 import { directionOf, languageOf, type ImageProperty, type PageBranding, type SignInPage } from "./model";
 import { pageScript, type PageScriptInput } from "./page-script";

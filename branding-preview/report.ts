@@ -39,7 +39,7 @@ export function reportHtml(entries: readonly ReportEntry[], source: string): str
 <style>body{font:14px/1.4 system-ui,sans-serif;margin:24px;color:#1b1b1b}.pair{display:flex;gap:16px;flex-wrap:wrap}figure{margin:0;flex:1;min-width:360px;max-width:900px}img{width:100%;border:1px solid #c8c6c4}figcaption{font-weight:600;margin-bottom:4px}.notices{color:#a4262c}</style>
 </head><body>
 <h1>Sign-in branding preview</h1>
-<p>From ${escapeHtml(source)}. Each picture is tenantkit's approximation of the Microsoft Entra sign-in page, not Microsoft's page: see README, "The branding preview", for what differs. ${problems === 0 ? "No problems found." : `${problems} problem${problems === 1 ? "" : "s"} found: listed under the pages.`}</p>
+<p>From ${escapeHtml(source)}. Each picture is tenantkit's approximation of the Microsoft Entra sign-in page, not Microsoft's page: see tenantkit's docs/branding-preview.md for what differs. ${problems === 0 ? "No problems found." : `${problems} problem${problems === 1 ? "" : "s"} found: listed under the pages.`}</p>
 ${sections.join("\n")}
 </body></html>
 `;

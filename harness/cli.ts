@@ -221,7 +221,7 @@ export class CliStack {
     }
 
     /**
-     * `pulumi plugin install resource tenantkit <version> --file plugin/`, as README's "Install" says: the built plugin
+     * `pulumi plugin install resource tenantkit <version> --file plugin/`, as docs/installation-configuration.md says: the built plugin
      * folder (`npm run build`) copied into this stack's plugin cache.
      */
     async installPlugin(): Promise<CliResult> {

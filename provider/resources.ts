@@ -12,7 +12,7 @@ import type { FunctionDefinition, HandlerLocation, ResourceDefinition } from "./
 
 export { handlerModule, typeName } from "./core/definition";
 
-/** Every resource, in the order the schema and the README list them. */
+/** Every resource, in the order the schema and the reference (docs/reference.md) list them. */
 export const RESOURCES: readonly ResourceDefinition<never, never>[] = [
     organizationalBranding,
     organizationalBrandingLocalization,

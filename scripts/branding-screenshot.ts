@@ -1,5 +1,5 @@
 /**
- * `npm run readme:screenshot`: the pictures README shows in "The branding preview", made by the command itself from
+ * `npm run readme:screenshot`: the pictures docs/branding-preview.md shows, made by the command itself from
  * examples/branding: the bundled emulator, a stack of the example on a file backend of its own, then
  * `tenantkit-branding-preview --cwd examples/branding -- --stack ...` (so through `pulumi preview --json`), and the
  * default and fr-FR pages copied to docs/branding-preview/.

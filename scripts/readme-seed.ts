@@ -1,7 +1,7 @@
 /**
- * The README's table of the emulator's default seed, rendered from the seed itself so the two cannot disagree:
- * `npm run readme:seed` rewrites the table between its markers in README.md, and test/readme/readme.spec.ts fails
- * when the README's table is not what this renders.
+ * The table of the emulator's default seed in emulator/README.md, rendered from the seed itself so the two cannot
+ * disagree: `npm run readme:seed` rewrites the table between its markers, and test/readme/readme.spec.ts fails when
+ * the page's table is not what this renders.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -9,7 +9,8 @@ import { defaultSeed } from "../emulator/seeds/default";
 import type { BrandingEntry } from "../emulator/branding/model";
 import type { Seed, TemporaryAccessPass } from "../emulator/state";
 
-export const README = path.resolve(__dirname, "..", "README.md");
+/** The page that shows the table. */
+export const SEED_PAGE = path.resolve(__dirname, "..", "emulator", "README.md");
 export const BEGIN = "<!-- seed table: generated from emulator/seeds/default.ts by `npm run readme:seed`; do not edit by hand -->";
 export const END = "<!-- /seed table -->";
 
@@ -86,13 +87,13 @@ export function seedTable(seed: Seed, start: Date): string {
     return rows.join("\n");
 }
 
-/** The table as the README must show it, markers included. */
+/** The table as the page must show it, markers included. */
 export function renderedSection(): string {
     const start = new Date();
     return `${BEGIN}\n${seedTable(defaultSeed(start), start)}\n${END}`;
 }
 
-/** The README's current section between the markers, markers included, or undefined when they are missing. */
+/** The page's current section between the markers, markers included, or undefined when they are missing. */
 export function readmeSection(readme: string): string | undefined {
     const from = readme.indexOf(BEGIN);
     const to = readme.indexOf(END);
@@ -100,9 +101,9 @@ export function readmeSection(readme: string): string | undefined {
 }
 
 if (require.main === module) {
-    const readme = fs.readFileSync(README, "utf8");
-    const current = readmeSection(readme);
-    if (current === undefined) throw new Error(`README.md has no seed table markers (${BEGIN} ... ${END})`);
-    fs.writeFileSync(README, readme.replace(current, renderedSection()));
-    console.log("README.md: seed table rewritten from emulator/seeds/default.ts");
+    const text = fs.readFileSync(SEED_PAGE, "utf8");
+    const current = readmeSection(text);
+    if (current === undefined) throw new Error(`emulator/README.md has no seed table markers (${BEGIN} ... ${END})`);
+    fs.writeFileSync(SEED_PAGE, text.replace(current, renderedSection()));
+    console.log("emulator/README.md: seed table rewritten from emulator/seeds/default.ts");
 }

@@ -1,8 +1,8 @@
 /**
- * The README's reference of every resource and get function, rendered from the definitions (provider/resources.ts:
+ * The reference of every resource and get function (docs/reference.md), rendered from the definitions (provider/resources.ts:
  * what a change of each input does) and `schema.json` (the descriptions, types and defaults the definitions
- * generate), so that the README cannot say another thing than the provider does. `npm run readme:reference` rewrites
- * the section between its markers in README.md; test/packaging/schema.spec.ts fails when it is not what this renders.
+ * generate), so that the docs cannot say another thing than the provider does. `npm run readme:reference` rewrites
+ * the section between its markers in docs/reference.md; test/packaging/schema.spec.ts fails when it is not what this renders.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -10,7 +10,8 @@ import type { Change, InputRule } from "../provider/core/definition";
 import { FUNCTIONS, RESOURCES } from "../provider/resources";
 import { SCHEMA_FILE } from "./schema";
 
-export const README = path.resolve(__dirname, "..", "README.md");
+/** The page that shows the reference. */
+export const REFERENCE_PAGE = path.resolve(__dirname, "..", "docs", "reference.md");
 export const BEGIN = "<!-- reference: generated from the definitions and schema.json by `npm run readme:reference`; do not edit by hand -->";
 export const END = "<!-- /reference -->";
 
@@ -99,7 +100,7 @@ function functionSection(token: string, schema: Schema): string[] {
     return [...lines, ""];
 }
 
-/** The section as the README must show it, markers included. */
+/** The section as the page must show it, markers included. */
 export function renderReference(schema: Schema = JSON.parse(fs.readFileSync(SCHEMA_FILE, "utf8")) as Schema): string {
     const lines = [BEGIN, ""];
     for (const r of RESOURCES)
@@ -108,17 +109,17 @@ export function renderReference(schema: Schema = JSON.parse(fs.readFileSync(SCHE
     return [...lines, END].join("\n");
 }
 
-/** The README's current section between the markers, markers included, or undefined when they are missing. */
-export function readmeReference(text = fs.readFileSync(README, "utf8")): string | undefined {
+/** The page's current section between the markers, markers included, or undefined when they are missing. */
+export function readmeReference(text = fs.readFileSync(REFERENCE_PAGE, "utf8")): string | undefined {
     const start = text.indexOf(BEGIN);
     const end = text.indexOf(END);
     return start < 0 || end < start ? undefined : text.slice(start, end + END.length);
 }
 
 if (require.main === module) {
-    const text = fs.readFileSync(README, "utf8");
+    const text = fs.readFileSync(REFERENCE_PAGE, "utf8");
     const current = readmeReference(text);
-    if (current === undefined) throw new Error(`README.md has no reference markers (${BEGIN} ... ${END})`);
-    fs.writeFileSync(README, text.replace(current, renderReference()));
-    console.error("README.md: reference rewritten from the definitions and schema.json");
+    if (current === undefined) throw new Error(`docs/reference.md has no reference markers (${BEGIN} ... ${END})`);
+    fs.writeFileSync(REFERENCE_PAGE, text.replace(current, renderReference()));
+    console.error("docs/reference.md: reference rewritten from the definitions and schema.json");
 }

@@ -236,7 +236,7 @@ const STATIC_TOKEN_KEYS: Readonly<Record<ApiService, SettingKey>> = { graph: "gr
  * they are repeated here; a test checks they match the seed.
  */
 export const EMULATOR_QUICKSTART_APP = { tenantId: "contoso.onmicrosoft.com", clientId: "3c8e1f52-7a4d-4b0e-9f6a-2d5c8b1e4f70" } as const;
-const EMULATOR_README = `README, "Run your own program against the emulator"`;
+const EMULATOR_README = `emulator/README.md, "Run your own program against the emulator"`;
 
 /**
  * No way to sign in to `service` is configured. Raised before any request to the service (and, against the emulator,

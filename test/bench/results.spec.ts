@@ -1,5 +1,5 @@
 /**
- * bench/results.json says which code each figure describes, the README shows the file's figures and no others, and a
+ * bench/results.json says which code each figure describes, bench/README.md shows the file's figures and no others, and a
  * run can tell which figures the provider has moved past.
  */
 import { strict as assert } from "node:assert";
@@ -8,7 +8,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { RecordedResult } from "../../bench/lib";
 import { currentRevision, formatStaleness, gitIsAncestor, lastProviderChange, staleEntries } from "../../bench/provenance";
-import { benchTable, quantity, readmeSection, readResults, renderedSection, README } from "../../bench/readme";
+import { BENCH_PAGE, benchTable, quantity, readmeSection, readResults, renderedSection } from "../../bench/readme";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const HEX40 = /^[0-9a-f]{40}$/;
@@ -49,10 +49,10 @@ describe("bench/results.json", () => {
     });
 });
 
-describe("README benchmark table", () => {
+describe("bench/README.md's benchmark table", () => {
     it("is what bench/results.json renders (npm run bench:readme rewrites it)", () => {
-        const current = readmeSection(fs.readFileSync(README, "utf8"));
-        assert.ok(current !== undefined, "README.md has the benchmark table markers");
+        const current = readmeSection(fs.readFileSync(BENCH_PAGE, "utf8"));
+        assert.ok(current !== undefined, "bench/README.md has the benchmark table markers");
         assert.equal(current, renderedSection(readResults()));
     });
 

@@ -1,6 +1,6 @@
 /**
  * Crashes under the real engine, after Power BI accepted a dataset's POST while its answer is held back: SIGKILL of
- * `pulumi up` itself, and of the provider host (or the provider plugin) alone. What the next run requires (README: "After a crash"), and that
+ * `pulumi up` itself, and of the provider host (or the provider plugin) alone. What the next run requires (docs/dynamic-resources.md: "After a crash"), and that
  * it converges on exactly one dataset, which destroy then deletes.
  */
 import { strict as assert } from "node:assert";

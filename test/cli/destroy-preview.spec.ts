@@ -1,8 +1,8 @@
 /**
  * "The destroy preview lists the stack twice" (issue 25): it is the CLI's own non-interactive display, not tenantkit.
  * `pulumi destroy --preview-only` runs no program (so neither tenantkit nor our language host takes part), and a
- * Pulumi YAML stack with no tenantkit resource shows the same two lines. README ("pulumi destroy --preview-only")
- * says so; when a CLI upgrade prints the stack once, this test fails and the README's note goes.
+ * Pulumi YAML stack with no tenantkit resource shows the same two lines. docs/dynamic-resources.md ("pulumi destroy --preview-only")
+ * says so; when a CLI upgrade prints the stack once, this test fails and the page's note goes.
  */
 import { strict as assert } from "node:assert";
 import * as path from "node:path";

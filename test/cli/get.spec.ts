@@ -1,7 +1,7 @@
 /**
  * Existing objects under the real engine: `PushDataset.get(name, id)` reads a dataset it does not manage (destroy
  * forgets it), a missing id fails the preview with the id and the workspace, and `pulumi import` of a dynamic
- * resource fails as the README says (use `adopt`).
+ * resource fails as docs/push-datasets.md says (use `adopt`).
  */
 import { strict as assert } from "node:assert";
 import * as path from "node:path";

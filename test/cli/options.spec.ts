@@ -1,6 +1,6 @@
 /**
  * Pulumi resource options on a tenantkit resource under the real engine (a push dataset whose options and column
- * type come from config). README "Resource options" says the same in words; this is the measurement.
+ * type come from config). docs/dynamic-resources.md ("Resource options") says the same in words; this is the measurement.
  */
 import { strict as assert } from "node:assert";
 import * as path from "node:path";
@@ -42,7 +42,11 @@ describeCli("resource options under the real engine", (binDir) => {
             const first = (await datasets())[0]!.id;
             await stack.setConfig("optionsprog:idType", "String");
             const preview = await stack.preview(["--diff"]);
-            assert.match(preview.stdout, /~ 1 to update/, "the engine now applies replaceOnChanges: README and this test need updating");
+            assert.match(
+                preview.stdout,
+                /~ 1 to update/,
+                "the engine now applies replaceOnChanges: docs/dynamic-resources.md and this test need updating",
+            );
             await stack.up();
             assert.deepEqual(
                 (await datasets()).map((d) => d.id),

@@ -90,7 +90,7 @@ describeCli("the provider plugin: per-property diffs, options, providers, secret
         await stack.setConfig("tkplugin:idType", "Double");
         assert.match((await stack.preview()).stdout, /\+-1 to replace/);
         assert.match((await stack.up()).stdout, /\+-1 replaced/);
-        // As for a forced replacement (README, "Resource options"): the dataset and its rows stay, with the new type.
+        // As for a forced replacement (docs/dynamic-resources.md, "Resource options"): the dataset and its rows stay, with the new type.
         const after = await datasets();
         assert.deepEqual(
             after.map((d) => d.id),

@@ -1,6 +1,6 @@
 /**
  * A stack of dynamic tenantkit resources moved to the provider plugin's resources with aliases, under the real CLI:
- * no replacement and no write to the tenant (README, "Moving a stack to the plugin"). The program is installed outside
+ * no replacement and no write to the tenant (docs/provider-plugin.md, "Moving a stack from the dynamic resources to the plugin"). The program is installed outside
  * the repo with this checkout packed (`npm pack`) and the Node.js SDK (`npm run sdk:pack`), as a user would.
  */
 import { strict as assert } from "node:assert";

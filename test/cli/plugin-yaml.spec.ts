@@ -1,6 +1,6 @@
 /**
  * tenantkit's provider plugin under the real CLI, from a Pulumi YAML program (the real YAML language host) in a
- * folder outside the repository: installed with `pulumi plugin install --file` as README's "Install" says, then the
+ * folder outside the repository: installed with `pulumi plugin install --file` as docs/installation-configuration.md says, then the
  * lifecycle a user runs, with the emulator's state checked after each step.
  */
 import { strict as assert } from "node:assert";

@@ -78,7 +78,7 @@ describeCli("quota policy pack under the real engine", (binDir) => {
     });
 
     it("pulumi up --skip-preview with the pack creates first: the engine runs a stack policy at the end of an update", async () => {
-        // Pulumi's behaviour, pinned because the README warns of it: nothing but a preview runs the stack policy early.
+        // Pulumi's behaviour, pinned because docs/quota.md warns of it: nothing but a preview runs the stack policy early.
         const before = await quotaDatasets();
         const { s, packArgs } = await stackWith("skip", 3, { existing: { [LIMIT]: { "my-workspace": 998 } } });
         const r = await s.run(["up", "--yes", "--skip-preview", ...packArgs]);

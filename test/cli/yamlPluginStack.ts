@@ -1,6 +1,6 @@
 /**
  * The YAML program over the provider plugin (test/fixtures/programs/plugin-yaml) as the CLI suites run it: copied out
- * of the repository, a stack on the emulator with the plugin installed as README's "Install" says. Not a spec file.
+ * of the repository, a stack on the emulator with the plugin installed as docs/installation-configuration.md says. Not a spec file.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";

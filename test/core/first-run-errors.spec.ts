@@ -4,6 +4,7 @@
  * that cannot be reached must be told apart from credentials that were never configured.
  */
 import { strict as assert } from "node:assert";
+import * as fs from "node:fs";
 import * as path from "node:path";
 import { AggregateAuthenticationError, CredentialUnavailableError, type TokenCredential } from "@azure/identity";
 import { LifecycleRunner } from "../../harness/lifecycle";
@@ -109,7 +110,13 @@ describe("first-run errors", function () {
             assert.match(m, /pulumi config set tenantkit:tenantId contoso\.onmicrosoft\.com \(or set AZURE_TENANT_ID\)/);
             assert.match(m, /pulumi config set tenantkit:clientId 3c8e1f52-7a4d-4b0e-9f6a-2d5c8b1e4f70 \(or set AZURE_CLIENT_ID\)/);
             assert.match(m, /pulumi config set --secret tenantkit:clientSecret <client secret> \(or set AZURE_CLIENT_SECRET\)/);
-            assert.match(m, /README, "Run your own program against the emulator"/);
+            const [, page, heading] = /\(its secret is in the ([\w/]+\.md), "([^"]+)"\)/.exec(m) ?? [];
+            assert.equal(page, "emulator/README.md");
+            assert.match(
+                fs.readFileSync(path.join(__dirname, "..", "..", page), "utf8"),
+                new RegExp(`^## ${heading}$`, "m"),
+                "the page has that section",
+            );
             assert.ok(!m.includes(DEFAULT_SEED_IDS.quickstartClientSecret), "the seed's secret is not printed");
         });
 

@@ -77,7 +77,7 @@ describeCli("the packed package in a program outside the repo", (binDir) => {
         }
     }
 
-    it("the shipped policy pack runs from node_modules as the README says, and fails a preview over a limit", async function () {
+    it("the shipped policy pack runs from node_modules as docs/quota.md says, and fails a preview over a limit", async function () {
         this.timeout(600_000);
         const dir = path.join(scratch, "policy");
         fs.cpSync(path.join(ROOT, "examples", "push-dataset"), dir, { recursive: true });

@@ -1,11 +1,11 @@
 /**
- * The official clients against the emulator, as a user's own tests would use them (issue 18). Each README snippet
- * of "Use the emulator in your own tests" is a file in `snippets/` that runs here in its own Node process with
- * `TENANTKIT_EMULATOR` set to the emulator's https URL and `NODE_EXTRA_CA_CERTS` to its CA, exactly as the README
+ * The official clients against the emulator, as a user's own tests would use them (issue 18). Each snippet of emulator/README.md,
+ * "Use the emulator in your own tests", is a file in `snippets/` that runs here in its own Node process with
+ * `TENANTKIT_EMULATOR` set to the emulator's https URL and `NODE_EXTRA_CA_CERTS` to its CA, exactly as the page
  * tells users to run them. Separate processes because (1) the CA must be trusted by every client's HTTP stack
  * (@azure/identity, fetch, typed-rest-client), which NODE_EXTRA_CA_CERTS does only at process start, and (2) the
  * typed @microsoft/msgraph-sdk is ESM only, which this CommonJS mocha setup cannot `require` on Node 20.
- * A last test checks that the README shows each snippet verbatim, so the two cannot drift.
+ * A last test checks that the page shows each snippet verbatim, so the two cannot drift.
  * The client versions are pinned in package.json's devDependencies.
  */
 import { strict as assert } from "node:assert";
@@ -17,9 +17,9 @@ import * as azdev from "azure-devops-node-api";
 import { IDS, useEmulator } from "../../support/emulator";
 
 const SNIPPETS = path.join(__dirname, "snippets");
-const README = path.join(__dirname, "..", "..", "..", "README.md");
+const PAGE = path.join(__dirname, "..", "..", "..", "emulator", "README.md");
 
-describe("official clients against the emulator (README: Use the emulator in your own tests)", () => {
+describe("official clients against the emulator (emulator/README.md: Use the emulator in your own tests)", () => {
     const f = useEmulator();
     let caFile: string;
 
@@ -29,7 +29,7 @@ describe("official clients against the emulator (README: Use the emulator in you
     });
     after(() => fs.rmSync(path.dirname(caFile), { recursive: true, force: true }));
 
-    /** Runs a snippet as the README says and returns the JSON it prints. */
+    /** Runs a snippet as the page says and returns the JSON it prints. */
     function run(snippet: string): Promise<Record<string, unknown>> {
         const env = { ...process.env, TENANTKIT_EMULATOR: f.emu.httpsUrl, NODE_EXTRA_CA_CERTS: caFile };
         return new Promise((resolve, reject) => {
@@ -148,15 +148,15 @@ describe("official clients against the emulator (README: Use the emulator in you
         });
     });
 
-    it("the README shows every snippet verbatim", () => {
-        const readme = fs.readFileSync(README, "utf8");
+    it("emulator/README.md shows every snippet verbatim", () => {
+        const readme = fs.readFileSync(PAGE, "utf8");
         for (const file of fs.readdirSync(SNIPPETS).filter((n) => n.endsWith(".mjs"))) {
             const code = fs.readFileSync(path.join(SNIPPETS, file), "utf8");
             const block = new RegExp(
                 `<!-- snippet: test/emulator/official-clients/snippets/${file.replace(".", "\\.")} -->\\n\`\`\`js\\n([\\s\\S]*?)\`\`\``,
             ).exec(readme);
-            assert.ok(block !== null, `README has no block for ${file}`);
-            assert.equal(block[1], code, `README's ${file} differs from the file the test runs`);
+            assert.ok(block !== null, `emulator/README.md has no block for ${file}`);
+            assert.equal(block[1], code, `emulator/README.md's ${file} differs from the file the test runs`);
         }
     });
 });
