@@ -90,7 +90,7 @@ describe("the package schema", function () {
         assert.equal(inputs.defaultMode.$ref, "#/types/tenantkit:powerbi:PushDatasetMode");
     });
 
-    it("is what the README's reference shows (npm run readme:reference rewrites it)", () => {
+    it("is what docs/reference.md shows (npm run readme:reference rewrites it)", () => {
         assert.equal(readmeReference(), renderReference(), "run `npm run readme:reference`");
     });
 
@@ -108,7 +108,7 @@ describe("the package schema", function () {
         assert.deepEqual([nodePackage.version, nodePackage.pulumi.name, nodePackage.pulumi.version], [PACKAGE_VERSION, "tenantkit", PACKAGE_VERSION]);
     });
 
-    it("gives the README's reference what each change does, as the diffs do", () => {
+    it("gives the reference what each change does, as the diffs do", () => {
         const reference = renderReference();
         assert.match(reference, /\| `tables` \| PushDatasetTable\[\] \| yes \| updates in place \|/);
         assert.match(reference, /\| `adopt` \| string \| {2}\| no diff \(read at create only\) \|/);
