@@ -17,6 +17,7 @@ import { sessionFor, type Session } from "./session";
 import { toPlainJson, type JsonObject } from "./json";
 import { UNKNOWN, type ApiService } from "./patterns";
 import { neverReached } from "./failures";
+import { failuresForEngine } from "./propertyPaths";
 import { isOperationStopped } from "./operation";
 import { complete, dropHostEchoes, repeatOf } from "./reporting";
 
@@ -304,6 +305,11 @@ export function defineHandler<I extends JsonObject, O extends JsonObject>(spec: 
             if (this !== provider && typeof this === "object" && this !== null) {
                 const target = this as Record<string, unknown>;
                 for (const op of OPERATIONS) target[op] = provider[op]!.bind(provider);
+                // The host hands the failures to the engine as they are; it prints a nested one's value as nil.
+                target.check = async (olds: unknown, news: unknown) => {
+                    const checked = await provider.check!(olds, news);
+                    return { ...checked, failures: failuresForEngine(checked.failures ?? [], news) };
+                };
             }
             read = (key: SettingKey) => req.config.get(`${CONFIG_NAMESPACE}:${key}`);
             env = req.env ?? process.env;

@@ -7,7 +7,7 @@ import type * as z from "zod";
 import { isApiError, withContext } from "./errors";
 import { redactSecrets } from "./redact";
 import type { Session } from "./session";
-import { propertyPath } from "./validation";
+import { propertyPath } from "./propertyPaths";
 
 /** A get function's shared part. `A` its validated arguments, `R` its result. */
 export interface Lookup<A, R> {

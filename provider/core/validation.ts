@@ -7,20 +7,7 @@ import type * as z from "zod";
 import { withoutUnknowns } from "./handler";
 import { UNKNOWN } from "./patterns";
 import type { JsonObject } from "./json";
-
-/**
- * A property path as the engine prints it: `tables[2].columns[5].name`, and `["a.b"]` for a key that is not made
- * of letters, digits and `_` (pulumi `resource.PropertyPath.String`). An empty key is quoted too (`[""]`), so that
- * no failure ever has an empty path: the engine would show it as a failure of the whole resource.
- */
-export function propertyPath(path: readonly PropertyKey[]): string {
-    return path.reduce<string>((acc, seg) => {
-        if (typeof seg === "number") return `${acc}[${seg}]`;
-        const s = String(seg);
-        if (!/^[A-Za-z0-9_]+$/.test(s)) return `${acc}["${s.replace(/["\\]/g, (c) => `\\${c}`)}"]`;
-        return acc ? `${acc}.${s}` : s;
-    }, "");
-}
+import { propertyPath } from "./propertyPaths";
 
 /** True when the original input holds the unknown sentinel at `path` or above it. */
 function unknownAt(original: unknown, path: readonly PropertyKey[]): boolean {

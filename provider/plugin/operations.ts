@@ -17,10 +17,11 @@ import { resolveSettings, type Settings } from "../core/settings";
 import { sessionFor } from "../core/session";
 import { toPlainJson, type JsonObject } from "../core/json";
 import { UNKNOWN } from "../core/patterns";
+import { failuresForEngine } from "../core/propertyPaths";
 import type { Connection } from "../core/connectionTypes";
 import { FUNCTION_TOKENS, loadHandler, loadLookup, RESOURCE_TOKENS, type AnyResource } from "./catalog";
 import { detailedDiff, type DetailedDiff } from "./detailedDiff";
-import { holdsSecret, type SecretPath, type Unwrapped } from "./properties";
+import { holdsSecret, secretBelow, type SecretPath, type Unwrapped } from "./properties";
 
 /** Plain values, the names of those to answer secret, and the paths of secrets deeper down (properties.ts). */
 export interface Answer {
@@ -173,7 +174,7 @@ export class Operations {
             values: toPlainJson(result.inputs ?? {}) as JsonObject,
             secret: new Set([...news.secret, ...definedSecrets(r)]),
             nested: news.nested,
-            failures: result.failures ?? [],
+            failures: failuresForEngine(result.failures ?? [], news.values, (path) => secretBelow(news, path)),
         };
     }
 

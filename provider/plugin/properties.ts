@@ -75,6 +75,13 @@ export function holdsSecret(u: Unwrapped): boolean {
     return u.secret.size > 0 || (u.nested?.length ?? 0) > 0;
 }
 
+/** Whether the value at `path` (the property named first) was sent secret, or holds a value that was. */
+export function secretBelow(u: Unwrapped, path: readonly (string | number)[]): boolean {
+    if (u.secret.has(String(path[0]))) return true;
+    // One path is a prefix of the other: the secret is at the value, above it or inside it.
+    return (u.nested ?? []).some((p) => p.slice(0, path.length).every((seg, i) => String(seg) === String(path[i])));
+}
+
 /** `value` as the engine's secret object. */
 export function secretValue(value: JsonValue): JsonValue {
     return { [SIG_KEY]: SECRET_SIG, value };

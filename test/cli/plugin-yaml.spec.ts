@@ -25,6 +25,21 @@ describeCli("the provider plugin, from a Pulumi YAML program", (binDir) => {
         await provesLifecycle(fx, cliRunner(s, "tenantkit-yaml"));
     });
 
+    it("a column's data type written as a number fails the preview with the path, the value and every accepted spelling", async () => {
+        const s = await yamlStack("badtype");
+        const file = path.join(yaml.dir(), "Pulumi.yaml");
+        const program = fs.readFileSync(file, "utf8");
+        assert.match(program, /dataType: string\n/);
+        fs.writeFileSync(file, program.replace("dataType: string\n", "dataType: 42\n"));
+        const r = await s.run(["preview", "--config-file", s.configFile]);
+        assert.notEqual(r.code, 0);
+        assert.match(
+            r.output,
+            /PushDataset resource 'sales' has a problem: tables\[0\]\.columns\[1\]\.dataType is 42: must be one of Int64, Double, Decimal, Boolean, bool, DateTime, String \(any letter case\)/,
+        );
+        assert.doesNotMatch(r.output, /<nil>/);
+    });
+
     it("imports a dataset, the default branding and a localization that exist, writing nothing, and the code it generates previews with no changes", async () => {
         const owner = await yamlStack("owner");
         await owner.up();

@@ -5,8 +5,10 @@
  */
 import { strict as assert } from "node:assert";
 import { handler } from "../../provider/entra/temporaryAccessPass/handler";
-import { propertyPath } from "../../provider/core/validation";
-import { configureOffline } from "../support/offlineConfig";
+import type * as pulumi from "@pulumi/pulumi";
+import { handler as datasetHandler } from "../../provider/powerbi/pushDataset/handler";
+import { parsePropertyPath, propertyPath } from "../../provider/core/propertyPaths";
+import { configureOffline, OFFLINE_CONFIG } from "../support/offlineConfig";
 
 describe("regression: every check failure has a property path, quoted where the engine quotes it", () => {
     before(async () => {
@@ -23,5 +25,60 @@ describe("regression: every check failure has a property path, quoted where the 
         assert.deepEqual(r.failures!.map((f) => f.property).sort(), ['["a\\"b"]', '["user.name"]', '["x y"]']);
         assert.equal(propertyPath(["tables", 0, "a]b", "name"]), 'tables[0]["a]b"].name');
         assert.equal(propertyPath(["tables", 2, "columns", 5, "name"]), "tables[2].columns[5].name");
+    });
+});
+
+describe("check failures as the dynamic provider host hands them to the engine", () => {
+    /** A deserialized provider object, as the host configures it through the stub (core/stub.ts). */
+    const stub = {} as pulumi.dynamic.ResourceProvider;
+    before(async () => {
+        const config: Record<string, string> = { ...OFFLINE_CONFIG };
+        await datasetHandler.configure!.call(stub, { config: { get: (k: string) => config[k], require: (k: string) => config[k]! } });
+    });
+    const table = (dataType: unknown) => ({
+        name: "Sales",
+        tables: [
+            {
+                name: "Product",
+                columns: [
+                    { name: "Id", dataType: "Int64" },
+                    { name: "Amount", dataType },
+                ],
+            },
+        ],
+    });
+
+    it("names a nested property's path and the value written, with every accepted spelling, as a failure of the resource", async () => {
+        const r = await stub.check!({}, table(42));
+        assert.deepEqual(r.failures, [
+            {
+                property: "",
+                reason: "tables[0].columns[1].dataType is 42: must be one of Int64, Double, Decimal, Boolean, bool, DateTime, String (any letter case)",
+            },
+        ]);
+    });
+
+    it("keeps a top-level property's failure on its property, whose value the engine prints itself", async () => {
+        const r = await stub.check!({}, { ...table("String"), defaultMode: 7 });
+        assert.deepEqual(r.failures, [{ property: "defaultMode", reason: "must be Push or PushStreaming" }]);
+    });
+
+    it("shortens a long value and says when a nested value is missing", async () => {
+        const long = "x".repeat(200);
+        const r = await stub.check!({}, { name: "Sales", tables: [{ name: "Product", columns: [{ dataType: long }] }] });
+        assert.deepEqual(r.failures!.map((f) => [f.property, f.reason.replace(/: must.*|: Invalid.*/, "")]).sort(), [
+            ["", `tables[0].columns[0].dataType is "${"x".repeat(76)}...`],
+            ["", "tables[0].columns[0].name is not set"],
+        ]);
+    });
+});
+
+describe("property paths read back", () => {
+    it("parses every path propertyPath prints into the same segments", () => {
+        for (const segments of [["tables", 2, "columns", 5, "name"], ["a.b"], ["tables", 0, 'a"b\\c', "name"], [""], ["x", "0"]]) {
+            assert.deepEqual(parsePropertyPath(propertyPath(segments)), segments);
+        }
+        assert.equal(parsePropertyPath(".a"), undefined);
+        assert.equal(parsePropertyPath("a..b"), undefined);
     });
 });

@@ -33,7 +33,7 @@ describe("regression: push dataset spellings are looked up in tables without a p
             assert.deepEqual(r.failures, [
                 {
                     property: "tables[0].columns[0].dataType",
-                    reason: `must be one of Int64, Double, Decimal, Boolean, DateTime, String (got "${name}")`,
+                    reason: "must be one of Int64, Double, Decimal, Boolean, bool, DateTime, String (any letter case)",
                 },
             ]);
             assert.deepEqual(JSON.parse(JSON.stringify(r.inputs)), r.inputs);
@@ -42,7 +42,10 @@ describe("regression: push dataset spellings are looked up in tables without a p
         it(`refuses the cross filtering behavior "${name}"`, async () => {
             const r = await check(dataset({}, relationship(name)));
             assert.deepEqual(r.failures, [
-                { property: "relationships[0].crossFilteringBehavior", reason: "must be OneDirection, BothDirections or Automatic" },
+                {
+                    property: "relationships[0].crossFilteringBehavior",
+                    reason: "must be one of OneDirection, BothDirections, Automatic (any letter case)",
+                },
             ]);
         });
     }

@@ -48,10 +48,11 @@ describe("PushDataset through the engine harness", function () {
             defaultMode: "Streaming",
             tables: [{ name: "Bad/Name", columns: [{ name: "x", dataType: "Integer" }] }],
         }).preview();
-        assert.deepEqual((r.errors[0]?.checkFailures ?? []).map((f) => f.property).sort(), [
+        // The nested failures reach the engine as the resource's, their path and value in the reason.
+        assert.deepEqual((r.errors[0]?.checkFailures ?? []).map((f) => f.property || f.reason.replace(/: .*/, "")).sort(), [
             "defaultMode",
-            "tables[0].columns[0].dataType",
-            "tables[0].name",
+            'tables[0].columns[0].dataType is "Integer"',
+            'tables[0].name is "Bad/Name"',
         ]);
         assert.deepEqual(await calls(), []);
     });

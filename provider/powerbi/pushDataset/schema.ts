@@ -40,33 +40,32 @@ const lookupTable = <V extends string>(entries: Record<string, V>): Readonly<Rec
 const byLowercase = <V extends string>(spellings: Readonly<Record<string, V>>): Readonly<Record<string, V>> =>
     lookupTable(Object.fromEntries(Object.entries(spellings).map(([k, v]) => [k.toLowerCase(), v])));
 
+/**
+ * An enumerated field: any letter case of a public spelling (spellings.ts), as `canonical` gives it to state. A value
+ * of another type (a number, a list) is refused with the same message as a misspelling, which lists every accepted
+ * spelling: the engine and the check's own message show the value (core/propertyPaths.ts).
+ */
+function enumeration<V extends string, S extends string>(spellings: Readonly<Record<string, V>>, canonical: (written: string, value: V) => S) {
+    const table = byLowercase(spellings);
+    // One word per letter-case folding, as spellings.ts first writes it: `Int64`, not `int64` too.
+    const accepted = Object.keys(spellings).filter((k, i, all) => all.findIndex((o) => o.toLowerCase() === k.toLowerCase()) === i);
+    const message = `must be one of ${accepted.join(", ")} (any letter case)`;
+    return z.unknown().transform((v, ctx): S => {
+        const value = typeof v === "string" ? table[v.toLowerCase()] : undefined;
+        if (value !== undefined) return canonical(v as string, value);
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+    });
+}
+
 /** Data types the service accepts, by their lowercase spelling (official examples use `Int64`, `int64`, `string`, `bool`, `dateTime`). */
 export const DATA_TYPES = byLowercase<CanonicalDataType>(DATA_TYPE_SPELLINGS);
-const dataType = z.string().transform((s, ctx): PushDatasetDataType => {
-    const canonical = DATA_TYPES[s.toLowerCase()];
-    if (!canonical) ctx.addIssue({ code: "custom", message: `must be one of Int64, Double, Decimal, Boolean, DateTime, String (got "${s}")` });
-    return canonical ?? (s as PushDatasetDataType);
-});
+const dataType = enumeration(DATA_TYPE_SPELLINGS, (_, value): PushDatasetDataType => value);
 
-const FILTERING = byLowercase<PushDatasetCrossFilteringBehavior>(CROSS_FILTERING_SPELLINGS);
-const crossFiltering = z
-    .string()
-    .transform((s, ctx): PushDatasetCrossFilteringBehavior => {
-        const canonical = FILTERING[s.toLowerCase()];
-        if (!canonical) ctx.addIssue({ code: "custom", message: "must be OneDirection, BothDirections or Automatic" });
-        return canonical ?? (s as PushDatasetCrossFilteringBehavior);
-    })
-    .default("OneDirection");
+const crossFiltering = enumeration(CROSS_FILTERING_SPELLINGS, (_, value): PushDatasetCrossFilteringBehavior => value).default("OneDirection");
 
-/** The tabular model's AggregateFunction names; the service takes any letter case (the official example sends `none`). */
-const SUMMARIZE_BY = byLowercase<PushDatasetSummarizeBy>(SUMMARIZE_BY_SPELLINGS);
-const summarizeBy = z
-    .string()
-    .refine(
-        (s) => SUMMARIZE_BY[s.toLowerCase()] !== undefined,
-        `must be one of ${[...new Set(Object.values(SUMMARIZE_BY_SPELLINGS))].join(", ")} (any letter case)`,
-    )
-    .transform((s) => s as PushDatasetSummarizeBy);
+/** The tabular model's AggregateFunction names; the service takes any letter case (the official example sends `none`), kept as written. */
+const summarizeBy = enumeration(SUMMARIZE_BY_SPELLINGS, (written) => written as PushDatasetSummarizeBy);
 
 /**
  * A count limit reported beside the elements' own problems: zod's `.max` skips the elements when it fails, and a
@@ -141,12 +140,12 @@ const REFUSED_MODES = lookupTable({
     AsOnPrem: "AsOnPrem is a live connection to an on-premises Analysis Services, not a push dataset: these calls create push datasets only",
 });
 const defaultMode = z
-    .string()
-    .superRefine((s, ctx) => {
-        if (REFUSED_MODES[s]) ctx.addIssue({ code: "custom", message: REFUSED_MODES[s] });
-        else if (s !== "Push" && s !== "PushStreaming") ctx.addIssue({ code: "custom", message: "must be Push or PushStreaming" });
+    .unknown()
+    .transform((s, ctx): "Push" | "PushStreaming" => {
+        if (s === "Push" || s === "PushStreaming") return s;
+        ctx.addIssue({ code: "custom", message: (typeof s === "string" && REFUSED_MODES[s]) || "must be Push or PushStreaming" });
+        return z.NEVER;
     })
-    .transform((s) => s as "Push" | "PushStreaming")
     .default("Push");
 
 /** The inputs as check leaves them: valid, in the canonical spellings, defaults applied. */

@@ -36,10 +36,45 @@ describe("PushDataset over the plugin's gRPC protocol", () => {
             type: DATASET,
             news: { name: 3, defaultMode: "Streaming", tables: [{ name: "Bad/Name", columns: [{ name: "x", dataType: "Integer" }] }], tabels: [] },
         });
-        assert.deepEqual(r.failures.map((f) => f.property).sort(), ["defaultMode", "name", "tabels", "tables[0].columns[0].dataType", "tables[0].name"]);
-        assert.match(r.failures.find((f) => f.property === "tables[0].columns[0].dataType")!.reason, /must be one of Int64, .*String \(got "Integer"\)/);
+        // The engine prints a top-level property's value itself; a nested one's path and value are in the reason.
+        assert.deepEqual(r.failures.map((f) => f.property).sort(), ["", "", "defaultMode", "name", "tabels"]);
+        assert.deepEqual(r.failures.filter((f) => f.property === "").map((f) => f.reason.replace(/: .*/, "")).sort(), [
+            'tables[0].columns[0].dataType is "Integer"',
+            'tables[0].name is "Bad/Name"',
+        ]);
         assert.match(r.failures.find((f) => f.property === "tabels")!.reason, /unknown property "tabels"/);
         assert.deepEqual(await calls(), []);
+    });
+
+    for (const [kind, value, shown] of [
+        ["a misspelled", "Strng", '"Strng"'],
+        ["a number for the", 42, "42"],
+        ["a boolean for the", true, "true"],
+        ["an object for the", { type: "string" }, '{"type":"string"}'],
+    ] as const) {
+        it(`Check of ${kind} data type of a nested column shows the value written and every accepted spelling`, async () => {
+            const news = datasetInputs("Typed", {}, [
+                { name: "Id", dataType: "Int64" },
+                { name: "Amount", dataType: value },
+            ]);
+            const r = await p.client.check({ type: DATASET, news });
+            assert.deepEqual(r.failures, [
+                {
+                    property: "",
+                    reason: `tables[0].columns[1].dataType is ${shown}: must be one of Int64, Double, Decimal, Boolean, bool, DateTime, String (any letter case)`,
+                },
+            ]);
+        });
+    }
+
+    it("Check of a wrong nested value that was sent secret names its path and hides the value", async () => {
+        const news = datasetInputs("Hidden", {}, [{ name: "Id", dataType: secret("Integer") }]);
+        const r = await p.client.check({ type: DATASET, news });
+        assert.deepEqual(
+            r.failures.map((f) => f.reason.replace(/: .*/, "")),
+            ["tables[0].columns[0].dataType is [secret]"],
+        );
+        assert.doesNotMatch(JSON.stringify(r.failures), /Integer/);
     });
 
     it("Check with a missing required property names it", async () => {
