@@ -243,7 +243,7 @@ function folderSize(dir) {
     return total;
 }
 
-module.exports = { installedBinDir, install, findGo, NODE_VERSION };
+module.exports = { installedBinDir, install, findGo, cacheRoot, NODE_VERSION };
 
 if (require.main === module) {
     try {

@@ -11,9 +11,6 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
-import { strict as assert } from "node:assert";
 import { packNodeSdk } from "../../scripts/sdkPack";
 import { useEmulator, IDS } from "../support/emulator";
 import { provesLifecycle, type ProgramRunner } from "./pluginPrograms";
@@ -30,25 +27,7 @@ import {
     TENANTKIT_VERSION,
 } from "./pulumi";
 import type { StackConfig } from "./pulumi";
-
-/** Runs a command without blocking: the emulator answers the programs' requests from this very process. */
-async function exec(file: string, args: readonly string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<string> {
-    try {
-        const { stdout } = await promisify(execFile)(file, args, { ...opts, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
-        return stdout;
-    } catch (err) {
-        const e = err as { stdout?: string; stderr?: string; message: string };
-        throw new Error(`${path.basename(file)} ${args.join(" ")} failed: ${e.message}\n${e.stdout ?? ""}${e.stderr ?? ""}`);
-    }
-}
-
-// Plain JavaScript (it runs before `npm ci` in CI), so required rather than imported.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { findGo } = require("../../scripts/pulumi-install.js") as { findGo(): string | undefined };
-
-const PULUMI_VERSION = (
-    JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules", "@pulumi", "pulumi", "package.json"), "utf8")) as { version: string }
-).version;
+import { exec, goEnv, PULUMI_VERSION, pythonWithSdk, requireGo } from "./sdkToolchains";
 
 describeCli("the provider plugin, from programs over the generated SDKs", (binDir) => {
     const fx = useEmulator();
@@ -112,13 +91,7 @@ describeCli("the provider plugin, from programs over the generated SDKs", (binDi
     it("Python: the Python SDK in a virtual environment, through the Automation API, runs preview, up, refresh, an update and destroy", async function () {
         this.timeout(900_000);
         const dir = programOutsideRepo(path.join(ROOT, "test", "fixtures", "programs", "plugin-python"));
-        const venv = path.join(scratch, "venv");
-        await exec("python3", ["-m", "venv", venv]);
-        // A copy: pip builds in the folder it installs from, and sdk/ holds only what the generator writes.
-        const sdk = path.join(scratch, "sdk-python");
-        fs.cpSync(path.join(ROOT, "sdk", "python"), sdk, { recursive: true });
-        const python = path.join(venv, "bin", "python");
-        await exec(python, ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", `pulumi==${PULUMI_VERSION}`, sdk]);
+        const python = await pythonWithSdk(scratch);
         try {
             await provesLifecycle(fx, automationRunner("tenantkit-python", [python, "stack.py"], dir));
         } finally {
@@ -129,12 +102,11 @@ describeCli("the provider plugin, from programs over the generated SDKs", (binDi
     it("Go: the Go SDK's module, through the Automation API, runs preview, up, refresh, an update and destroy", async function () {
         this.timeout(900_000);
         const dir = programOutsideRepo(path.join(ROOT, "test", "fixtures", "programs", "plugin-go"));
-        const go = findGo();
-        assert.ok(go, "go is not on PATH (npm run pulumi:install needs it too)");
+        const go = requireGo();
         // The program requires the SDK by its module path; outside the repo, the replace names the checkout's sdk/.
         await exec(go, ["mod", "edit", "-replace", `github.com/pulumi-tenantkit/pulumi-tenantkit/sdk=${path.join(ROOT, "sdk")}`], { cwd: dir });
         const binary = path.join(dir, "tenantkit-go");
-        await exec(go, ["build", "-mod=readonly", "-o", binary, "."], { cwd: dir });
+        await exec(go, ["build", "-o", binary, "."], { cwd: dir, env: goEnv() });
         try {
             await provesLifecycle(fx, automationRunner("tenantkit-go", [binary], dir));
         } finally {
