@@ -23,6 +23,8 @@ export function packNodeSdk(destination: string): string {
     delete manifest.devDependencies;
     fs.writeFileSync(path.join(OUT, "package.json"), `${JSON.stringify({ ...manifest, main: "index.js", types: "index.d.ts" }, null, 4)}\n`);
     fs.copyFileSync(path.join(SDK, "README.md"), path.join(OUT, "README.md"));
+    // The license the manifest names travels with the package, as in the tarball of pulumi-tenantkit itself.
+    fs.copyFileSync(path.join(ROOT, "LICENSE"), path.join(OUT, "LICENSE"));
     fs.mkdirSync(destination, { recursive: true });
     try {
         const name = execFileSync("npm", ["pack", "--ignore-scripts", "--pack-destination", destination], {

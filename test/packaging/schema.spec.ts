@@ -94,20 +94,6 @@ describe("the package schema", function () {
         assert.equal(readmeReference(), renderReference(), "run `npm run readme:reference`");
     });
 
-    it("gives every SDK the package's version, the tenantkit plugin version its resources ask for", () => {
-        // pulumi-plugin.json is what the engine reads of an SDK; the Go generator writes its version, and registers
-        // resources and invokes with it, only under language.go.respectSchemaVersion (issue 37).
-        for (const file of ["go/tenantkit/pulumi-plugin.json", "python/pulumi_tenantkit/pulumi-plugin.json"]) {
-            const plugin = JSON.parse(fs.readFileSync(path.join(SDK_DIR, file), "utf8")) as { name: string; version?: string };
-            assert.deepEqual([plugin.name, plugin.version], ["tenantkit", PACKAGE_VERSION], `sdk/${file}`);
-        }
-        const nodePackage = JSON.parse(fs.readFileSync(path.join(SDK_DIR, "nodejs", "package.json"), "utf8")) as {
-            version: string;
-            pulumi: { name: string; version: string };
-        };
-        assert.deepEqual([nodePackage.version, nodePackage.pulumi.name, nodePackage.pulumi.version], [PACKAGE_VERSION, "tenantkit", PACKAGE_VERSION]);
-    });
-
     it("gives the reference what each change does, as the diffs do", () => {
         const reference = renderReference();
         assert.match(reference, /\| `tables` \| PushDatasetTable\[\] \| yes \| updates in place \|/);
