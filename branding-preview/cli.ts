@@ -13,6 +13,8 @@ const USAGE = `usage: tenantkit-branding-preview [options] [-- <pulumi preview a
   renders the sign-in page of every locale a program's branding declares, to PNG files and index.html
   By default it runs \`pulumi preview --json --show-sames\` in the program's folder (arguments after -- go to it,
   e.g. -- --stack dev); with a stack that applied a branding, each page comes with the page as applied ("before").
+  Neither side is read from the tenant: what the program does not manage (a banner logo set in the admin center)
+  is on neither page, and a note on stderr and in index.html says so.
   --cwd DIR            the program's folder (default: the current folder)
   --preview-json FILE  read this output of \`pulumi preview --json --show-sames\` instead of running pulumi
   --inputs FILE        read the resources' inputs from FILE instead of a preview, no stack needed:
@@ -112,6 +114,7 @@ export async function main(argv: readonly string[]): Promise<number> {
         for (const e of result.entries) process.stdout.write(`${path.join(options.outDir, e.file)}\n`);
         const problems = result.entries.flatMap((e) => e.notices);
         for (const n of problems) process.stderr.write(`problem: ${n.message}\n`);
+        for (const c of result.caveats) process.stderr.write(`note: ${c}\n`);
         process.stdout.write(`${result.report}\n`);
         return problems.length > 0 ? 1 : 0;
     } catch (err) {

@@ -16,7 +16,19 @@ export interface PlannedPage {
     readonly page: SignInPage;
 }
 
-const ORIGIN: Record<Side, string> = { declared: "as the program declares it", applied: "as the stack applied it at its last up" };
+/**
+ * What a page shows, said on the page: neither side is read from the tenant (the command has no credentials and
+ * imports nothing of the provider), so what the program does not manage, set in the tenant some other way, is on
+ * neither; users see it. {@link LIVE_NOT_READ} says the same in the report and on stderr.
+ */
+const ORIGIN: Record<Side, string> = {
+    declared: "the program's branding only, not merged with the tenant's live branding",
+    applied: "as the stack applied it at its last up, not read from the tenant",
+};
+
+/** Why the pages may differ from what users see, in the report and on stderr. */
+export const LIVE_NOT_READ =
+    "the tenant's live branding is not read: each page shows only the properties the program (after) or the stack's last up (before) sets, over Microsoft's default look, so a banner logo, background or text set in the tenant outside the program is missing from both pages, though users see it";
 
 /** A file name part from a tenant or locale (which are guids, domains, provider names and culture names). */
 function slug(text: string): string {

@@ -8,7 +8,7 @@ import * as path from "node:path";
 import type { Browser } from "playwright-core";
 import { launchChromium } from "./browser";
 import { DeclarationError, fromInputsFile, fromPreviewJson, previewErrors, type DeclaredTenant } from "./declared";
-import { plannedPages } from "./pages";
+import { LIVE_NOT_READ, plannedPages } from "./pages";
 import { renderPages, DEFAULT_VIEWPORT, type Viewport } from "./render";
 import { reportHtml, type ReportEntry } from "./report";
 
@@ -31,6 +31,8 @@ export interface PreviewOptions {
 export interface PreviewResult {
     readonly entries: readonly ReportEntry[];
     readonly report: string;
+    /** What the pages cannot show, for the command to print beside the problems (not one of them). */
+    readonly caveats: readonly string[];
 }
 
 /** Runs `pulumi preview --json --show-sames` (the unchanged resources too) in the program's folder. */
@@ -99,8 +101,8 @@ export async function runPreview(options: PreviewOptions): Promise<PreviewResult
         const rendered = await renderPages(browser, pages, options.outDir, options.viewport ?? DEFAULT_VIEWPORT);
         const entries = pages.map((p, i) => ({ tenant: p.tenant, locale: p.locale, side: p.side, file: p.file, notices: rendered[i].notices }));
         const report = path.join(options.outDir, "index.html");
-        fs.writeFileSync(report, reportHtml(entries, label));
-        return { entries, report };
+        fs.writeFileSync(report, reportHtml(entries, label, LIVE_NOT_READ));
+        return { entries, report, caveats: [LIVE_NOT_READ] };
     } finally {
         if (options.browser === undefined) await browser.close();
     }

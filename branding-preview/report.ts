@@ -12,7 +12,10 @@ export interface ReportEntry {
     readonly notices: readonly Notice[];
 }
 
-const CAPTION: Record<Side, string> = { applied: "Before: as the stack applied it", declared: "After: as the program declares it" };
+const CAPTION: Record<Side, string> = {
+    applied: "Before: as the stack applied it (not read from the tenant)",
+    declared: "After: the program's branding (without the tenant's own)",
+};
 
 function figure(e: ReportEntry): string {
     const notices = e.notices.length ? `<ul class="notices">${e.notices.map((n) => `<li>${escapeHtml(n.message)}</li>`).join("")}</ul>` : "";
@@ -20,7 +23,7 @@ function figure(e: ReportEntry): string {
 }
 
 /** The report page; images are the PNG files beside it. */
-export function reportHtml(entries: readonly ReportEntry[], source: string): string {
+export function reportHtml(entries: readonly ReportEntry[], source: string, caveat: string): string {
     const sections: string[] = [];
     const tenants = [...new Set(entries.map((e) => e.tenant))];
     for (const tenant of tenants) {
@@ -39,7 +42,7 @@ export function reportHtml(entries: readonly ReportEntry[], source: string): str
 <style>body{font:14px/1.4 system-ui,sans-serif;margin:24px;color:#1b1b1b}.pair{display:flex;gap:16px;flex-wrap:wrap}figure{margin:0;flex:1;min-width:360px;max-width:900px}img{width:100%;border:1px solid #c8c6c4}figcaption{font-weight:600;margin-bottom:4px}.notices{color:#a4262c}</style>
 </head><body>
 <h1>Sign-in branding preview</h1>
-<p>From ${escapeHtml(source)}. Each picture is tenantkit's approximation of the Microsoft Entra sign-in page, not Microsoft's page: see tenantkit's docs/branding-preview.md for what differs. ${problems === 0 ? "No problems found." : `${problems} problem${problems === 1 ? "" : "s"} found: listed under the pages.`}</p>
+<p>From ${escapeHtml(source)}. Each picture is tenantkit's approximation of the Microsoft Entra sign-in page, not Microsoft's page: see tenantkit's docs/branding-preview.md for what differs. <strong>Not what users see yet</strong>: ${escapeHtml(caveat)}. ${problems === 0 ? "No problems found." : `${problems} problem${problems === 1 ? "" : "s"} found: listed under the pages.`}</p>
 ${sections.join("\n")}
 </body></html>
 `;

@@ -65,6 +65,18 @@ describeBrowser("tenantkit-branding-preview", () => {
         assert.match(report, /No problems found/);
     });
 
+    it("says on stderr, in index.html and on each page that the tenant's live branding is not read, which is no problem", async () => {
+        const dir = project();
+        const run = await preview(["--inputs", "branding.json", "--out", "out"], dir);
+        assert.equal(run.code, 0, run.stderr);
+        assert.deepEqual(run.stderr.trim().split("\n"), [
+            "note: the tenant's live branding is not read: each page shows only the properties the program (after) or the stack's last up (before) sets, over Microsoft's default look, so a banner logo, background or text set in the tenant outside the program is missing from both pages, though users see it",
+        ]);
+        const report = fs.readFileSync(path.join(dir, "out", "index.html"), "utf8");
+        assert.match(report, /<strong>Not what users see yet<\/strong>: the tenant&#39;s live branding is not read: /);
+        assert.match(report, /After: the program's branding \(without the tenant's own\)/);
+    });
+
     it("names an undecodable image, CSS that does not parse and a locale without a branding, and renders every page", async () => {
         const broken = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from("truncated")]);
         const dir = project({
