@@ -58,11 +58,20 @@ function valueAt(root: unknown, path: readonly PathSegment[]): unknown {
 /** Longest value text a message shows: enough to recognize the value, not a whole table's columns. */
 const MAX_SHOWN = 80;
 
-/** A value as a message shows it: JSON (so `"42"` and `42` differ), shortened, and `not set` for none. */
+/** An object's members in key order: the engine's Struct and the program may send them in different orders. */
+const sortedKeys = (_key: string, v: unknown): unknown =>
+    v !== null && typeof v === "object" && !Array.isArray(v)
+        ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+        : v;
+
+/**
+ * A value as a message shows it: JSON (so `"42"` and `42` differ), keys sorted, shortened by whole characters (never
+ * half a surrogate pair), and `not set` for none.
+ */
 export function shownValue(value: unknown): string {
     if (value === undefined) return "not set";
-    const text = JSON.stringify(value) ?? String(value);
-    return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN - 3)}...` : text;
+    const chars = [...(JSON.stringify(value, sortedKeys) ?? String(value))];
+    return chars.length > MAX_SHOWN ? `${chars.slice(0, MAX_SHOWN - 3).join("")}...` : chars.join("");
 }
 
 /**
