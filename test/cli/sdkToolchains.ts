@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
+import { buildPythonSdk } from "../../scripts/sdkPython";
 import { ROOT } from "./pulumi";
 
 // Plain JavaScript (it runs before `npm ci` in CI), so required rather than imported.
@@ -33,13 +34,6 @@ export const PULUMI_VERSION = (
 const PYTHON_PACKAGES = [`pulumi==${PULUMI_VERSION}`, "mypy==2.4.1"];
 
 const PYTHON_SDK = path.join(ROOT, "sdk", "python");
-
-/** What pip installs the Python SDK from: a copy of sdk/python, since pip builds in the folder it installs from. */
-function pythonSdkSource(scratch: string): string {
-    const copy = fs.mkdtempSync(path.join(scratch, "sdk-python-"));
-    fs.cpSync(PYTHON_SDK, copy, { recursive: true, filter: (src) => !/(^|[\\/])(build|dist|__pycache__|[^\\/]*\.egg-info)$/.test(src) });
-    return copy;
-}
 
 /** A hash of the SDK's sources, so a regenerated SDK gets a virtual environment of its own. */
 function hashTree(dir: string, hash = createHash("sha256")): ReturnType<typeof createHash> {
@@ -75,7 +69,9 @@ export async function pythonWithSdk(scratch: string): Promise<string> {
     try {
         await exec("python3", ["-m", "venv", building]);
         const pip = [path.join(building, "bin", "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"];
-        await exec(pip[0]!, [...pip.slice(1), ...PYTHON_PACKAGES, pythonSdkSource(scratch)]);
+        // The wheel a user installs (npm run sdk:python), not the folder: pip would build in it.
+        const { wheel } = buildPythonSdk(fs.mkdtempSync(path.join(scratch, "sdk-python-")));
+        await exec(pip[0]!, [...pip.slice(1), ...PYTHON_PACKAGES, wheel]);
         fs.renameSync(building, venv);
     } catch (err) {
         fs.rmSync(building, { recursive: true, force: true });

@@ -6,9 +6,9 @@
  * What a block is, from the HTML comment on the line before its fence (blank lines between are allowed):
  * - `<!-- snippet: <path> -->`: the block is that file verbatim (readme.spec.ts checks it); the file is checked where it
  *   lives, so a Go program's own go.mod serves.
- * - `<!-- check: wrap <path> -->`: a fragment; the file at <path> (test/readme/wrappers/) is checked with the block in
- *   place of its line `// SNIPPET` (`# SNIPPET` in Python): the wrapper brings the imports and declarations the
- *   fragment reads.
+ * - `<!-- check: wrap <path> -->`: a fragment; the file at <path> (test/readme/wrappers/*.ts.in, *.py.in: templates the
+ *   project's own tsc and lint skip) is checked with the block in place of its line `// SNIPPET` (`# SNIPPET` in
+ *   Python): the wrapper brings the imports and declarations the fragment reads.
  * - `<!-- check: skip <reason> -->`: not checked; the reason, which must be given, says why.
  * - no comment: the block is a whole file.
  * TypeScript resolves `pulumi-tenantkit` to the package's own declarations (this checkout's bin/, built by `npm run
