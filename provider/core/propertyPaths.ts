@@ -10,6 +10,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { redactSecrets } from "./redact";
+import { SETTING_KEYS } from "./settings";
 
 /** One step of a path: a key of an object or an index of a list. */
 export type PathSegment = string | number;
@@ -75,9 +76,19 @@ export function shownValue(value: unknown): string {
 }
 
 /**
+ * Whether a path holds a credential whatever the program marked: a resource's `connection` is secret as a whole, and
+ * a key named like a secret setting (`clientSecret`, `devopsPat`, ...) is one wherever it is written. The dynamic
+ * provider host declines secrets, so there this is all that keeps a credential written in the wrong shape out of the
+ * message.
+ */
+function credentialAt(path: readonly PathSegment[]): boolean {
+    return path[0] === "connection" || path.some((seg) => typeof seg === "string" && SETTING_KEYS[seg as keyof typeof SETTING_KEYS]?.secret === true);
+}
+
+/**
  * `failures` as the engine should get them for inputs `news`: a top-level property's as they are, a nested one's as
  * a failure of the resource that names the path and the value there. `secretAt` says whether the value at a path was
- * sent secret: such a value shows as `[secret]`, as the engine shows secrets.
+ * sent secret: such a value shows as `[secret]`, as the engine shows secrets, and so does a credential's.
  */
 export function failuresForEngine(
     failures: readonly pulumi.dynamic.CheckFailure[],
@@ -87,7 +98,7 @@ export function failuresForEngine(
     return failures.map((f) => {
         const path = parsePropertyPath(f.property);
         if (path === undefined || (path.length === 1 && f.property === path[0])) return f;
-        const shown = secretAt(path) ? "[secret]" : shownValue(valueAt(news, path));
+        const shown = secretAt(path) || credentialAt(path) ? "[secret]" : shownValue(valueAt(news, path));
         return { property: "", reason: redactSecrets(`${f.property} is ${shown}: ${f.reason}`) };
     });
 }

@@ -63,6 +63,15 @@ describe("check failures as the dynamic provider host hands them to the engine",
         assert.deepEqual(r.failures, [{ property: "defaultMode", reason: "must be Push or PushStreaming" }]);
     });
 
+    it("never shows a credential written in the wrong place: the host declines secrets, so the name must tell", async () => {
+        const news = table("String");
+        Object.assign(news.tables[0]!.columns[0]!, { clientSecret: "s3cr3t-in-the-wrong-place" });
+        const r = await stub.check!({}, news);
+        assert.deepEqual(r.failures, [
+            { property: "", reason: 'tables[0].columns[0].clientSecret is [secret]: unknown property "clientSecret": check its spelling' },
+        ]);
+    });
+
     it("shortens a long value and says when a nested value is missing", async () => {
         const long = "x".repeat(200);
         const r = await stub.check!({}, { name: "Sales", tables: [{ name: "Product", columns: [{ dataType: long }] }] });
