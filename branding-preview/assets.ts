@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { BrandingInputs } from "./declared";
+import { UNKNOWN, type BrandingInputs } from "./declared";
 import {
     dataUrl,
     IMAGE_PROPERTIES,
@@ -19,8 +19,7 @@ import {
     type VisibilityFlag,
 } from "./model";
 
-/** The engine's marker of a value unknown during preview (`pulumi preview --json`). */
-export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+export { UNKNOWN };
 
 /** Where to find the files an input names. */
 export interface AssetFolders {
@@ -30,12 +29,15 @@ export interface AssetFolders {
     readonly baseDir?: string;
 }
 
-/** The side of a before/after pair, for messages. */
-export type Side = "declared" | "applied";
+/**
+ * The side of a before/after pair, for messages: what the program declares (after), and before it what the tenant
+ * shows now (`live`) or, when that cannot be read, what the stack applied at its last `up`.
+ */
+export type Side = "declared" | "applied" | "live";
 
-/** How messages name a locale's page on one side: `fr-FR`, or `fr-FR, as applied`. */
+/** How messages name a locale's page on one side: `fr-FR`, `fr-FR, as applied` or `fr-FR, live`. */
 export function labelOf(locale: string, side: Side): string {
-    return side === "applied" ? `${locale}, as applied` : locale;
+    return side === "applied" ? `${locale}, as applied` : side === "live" ? `${locale}, live` : locale;
 }
 
 /** The media type of image bytes by their first bytes, or undefined when they are none the service takes. */

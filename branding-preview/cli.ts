@@ -12,9 +12,10 @@ import { runPreview, type PreviewOptions, type PreviewSource } from "./preview";
 const USAGE = `usage: tenantkit-branding-preview [options] [-- <pulumi preview arguments>]
   renders the sign-in page of every locale a program's branding declares, to PNG files and index.html
   By default it runs \`pulumi preview --json --show-sames\` in the program's folder (arguments after -- go to it,
-  e.g. -- --stack dev); with a stack that applied a branding, each page comes with the page as applied ("before").
-  Neither side is read from the tenant: what the program does not manage (a banner logo set in the admin center)
-  is on neither page, and a note on stderr and in index.html says so.
+  e.g. -- --stack dev) and reads each tenant's live branding with the stack's tenantkit config (as the provider
+  signs in; OrganizationalBranding.Read.All suffices): "before" is what the tenant shows now, "after" the program's
+  branding over it. When it cannot be read (--inputs, --preview-json, --no-live, no access), "before" is the stack's
+  last up and "after" the program's branding alone, and a note on stderr and in index.html says why.
   --cwd DIR            the program's folder (default: the current folder)
   --preview-json FILE  read this output of \`pulumi preview --json --show-sames\` instead of running pulumi
   --inputs FILE        read the resources' inputs from FILE instead of a preview, no stack needed:
@@ -24,6 +25,7 @@ const USAGE = `usage: tenantkit-branding-preview [options] [-- <pulumi preview a
   --locale L           render only this locale (repeatable; "default" is the default branding); a locale without a
                        branding shows the default branding, as the service does, with a message saying so
   --viewport WxH       the window size (default 1280x800)
+  --no-live            do not read the tenant's live branding (no credentials needed beyond the preview's)
   -h, --help           print this help
 uses Chromium or Chrome from the machine (TENANTKIT_CHROMIUM, else the usual install paths)
 exit status: 0 rendered, no problems; 1 rendered, with problems (listed, and on the pages); 2 nothing rendered`;
@@ -43,6 +45,7 @@ export function parseArgs(argv: readonly string[], cwd = process.cwd()): Preview
     let baseDir: string | undefined;
     let viewport: { width: number; height: number } | undefined;
     const locales: string[] = [];
+    let noLive = false;
     for (let i = 0; i < own.length; i++) {
         const flag = own[i];
         const value = (): string => {
@@ -69,6 +72,9 @@ export function parseArgs(argv: readonly string[], cwd = process.cwd()): Preview
             case "--locale":
                 locales.push(value());
                 break;
+            case "--no-live":
+                noLive = true;
+                break;
             case "--viewport": {
                 const m = /^(\d{3,4})x(\d{3,4})$/.exec(value());
                 if (m === null) throw new UsageError(`--viewport takes WIDTHxHEIGHT in pixels, e.g. 1280x800`);
@@ -94,6 +100,7 @@ export function parseArgs(argv: readonly string[], cwd = process.cwd()): Preview
         ...(baseDir !== undefined ? { baseDir } : {}),
         ...(locales.length ? { locales } : {}),
         ...(viewport !== undefined ? { viewport } : {}),
+        ...(noLive ? { noLive } : {}),
     };
 }
 

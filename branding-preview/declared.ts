@@ -15,6 +15,12 @@ export interface DeclaredTenant {
     readonly after: ReadonlyMap<string, BrandingInputs>;
     /** Absent when the source has no stack state (an inputs file, or a stack that never applied a branding). */
     readonly before?: ReadonlyMap<string, BrandingInputs>;
+    /**
+     * How the program reaches the tenant, when with the stack's own settings (the default provider, no `connection`):
+     * its live branding can then be read with the stack's config; `organizationId` when the program names it.
+     * Absent for a tenant behind an explicit provider or a connection, and for an inputs file.
+     */
+    readonly stackSettings?: { readonly organizationId?: string };
 }
 
 const BRANDING_TYPES = ["pulumi-nodejs:dynamic/tenantkit:OrganizationalBranding", "tenantkit:entra:OrganizationalBranding"];
@@ -22,6 +28,9 @@ const LOCALIZATION_TYPES = [
     "pulumi-nodejs:dynamic/tenantkit:OrganizationalBrandingLocalization",
     "tenantkit:entra:OrganizationalBrandingLocalization",
 ];
+
+/** The engine's marker of a value unknown during preview (`pulumi preview --json`). */
+export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
 /** Ops after which the resource exists in the program's new state (engine `display` step ops). */
 const KEPT_OPS = new Set(["same", "create", "update", "replace", "create-replacement", "import", "import-replacement", "read", "refresh"]);
@@ -45,16 +54,26 @@ function localeOf(type: string, inputs: Record<string, unknown>): string | undef
     return undefined;
 }
 
+/** The explicit provider's name, or "" for a default provider (and the dynamic resources, which have no other). */
+function explicitProvider(state: StepState): string {
+    // A provider reference is `<provider urn>::<id>`; default providers are named `default` or `default_<version>`.
+    const parts = (state.provider ?? "").split("::");
+    const name = parts.length >= 2 ? parts[parts.length - 2] : "";
+    return state.type?.startsWith("pulumi-nodejs:dynamic") === true || /^default(_|$)/.test(name) ? "" : name;
+}
+
+/** Whether a resource signs in with the stack's settings: a default provider and no connection of its own. */
+function onStackSettings(state: StepState): boolean {
+    return explicitProvider(state) === "" && (state.inputs ?? {}).connection === undefined;
+}
+
 /** What tells a tenant apart: the organization id when declared, else the provider (explicit providers, connections). */
 function tenantOf(state: StepState): string {
     const inputs = state.inputs ?? {};
     if (typeof inputs.organizationId === "string") return inputs.organizationId;
     const connection = inputs.connection as { tenantId?: unknown } | undefined;
     if (connection !== undefined && typeof connection.tenantId === "string") return connection.tenantId;
-    // A provider reference is `<provider urn>::<id>`; default providers are named `default` or `default_<version>`.
-    const parts = (state.provider ?? "").split("::");
-    const name = parts.length >= 2 ? parts[parts.length - 2] : "";
-    return state.type?.startsWith("pulumi-nodejs:dynamic") === true || /^default(_|$)/.test(name) ? "" : name;
+    return explicitProvider(state);
 }
 
 /** Thrown for a document that is not what the command was told it is. */
@@ -77,17 +96,24 @@ export function fromPreviewJson(document: unknown): DeclaredTenant[] {
         throw new DeclarationError(`the preview failed, so it does not show the whole program; pulumi said:\n${errors.join("\n")}`);
     const steps = (document as { steps?: unknown } | null)?.steps;
     if (!Array.isArray(steps)) throw new DeclarationError("the document has no steps: is it the output of `pulumi preview --json`?");
-    const tenants = new Map<string, { after: Map<string, BrandingInputs>; before: Map<string, BrandingInputs>; hasState: boolean }>();
+    const tenants = new Map<
+        string,
+        { after: Map<string, BrandingInputs>; before: Map<string, BrandingInputs>; hasState: boolean; stackSettings: boolean }
+    >();
     const entry = (key: string) => {
         let t = tenants.get(key);
-        if (t === undefined) tenants.set(key, (t = { after: new Map(), before: new Map(), hasState: false }));
+        if (t === undefined) tenants.set(key, (t = { after: new Map(), before: new Map(), hasState: false, stackSettings: true }));
         return t;
     };
     for (const step of steps as Step[]) {
         const { newState, oldState } = step;
         if (newState?.type !== undefined && newState.inputs !== undefined && KEPT_OPS.has(step.op ?? "")) {
             const locale = localeOf(newState.type, newState.inputs);
-            if (locale !== undefined) entry(tenantOf(newState)).after.set(locale, newState.inputs);
+            if (locale !== undefined) {
+                const t = entry(tenantOf(newState));
+                t.after.set(locale, newState.inputs);
+                t.stackSettings &&= onStackSettings(newState);
+            }
         }
         if (oldState?.type !== undefined && oldState.inputs !== undefined) {
             const locale = localeOf(oldState.type, oldState.inputs);
@@ -98,7 +124,16 @@ export function fromPreviewJson(document: unknown): DeclaredTenant[] {
             }
         }
     }
-    return [...tenants].map(([tenant, t]) => ({ tenant, after: t.after, ...(t.hasState ? { before: t.before } : {}) }));
+    return [...tenants].map(([tenant, t]) => {
+        // The engine's marker of a value unknown until up is a guid too, but not one a program declares.
+        const organizationId = [...t.after.values()].some((i) => i.organizationId === tenant) && tenant !== UNKNOWN ? tenant : undefined;
+        return {
+            tenant,
+            after: t.after,
+            ...(t.hasState ? { before: t.before } : {}),
+            ...(t.stackSettings && t.after.size > 0 ? { stackSettings: organizationId !== undefined ? { organizationId } : {} } : {}),
+        };
+    });
 }
 
 /**

@@ -108,6 +108,21 @@ export function effectiveBranding(defaults: PageBranding, localized: PageBrandin
     };
 }
 
+/**
+ * The branding after a write of `declared` over what the tenant holds (`live`): each property the program sets
+ * replaces the live one (a text, an image, CSS, a complex value as a whole, as Graph's PATCH and PUT do); what it does
+ * not set stays as it is.
+ */
+export function brandingOver(live: PageBranding, declared: PageBranding): PageBranding {
+    return {
+        texts: { ...live.texts, ...declared.texts },
+        layout: declared.layout ?? live.layout,
+        visibility: declared.visibility ?? live.visibility,
+        images: { ...live.images, ...declared.images },
+        customCSS: declared.customCSS ?? live.customCSS,
+    };
+}
+
 /** Languages written right to left (CLDR's character order right-to-left), by ISO 639 code. */
 const RTL_LANGUAGES = new Set(["ar", "arc", "ckb", "dv", "fa", "he", "iw", "ks", "ku", "pa-Arab", "ps", "sd", "ug", "ur", "yi"]);
 

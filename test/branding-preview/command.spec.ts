@@ -65,16 +65,16 @@ describeBrowser("tenantkit-branding-preview", () => {
         assert.match(report, /No problems found/);
     });
 
-    it("says on stderr, in index.html and on each page that the tenant's live branding is not read, which is no problem", async () => {
+    it("says on stderr and in index.html that the tenant's live branding is not read from an inputs file, and why, which is no problem", async () => {
         const dir = project();
         const run = await preview(["--inputs", "branding.json", "--out", "out"], dir);
         assert.equal(run.code, 0, run.stderr);
         assert.deepEqual(run.stderr.trim().split("\n"), [
-            "note: the tenant's live branding is not read: each page shows only the properties the program (after) or the stack's last up (before) sets, over Microsoft's default look, so a banner logo, background or text set in the tenant outside the program is missing from both pages, though users see it",
+            "note: the live branding of the tenant is not read (no stack: --inputs gives the program's branding without one): each page shows only the properties the program (after) or the stack's last up (before) sets, over Microsoft's default look, so a banner logo, background or text set in the tenant outside the program is missing from both pages, though users see it",
         ]);
         const report = fs.readFileSync(path.join(dir, "out", "index.html"), "utf8");
-        assert.match(report, /<strong>Not what users see yet<\/strong>: the tenant&#39;s live branding is not read: /);
-        assert.match(report, /After: the program's branding \(without the tenant's own\)/);
+        assert.match(report, /<strong>Not what users see yet<\/strong>: the live branding of the tenant is not read \(no stack: /);
+        assert.match(report, /After: the program&#39;s branding \(without the tenant&#39;s own\)/);
     });
 
     it("names an undecodable image, CSS that does not parse and a locale without a branding, and renders every page", async () => {

@@ -8,7 +8,7 @@
  */
 import { isApiError, isNotFound, withContext, writeOutcome } from "../../core/errors";
 import type { ServiceClient } from "../../core/http";
-import { BrandingWire, OrganizationListWire } from "./schema";
+import { BrandingListWire, BrandingWire, OrganizationListWire } from "./schema";
 import type { ImageProperty, JsonProperty } from "./state";
 
 /** The locale id of the default branding. */
@@ -137,6 +137,22 @@ export class BrandingApi {
             return res.data ?? {};
         } catch (err) {
             if (isNotFound(err)) return undefined;
+            throw explain(err, this);
+        }
+    }
+
+    /** Every branding of the organization, the default (id `0`) first as Graph lists it; empty when it has none (404). */
+    async list(): Promise<BrandingWire[]> {
+        try {
+            const res = await this.graph.request<{ value: BrandingWire[] }>({
+                method: "GET",
+                path: [...this.base(), "localizations"],
+                operation: "list branding localizations",
+                schema: BrandingListWire,
+            });
+            return res.data.value;
+        } catch (err) {
+            if (isNotFound(err)) return [];
             throw explain(err, this);
         }
     }

@@ -132,4 +132,7 @@ export const BrandingWire = z.looseObject({
 });
 export type BrandingWire = z.infer<typeof BrandingWire> & Record<string, unknown>;
 
+/** `GET /organization/{id}/branding/localizations`: the default branding (id `0`) and every localization. */
+export const BrandingListWire = z.looseObject({ value: z.array(BrandingWire) });
+
 export const OrganizationListWire = z.looseObject({ value: z.array(z.looseObject({ id: z.string() })) });
