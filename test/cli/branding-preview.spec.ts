@@ -8,6 +8,7 @@ import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { solidPng } from "../../emulator/seeds/png";
 import { useEmulator, IDS } from "../support/emulator";
 import { decode, near, pixel, rgb, type Rgb } from "../branding-preview/browser";
 import { CliStack, describeCli, emulatorStackConfig, isolatedEnv, ROOT } from "./pulumi";
@@ -137,6 +138,20 @@ describeCli("tenantkit-branding-preview through pulumi preview against the emula
         );
     });
 
+    it("shows a background image the tenant holds outside the program on before and after, read from the tenant with the stack's config", async () => {
+        // Set in the tenant as an admin would, not by the program: before this command read the tenant, it was on neither page.
+        await fx.emu.admin.putBrandingStream(IDS.tenantId, "default", "backgroundImage", solidPng(1280, 800, [0x5c, 0x2d, 0x91]), "image/png");
+        edit(`backgroundColor: "#0F6CBD"`, `backgroundColor: "#AA2200"`);
+        const r = await preview();
+        assert.equal(r.code, 0, `exit ${r.code}; stderr:\n${r.stderr}`);
+        assert.doesNotMatch(r.stderr, /note: /, "the live branding was not read");
+        for (const file of ["default.png", "default.before.png", "fr-FR.png", "fr-FR.before.png"]) assertColour(path.join(r.out, file), "#5C2D91");
+        const report = fs.readFileSync(path.join(r.out, "index.html"), "utf8");
+        assert.match(report, /Before: what the tenant shows now \(its live branding\)/);
+        assert.doesNotMatch(report, /Not what users see yet/);
+        assert.ok(!report.includes(IDS.quickstartClientSecret), "the client secret is in index.html");
+    });
+
     it("reports a CSS rule the browser drops, by line, on the default page and the French page that inherits it, and still writes every page", async () => {
         // The provider takes any UTF-8 .css file (images.ts, cssProblems), so this reaches the browser, whose parser
         // drops the rule: `>>` is no CSS combinator.
@@ -167,7 +182,7 @@ describeCli("tenantkit-branding-preview through pulumi preview against the emula
         const r = await preview(["--locale", "de-DE"]);
         assert.equal(r.code, 1, `exit ${r.code}; stderr:\n${r.stderr}`);
         assert.match(r.stderr, /^problem: de-DE: no OrganizationalBrandingLocalization is declared for it/m);
-        assert.match(r.stderr, /^problem: de-DE: no OrganizationalBrandingLocalization was applied for it/m);
+        assert.match(r.stderr, /^problem: de-DE: the tenant has no branding for it/m);
         assertWritten(r.out, ["de-DE.png", "de-DE.before.png", "index.html"]);
         assertColour(path.join(r.out, "de-DE.png"), "#0F6CBD");
         assert.ok(!fs.existsSync(path.join(r.out, "default.png")), "--locale de-DE rendered the default locale too");
