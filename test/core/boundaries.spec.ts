@@ -6,6 +6,7 @@
 import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import * as ts from "typescript";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const FOLDERS = ["provider", "emulator", "branding-preview", "harness", "scripts", "bench"];
@@ -28,7 +29,13 @@ function importGraph(files: readonly string[]): Map<string, string[]> {
     const graph = new Map<string, string[]>();
     for (const file of files) {
         const text = fs.readFileSync(file, "utf8");
-        const targets = [...text.matchAll(/(?:from\s+|require\(|import\()\s*["'](\.[^"']*)["']/g)].map((m) => resolve(file, m[1]!));
+        // TypeScript's own scanner, so that a `require("./...")` inside a string (scripts/release/sea.ts rewrites the
+        // bundle's chunk loader) is text, not an import; it misses `export * as x from`, which the pattern adds.
+        const specs = [
+            ...ts.preProcessFile(text, true, true).importedFiles.map((f) => f.fileName),
+            ...[...text.matchAll(/\bfrom\s+["'](\.[^"']*)["']/g)].map((m) => m[1]!),
+        ];
+        const targets = specs.filter((spec) => spec.startsWith(".")).map((spec) => resolve(file, spec));
         graph.set(file, [...new Set(targets.filter((t): t is string => t !== undefined))]);
     }
     return graph;
