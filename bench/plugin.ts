@@ -49,14 +49,14 @@ async function stateBytesPerResource(stack: CliStack): Promise<number> {
 }
 
 /** Spawns a provider plugin and times it to its first answered GetPluginInfo. */
-async function startToFirstAnswer(command: string, args: readonly string[]): Promise<number> {
+export async function startToFirstAnswer(command: string, args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
     /* eslint-disable @typescript-eslint/no-require-imports -- the SDK's generated modules have no declarations at these paths */
     const grpc = require("@grpc/grpc-js") as typeof import("@grpc/grpc-js");
     const rpc = require("@pulumi/pulumi/proto/provider_grpc_pb") as typeof import("@pulumi/pulumi/proto/provider_grpc_pb");
     const { Empty } = require("google-protobuf/google/protobuf/empty_pb") as typeof import("google-protobuf/google/protobuf/empty_pb");
     /* eslint-enable @typescript-eslint/no-require-imports */
     const start = performance.now();
-    const child = spawn(command, [...args, "127.0.0.1:1"], { stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(command, [...args, "127.0.0.1:1"], { stdio: ["ignore", "pipe", "inherit"], env });
     try {
         const port = await new Promise<string>((resolve, reject) => {
             readline.createInterface({ input: child.stdout }).once("line", resolve);

@@ -5,39 +5,14 @@
  * alternating runs. The executable is this machine's, with V8's code cache in its blob; the same executable without
  * the code cache (what the other platforms' assets are) is measured too, in the notes. Goal: no slower than today.
  */
-import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import * as readline from "node:readline";
 import { PLUGIN_DIR, requirePulumi } from "../harness/cli";
 import { hostExecutable } from "../scripts/release";
 import { hostTarget, nodeBinary } from "../scripts/release/nodeBinary";
 import { buildExecutable, seaMain } from "../scripts/release/sea";
 import { median, result, type Benchmark, type BenchResult } from "./lib";
-
-/** Spawns a provider plugin and times it to its first answered GetPluginInfo. */
-async function startToFirstAnswer(command: string, env: NodeJS.ProcessEnv): Promise<number> {
-    /* eslint-disable @typescript-eslint/no-require-imports -- the SDK's generated modules have no declarations at these paths */
-    const grpc = require("@grpc/grpc-js") as typeof import("@grpc/grpc-js");
-    const rpc = require("@pulumi/pulumi/proto/provider_grpc_pb") as typeof import("@pulumi/pulumi/proto/provider_grpc_pb");
-    const { Empty } = require("google-protobuf/google/protobuf/empty_pb") as typeof import("google-protobuf/google/protobuf/empty_pb");
-    /* eslint-enable @typescript-eslint/no-require-imports */
-    const start = performance.now();
-    const child = spawn(command, ["127.0.0.1:1"], { stdio: ["ignore", "pipe", "inherit"], env });
-    try {
-        const port = await new Promise<string>((resolve, reject) => {
-            readline.createInterface({ input: child.stdout }).once("line", resolve);
-            child.once("exit", (code) => reject(new Error(`${command} exited ${code} before printing its port`)));
-        });
-        const client = new rpc.ResourceProviderClient(`127.0.0.1:${port.trim()}`, grpc.credentials.createInsecure());
-        await new Promise<void>((resolve, reject) => client.getPluginInfo(new Empty(), (err) => (err ? reject(err) : resolve())));
-        const ms = performance.now() - start;
-        client.close();
-        return ms;
-    } finally {
-        child.kill();
-    }
-}
+import { startToFirstAnswer } from "./plugin";
 
 export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
     const binDir = requirePulumi();
@@ -52,9 +27,9 @@ export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
     const runs = ctx.quick ? 2 : 20;
     const ms = { sea: [] as number[], plain: [] as number[], node: [] as number[] };
     for (let i = 0; i < runs; i++) {
-        ms.sea.push(await startToFirstAnswer(sea, noNode));
-        ms.plain.push(await startToFirstAnswer(plain, noNode));
-        ms.node.push(await startToFirstAnswer(launcher, withNode));
+        ms.sea.push(await startToFirstAnswer(sea, [], noNode));
+        ms.plain.push(await startToFirstAnswer(plain, [], noNode));
+        ms.node.push(await startToFirstAnswer(launcher, [], withNode));
     }
     ctx.log(
         `medians: SEA ${median(ms.sea).toFixed(0)} ms, SEA without code cache ${median(ms.plain).toFixed(0)} ms, node-launched ${median(ms.node).toFixed(0)} ms`,
