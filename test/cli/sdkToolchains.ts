@@ -7,6 +7,8 @@ import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
+export { PULUMI_VERSION } from "../../scripts/python";
+import { PULUMI_VERSION } from "../../scripts/python";
 import { buildPythonSdk } from "../../scripts/sdkPython";
 import { ROOT } from "./pulumi";
 
@@ -24,11 +26,6 @@ export async function exec(file: string, args: readonly string[], opts: { cwd?: 
         throw new Error(`${path.basename(file)} ${args.join(" ")} failed: ${e.message}\n${e.stdout ?? ""}${e.stderr ?? ""}`);
     }
 }
-
-/** The version of `@pulumi/pulumi` this checkout builds with, which is the CLI's: the Python programs get the same. */
-export const PULUMI_VERSION = (
-    JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules", "@pulumi", "pulumi", "package.json"), "utf8")) as { version: string }
-).version;
 
 /** What the virtual environment holds besides the SDK: Pulumi's Python SDK, and mypy for the examples' type check. */
 const PYTHON_PACKAGES = [`pulumi==${PULUMI_VERSION}`, "mypy==2.4.1"];
