@@ -2,12 +2,14 @@
  * tenantkit's provider plugin from programs in the languages of the generated SDKs, each in a folder outside the
  * repository as a user has it, through the same lifecycle as the YAML program (pluginPrograms.ts):
  * - TypeScript: the Node.js SDK packed as `npm run sdk:pack` packs it, installed with npm, run by the CLI through the
- *   Node.js language host this project builds.
+ *   Node.js language host this project builds, from an empty plugin cache with no `pulumi plugin install` step: the
+ *   engine downloads the plugin the SDK's package names from a loopback mirror of the release (releaseMirror.ts).
  * - Python: the Python SDK installed with `pulumi` from PyPI in a virtual environment, run through the Python
  *   Automation API with an inline program (it hosts its own language runtime: Pulumi's Python host is not served here).
  * - Go: the Go SDK (the module sdk/go.mod) required by a program built with the Go toolchain from the module proxy,
  *   run through the Go Automation API with an inline program, for the same reason.
  */
+import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -27,26 +29,41 @@ import {
     TENANTKIT_VERSION,
 } from "./pulumi";
 import type { StackConfig } from "./pulumi";
+import { EXE, useReleaseMirror } from "./releaseMirror";
 import { exec, goEnv, PULUMI_VERSION, pythonWithSdk, requireGo } from "./sdkToolchains";
 
 describeCli("the provider plugin, from programs over the generated SDKs", (binDir) => {
     const fx = useEmulator();
+    const mirror = useReleaseMirror(binDir);
     const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "tk-sdk-programs-"));
     after(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
-    it("TypeScript: the Node.js SDK's package runs preview, up, refresh, an update and destroy", async function () {
+    it("TypeScript: the Node.js SDK's package runs preview, up, refresh, an update and destroy, the engine downloading the plugin the SDK names", async function () {
         this.timeout(600_000);
         const tarball = packNodeSdk(scratch);
         const dir = programOutsideRepo(path.join(ROOT, "test", "fixtures", "programs", "plugin-typescript"));
         await exec("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball, `@pulumi/pulumi@${PULUMI_VERSION}`], { cwd: dir });
+        // An empty plugin cache and no `pulumi plugin install`: the SDK's package names the version and server.
         const stack = await CliStack.create(binDir, {
             projectDir: dir,
             stack: "typescript",
             config: stackConfig("tenantkit-typescript"),
+            env: mirror.downloadEnv(),
         });
         try {
-            await stack.installPlugin();
-            await provesLifecycle(fx, cliRunner(stack, "tenantkit-typescript"));
+            const run = cliRunner(stack, "tenantkit-typescript");
+            const previews: string[] = [];
+            const preview = async () => {
+                const output = await run.preview();
+                previews.push(output);
+                return output;
+            };
+            await provesLifecycle(fx, { ...run, preview });
+            // The first command that needs the plugin, the preview, downloads it.
+            const version = TENANTKIT_VERSION.replace(/\./g, "\\.");
+            assert.match(previews[0] ?? "", new RegExp(`Downloading plugin tenantkit-${version}|tenantkit-v?${version}`), "the preview's output");
+            assert.deepEqual(mirror.requests, [mirror.download()], "the engine downloaded the plugin once, from the mirror");
+            assert.deepEqual(mirror.installed(stack), [EXE]);
         } finally {
             await stack.dispose();
             fs.rmSync(dir, { recursive: true, force: true });
