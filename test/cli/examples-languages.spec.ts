@@ -1,7 +1,9 @@
 /**
  * examples/yaml, examples/python and examples/go, each copied out of the repository as a user has it, against the
  * emulator through preview, up, a preview with no changes and destroy, with the emulator's state checked after up and
- * after destroy. All three do the same thing, so one list of expectations holds them. YAML runs through `pulumi`; Python
+ * after destroy. All three do the same thing, so one list of expectations holds them. YAML runs through `pulumi`, the
+ * engine downloading the plugin its branding's options name from a loopback mirror of the release (releaseMirror.ts)
+ * into an empty plugin cache, with no `node` on PATH; Python
  * and Go through each example's own Automation API driver (driver.py, driver/), which runs the example's program code
  * unchanged, since Pulumi's Python and Go language hosts are not served here. The Python code passes `mypy --strict`
  * and the Go code `go vet`.
@@ -12,6 +14,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { useEmulator, IDS, type EmulatorFixture } from "../support/emulator";
 import { CliStack, describeCli, emulatorStackConfig, isolatedEnv, programOutsideRepo, ROOT } from "./pulumi";
+import { EXE, useReleaseMirror } from "./releaseMirror";
 import { exec, goEnv, pythonWithSdk, requireGo } from "./sdkToolchains";
 
 const EXAMPLES = path.join(ROOT, "examples");
@@ -69,6 +72,7 @@ async function provesExample(fx: EmulatorFixture, steps: ExampleSteps): Promise<
 
 describeCli("examples/yaml, examples/python and examples/go, against the emulator", (binDir) => {
     const fx = useEmulator();
+    const mirror = useReleaseMirror(binDir);
     const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "tk-examples-"));
     let stack: CliStack | undefined;
     afterEach(async () => {
@@ -101,9 +105,19 @@ describeCli("examples/yaml, examples/python and examples/go, against the emulato
         };
     }
 
-    it("examples/yaml through pulumi: preview, up, a preview with no changes and destroy", async function () {
+    it("examples/yaml through pulumi, the plugin downloaded from the release's mirror with no node on PATH: preview, up, a preview with no changes and destroy", async function () {
         this.timeout(300_000);
-        const s = await exampleStack("yaml");
+        assert.ok(!fs.readdirSync(mirror.noNode).includes("node"));
+        const dir = programOutsideRepo(path.join(EXAMPLES, "yaml"));
+        // An empty plugin cache and no install step: the branding's options name the version and server.
+        const s = await CliStack.create(mirror.noNode, {
+            projectDir: dir,
+            stack: "dev",
+            work: dir,
+            config: emulatorStackConfig(fx.emu.url),
+            env: { ...mirror.downloadEnv(), PATH: mirror.noNode },
+        });
+        stack = s;
         await provesExample(fx, {
             preview: async () => (await s.preview()).stdout,
             up: async () => void (await s.up()),
@@ -111,6 +125,8 @@ describeCli("examples/yaml, examples/python and examples/go, against the emulato
             outputs: () => s.outputs(),
             destroy: async () => void (await s.destroy()),
         });
+        assert.deepEqual(mirror.requests, [mirror.download()], "the engine downloaded the plugin once, from the mirror");
+        assert.deepEqual(mirror.installed(s), [EXE]);
     });
 
     it("examples/python passes mypy --strict", async function () {

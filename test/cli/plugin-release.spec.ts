@@ -4,10 +4,10 @@
  * - This machine's executable is built (or taken from the cache by content hash), run from an otherwise empty folder
  *   with a PATH that holds no `node`, and answers gRPC.
  * - The release folder holds the asset the engine asks for and its checksum.
- * - Its release assets are served from a loopback mirror (releaseMirror.ts): a YAML program (PATH: `pulumi` and
- *   `pulumi-language-yaml`, no `node`) runs `pulumi up` from an empty plugin cache with no `pulumi plugin install`
- *   step, and the server sees the download (the TypeScript program over the Node.js SDK does in plugin-programs.spec.ts).
- * - A version the mirror lacks fails with the CLI's message, which names tenantkit and the install command.
+ * - Served from a loopback mirror (releaseMirror.ts), a version the mirror lacks fails with the CLI's message, which
+ *   names tenantkit and the install command. The download itself, from an empty plugin cache with no install step,
+ *   is proved by the programs users run: examples/yaml with no `node` on PATH (examples-languages.spec.ts) and the
+ *   TypeScript program over the Node.js SDK (plugin-programs.spec.ts).
  * - `pulumi plugin install --file` takes the tarball and the bare executable, for offline use.
  */
 import { strict as assert } from "node:assert";
@@ -19,18 +19,7 @@ import * as readline from "node:readline";
 import { promisify } from "node:util";
 import { seaMain } from "../../scripts/release/sea";
 import { IDS, useEmulator } from "../support/emulator";
-import { provesLifecycle } from "./pluginPrograms";
-import {
-    CliStack,
-    cliRunner,
-    describeCli,
-    emulatorStackConfig,
-    programOutsideRepo,
-    ROOT,
-    secret,
-    TENANTKIT_VERSION,
-    type StackConfig,
-} from "./pulumi";
+import { CliStack, describeCli, emulatorStackConfig, programOutsideRepo, ROOT, secret, TENANTKIT_VERSION } from "./pulumi";
 import { DOWNLOAD_URL, EXE, useReleaseMirror } from "./releaseMirror";
 
 /** The YAML program of plugin-yaml.spec.ts, its branding pinning the plugin's version and server as a user's would. */
@@ -88,11 +77,6 @@ describeCli("the released plugin: one executable the engine downloads and runs w
     after(() => {
         for (const dir of programDirs) fs.rmSync(dir, { recursive: true, force: true });
     });
-    const yamlConfig = (): StackConfig => ({
-        ...emulatorStackConfig(fx.emu.url),
-        "tenantkit:devopsPat": secret(IDS.devopsPat),
-        "tenantkit-yaml:workspaceId": IDS.salesWorkspaceId,
-    });
 
     it("the SEA main is one file that requires nothing beside it, and the executable answers from an empty folder with no node on PATH", async () => {
         assert.doesNotMatch(seaMain(), /installChunk\(require\(/);
@@ -126,30 +110,16 @@ describeCli("the released plugin: one executable the engine downloads and runs w
         assert.equal(fs.readFileSync(path.join(releaseDir, `pulumi-tenantkit_${TENANTKIT_VERSION}_checksums.txt`), "utf8"), `${sum}  ${asset}\n`);
     });
 
-    it("a YAML program pinning the plugin's version: `pulumi up` downloads it from the mirror and runs the lifecycle, with no node on PATH", async function () {
-        this.timeout(600_000);
-        assert.ok(!fs.readdirSync(noNode).includes("node"));
-        const s = await CliStack.create(noNode, {
-            projectDir: yamlProgram(TENANTKIT_VERSION),
-            stack: "yaml-download",
-            config: yamlConfig(),
-            env: { ...mirror.downloadEnv(), PATH: noNode },
-        });
-        try {
-            await provesLifecycle(fx, cliRunner(s, "tenantkit-yaml"));
-            assert.deepEqual(requests, [mirror.download()], "the engine downloaded the plugin once, from the mirror");
-            assert.deepEqual(mirror.installed(s), [EXE]);
-        } finally {
-            await s.dispose();
-        }
-    });
-
     it("a version the mirror lacks fails with a message naming tenantkit, the version and the install command", async function () {
         this.timeout(300_000);
         const s = await CliStack.create(noNode, {
             projectDir: yamlProgram("0.0.9"),
             stack: "yaml-missing",
-            config: yamlConfig(),
+            config: {
+                ...emulatorStackConfig(fx.emu.url),
+                "tenantkit:devopsPat": secret(IDS.devopsPat),
+                "tenantkit-yaml:workspaceId": IDS.salesWorkspaceId,
+            },
             env: { ...mirror.downloadEnv(), PATH: noNode },
         });
         try {

@@ -1,8 +1,9 @@
 /**
  * One version everywhere: the npm package's (package.json) is the schema's, the one the bundled plugin reports to the
  * engine (GetPluginInfo), each SDK's package version and the plugin version each SDK asks the engine for
- * (pulumi-plugin.json, the Node.js package's `pulumi` block, the Go SDK's resource and invoke defaults). A release
- * bumps package.json, then `npm run schema`, `npm run sdk` and `npm run build` carry it everywhere else.
+ * (pulumi-plugin.json, the Node.js package's `pulumi` block, the Go SDK's resource and invoke defaults), and the one
+ * examples/yaml pins. A release bumps package.json, then `npm run schema`, `npm run sdk` and `npm run build` carry it
+ * everywhere else but examples/yaml, whose version is set by hand.
  */
 import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
@@ -41,6 +42,13 @@ describe(`one version everywhere (package.json's ${VERSION})`, () => {
         );
         const plugin = json<{ name: string; version?: string }>("sdk/python/pulumi_tenantkit/pulumi-plugin.json");
         assert.deepEqual([plugin.name, plugin.version], ["tenantkit", VERSION]);
+    });
+
+    it("examples/yaml's resource options, which name the plugin the engine downloads (YAML has no SDK to name it)", () => {
+        const options = [...read("examples/yaml/Pulumi.yaml").matchAll(/^( +)options:\n((?:\1 +.*\n)+)/gm)].map((m) =>
+            Object.fromEntries([...m[2]!.matchAll(/^ +(version|pluginDownloadURL): (\S+)$/gm)].map((f) => [f[1], f[2]])),
+        );
+        assert.deepEqual(options, [{ version: VERSION, pluginDownloadURL: "github://api.github.com/pulumi-tenantkit" }]);
     });
 
     it("the Go SDK's pulumi-plugin.json and the version its resources and invokes register with", () => {
