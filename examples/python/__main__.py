@@ -1,5 +1,6 @@
-"""A tenantkit program: the sign-in branding with a few texts, a push dataset with one table, and a lookup of a
-user's temporary access pass method."""
+"""A tenantkit program: the sign-in branding and its French localization, a push dataset with one table in a
+workspace, and two lookups (a user's temporary access pass method and an Azure DevOps push). Its settings are stack
+config: `workspaceId` (required), `greeting` and `idType`."""
 
 import pulumi
 import pulumi_tenantkit as tenantkit
@@ -7,26 +8,27 @@ from pulumi_tenantkit.powerbi import PushDatasetColumnArgs, PushDatasetDataType,
 
 
 def program() -> None:
+    config = pulumi.Config()
+
     # The tenant's default sign-in branding: only the properties set here are managed; destroy puts back what was there.
     branding = tenantkit.entra.OrganizationalBranding(
         "branding",
-        background_color="#0F6CBD",
-        sign_in_page_text="Authorized use only. Activity is monitored.",
-        username_hint_text="someone@contoso.com",
-        custom_forgot_my_password_text="Forgot your password? Call the help desk.",
+        sign_in_page_text=config.get("greeting") or "Welcome to Contoso",
+        background_color="#102030",
     )
+    tenantkit.entra.OrganizationalBrandingLocalization("french", locale="fr-FR", sign_in_page_text="Bienvenue chez Contoso")
 
-    # A push dataset in My workspace with one table.
+    # A push dataset with one table; changing `idType` changes a column's type in place, keeping the dataset.
     sales = tenantkit.powerbi.PushDataset(
         "sales",
         name="SalesMarketing",
+        workspace_id=config.require("workspaceId"),
         tables=[
             PushDatasetTableArgs(
                 name="Product",
                 columns=[
-                    PushDatasetColumnArgs(name="ProductID", data_type=PushDatasetDataType.INT64),
+                    PushDatasetColumnArgs(name="ProductID", data_type=PushDatasetDataType(config.get("idType") or "Int64")),
                     PushDatasetColumnArgs(name="Name", data_type=PushDatasetDataType.STRING),
-                    PushDatasetColumnArgs(name="Launched", data_type=PushDatasetDataType.DATE_TIME),
                 ],
             )
         ],
@@ -34,10 +36,14 @@ def program() -> None:
 
     # Read at every preview and update; the pass itself is never read.
     tap = tenantkit.entra.get_temporary_access_pass_methods_output(user="alice@contoso.onmicrosoft.com")
+    push = tenantkit.devops.get_git_push_output(
+        organization="fabrikam", project="Fabrikam-Fiber-Git", repository="Fabrikam-Fiber-Git", push_id=2
+    )
 
-    pulumi.export("signInPageText", branding.sign_in_page_text)
     pulumi.export("datasetId", sales.dataset_id)
+    pulumi.export("cdnList", branding.cdn_list)
     pulumi.export("tapUsable", tap.apply(lambda found: found.method.is_usable))
+    pulumi.export("pushedBy", push.apply(lambda found: found.pushed_by.display_name))
 
 
 # `pulumi up` runs this file as __main__; driver.py imports `program` without running it.

@@ -4,10 +4,11 @@
  * - TypeScript: the Node.js SDK packed as `npm run sdk:pack` packs it, installed with npm, run by the CLI through the
  *   Node.js language host this project builds, from an empty plugin cache with no `pulumi plugin install` step: the
  *   engine downloads the plugin the SDK's package names from a loopback mirror of the release (releaseMirror.ts).
- * - Python: the Python SDK installed with `pulumi` from PyPI in a virtual environment, run through the Python
- *   Automation API with an inline program (it hosts its own language runtime: Pulumi's Python host is not served here).
- * - Go: the Go SDK (the module sdk/go.mod) required by a program built with the Go toolchain from the module proxy,
- *   run through the Go Automation API with an inline program, for the same reason.
+ * - Python: examples/python, over the Python SDK installed with `pulumi` from PyPI in a virtual environment, run by its
+ *   driver.py through the Python Automation API as an inline program (it hosts its own language runtime: Pulumi's
+ *   Python host is not served here).
+ * - Go: examples/go, over the Go SDK (the module sdk/go.mod) with the Go toolchain from the module proxy, run by its
+ *   driver/ through the Go Automation API as an inline program, for the same reason.
  */
 import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
@@ -16,18 +17,7 @@ import * as path from "node:path";
 import { packNodeSdk } from "../../scripts/sdkPack";
 import { useEmulator, IDS } from "../support/emulator";
 import { provesLifecycle, type ProgramRunner } from "./pluginPrograms";
-import {
-    CliStack,
-    cliRunner,
-    describeCli,
-    emulatorStackConfig,
-    isolatedEnv,
-    PLUGIN_DIR,
-    programOutsideRepo,
-    ROOT,
-    secret,
-    TENANTKIT_VERSION,
-} from "./pulumi";
+import { CliStack, cliRunner, describeCli, emulatorStackConfig, isolatedEnv, programOutsideRepo, ROOT, secret, TENANTKIT_VERSION } from "./pulumi";
 import type { StackConfig } from "./pulumi";
 import { EXE, useReleaseMirror } from "./releaseMirror";
 import { exec, goEnv, PULUMI_VERSION, pythonWithSdk, requireGo } from "./sdkToolchains";
@@ -37,6 +27,12 @@ describeCli("the provider plugin, from programs over the generated SDKs", (binDi
     const mirror = useReleaseMirror(binDir);
     const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "tk-sdk-programs-"));
     after(() => fs.rmSync(scratch, { recursive: true, force: true }));
+    /** The example stack of the test, if any: it and its folder go after each test. */
+    let exampleStack: CliStack | undefined;
+    afterEach(async () => {
+        await exampleStack?.dispose();
+        exampleStack = undefined;
+    });
 
     it("TypeScript: the Node.js SDK's package runs preview, up, refresh, an update and destroy, the engine downloading the plugin the SDK names", async function () {
         this.timeout(600_000);
@@ -80,54 +76,41 @@ describeCli("the provider plugin, from programs over the generated SDKs", (binDi
     }
 
     /**
-     * A runner over a driver that runs one step per process (`<command> <step> [key value]`) through an Automation
-     * API, with the CLI of this run, a backend and PULUMI_HOME of its own, and the plugin installed there.
+     * The example examples/<example> copied out of the repository as a user has it, stack `dev` made in its folder by
+     * the CLI (the folder's Pulumi.dev.yaml holds the config, as `pulumi config set` writes it) with the plugin
+     * installed from plugin/, and a runner over its Automation API driver: `<command...> dev <step>` in the folder, one
+     * process per step, with that config file and the stack's backend and PULUMI_HOME. The driver runs the example's
+     * program code unchanged; Pulumi's Python and Go language hosts are not served here.
      */
-    function automationRunner(project: string, command: readonly string[], dir: string): ProgramRunner {
-        const work = fs.mkdtempSync(path.join(scratch, `${project}-`));
-        const config = Object.fromEntries(Object.entries(stackConfig(project)).map(([k, v]) => [k, typeof v === "string" ? v : { secret: v.value }]));
-        const env = { ...isolatedEnv(binDir, work), TENANTKIT_STACK: "dev", TENANTKIT_STACK_CONFIG: JSON.stringify(config) };
-        const installed = exec(path.join(binDir, "pulumi"), ["plugin", "install", "resource", "tenantkit", TENANTKIT_VERSION, "--file", PLUGIN_DIR], {
-            env,
-        });
-        const step = async (...args: string[]): Promise<string> => {
-            await installed;
-            return exec(command[0]!, [...command.slice(1), ...args], { cwd: dir, env });
-        };
+    async function exampleRunner(example: string, project: string, command: readonly string[]): Promise<ProgramRunner> {
+        const dir = programOutsideRepo(path.join(ROOT, "examples", example));
+        const s = await CliStack.create(binDir, { projectDir: dir, stack: "dev", work: dir, config: stackConfig(project) });
+        exampleStack = s;
+        await s.installPlugin();
+        const env = isolatedEnv(binDir, s.work);
+        const step = (name: string) => exec(command[0]!, [...command.slice(1), "dev", name], { cwd: dir, env });
         return {
-            preview: async () => step("preview"),
-            up: async () => step("up"),
+            preview: () => step("preview"),
+            up: () => step("up"),
             expectNoChanges: async () => void (await step("expect-no-changes")),
             refresh: async () => void (await step("refresh")),
-            setConfig: async (key, value) => void (await step("set-config", `${project}:${key}`, value)),
+            setConfig: (key, value) => s.setConfig(`${project}:${key}`, value),
             outputs: async () => JSON.parse((await step("outputs")).trim().split("\n").pop()!) as Record<string, unknown>,
             destroy: async () => void (await step("destroy")),
         };
     }
 
-    it("Python: the Python SDK in a virtual environment, through the Automation API, runs preview, up, refresh, an update and destroy", async function () {
+    it("Python: examples/python, the Python SDK in a virtual environment, through its Automation API driver, runs preview, up, refresh, an update and destroy", async function () {
         this.timeout(900_000);
-        const dir = programOutsideRepo(path.join(ROOT, "test", "fixtures", "programs", "plugin-python"));
         const python = await pythonWithSdk(scratch);
-        try {
-            await provesLifecycle(fx, automationRunner("tenantkit-python", [python, "stack.py"], dir));
-        } finally {
-            fs.rmSync(dir, { recursive: true, force: true });
-        }
+        await provesLifecycle(fx, await exampleRunner("python", "tenantkit-example-python", [python, "driver.py"]));
     });
 
-    it("Go: the Go SDK's module, through the Automation API, runs preview, up, refresh, an update and destroy", async function () {
+    it("Go: examples/go, the Go SDK's module, through its Automation API driver, runs preview, up, refresh, an update and destroy", async function () {
         this.timeout(900_000);
-        const dir = programOutsideRepo(path.join(ROOT, "test", "fixtures", "programs", "plugin-go"));
-        const go = requireGo();
-        // The program requires the SDK by its module path; outside the repo, the replace names the checkout's sdk/.
-        await exec(go, ["mod", "edit", "-replace", `github.com/pulumi-tenantkit/pulumi-tenantkit/sdk=${path.join(ROOT, "sdk")}`], { cwd: dir });
-        const binary = path.join(dir, "tenantkit-go");
-        await exec(go, ["build", "-o", binary, "."], { cwd: dir, env: goEnv() });
-        try {
-            await provesLifecycle(fx, automationRunner("tenantkit-go", [binary], dir));
-        } finally {
-            fs.rmSync(dir, { recursive: true, force: true });
-        }
+        // Built in the repository, where go.mod's replace finds sdk/; run in the copy, which holds the stack's config.
+        const driver = path.join(scratch, "go-driver");
+        await exec(requireGo(), ["build", "-o", driver, "./driver"], { cwd: path.join(ROOT, "examples", "go"), env: goEnv() });
+        await provesLifecycle(fx, await exampleRunner("go", "tenantkit-example-go", [driver]));
     });
 });

@@ -175,17 +175,19 @@ describeGo(`the Go SDK at run time${go ? "" : " (skipped: go is not on PATH; `np
     // Go's build cache serves the packages after the first run (a few seconds); a cold cache compiles the Go SDK module.
     this.timeout(600_000);
 
-    it("registers the Go program's resources and invokes with the package's version, the plugin the engine then loads", () => {
+    it("examples/go's program registers its resources and invokes with the package's version, the plugin the engine then loads", () => {
         if (!go) throw new Error("CI=true but go is not on PATH");
-        // program_test.go runs the Go program of test/cli/plugin-programs.spec.ts against an engine that records the
-        // plugin version of each request; its go.mod requires this checkout's sdk/.
+        // examples/go's tenant_test.go runs the example's program against an engine that records the plugin version of
+        // each request (it skips without TENANTKIT_VERSION, so the run must say it passed); go.mod requires this
+        // checkout's sdk/.
         try {
-            execFileSync(go, ["test", "-trimpath", "-count=1", "-run", "^TestRegistersWithThePackageVersion$", "."], {
-                cwd: path.join(ROOT, "test", "fixtures", "programs", "plugin-go"),
+            const out = execFileSync(go, ["test", "-v", "-trimpath", "-count=1", "-run", "^TestRegistersWithThePackageVersion$", "./tenant"], {
+                cwd: path.join(ROOT, "examples", "go"),
                 env: { ...process.env, CGO_ENABLED: "0", GOFLAGS: "-mod=readonly -buildvcs=false", TENANTKIT_VERSION: PACKAGE_VERSION },
                 encoding: "utf8",
                 stdio: ["ignore", "pipe", "pipe"],
             });
+            assert.match(out, /^--- PASS: TestRegistersWithThePackageVersion /m);
         } catch (err) {
             const e = err as { stdout?: string; stderr?: string };
             throw new Error(`go test failed:\n${e.stdout ?? ""}${e.stderr ?? ""}`);

@@ -2,34 +2,51 @@
 package tenant
 
 import (
+	"github.com/pulumi-tenantkit/pulumi-tenantkit/sdk/go/tenantkit/devops"
 	"github.com/pulumi-tenantkit/pulumi-tenantkit/sdk/go/tenantkit/entra"
 	"github.com/pulumi-tenantkit/pulumi-tenantkit/sdk/go/tenantkit/powerbi"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
 )
 
-// Program declares the branding and the dataset, reads the TAP method, and exports what it made.
+// Program declares the branding, its French localization and the dataset, reads the TAP method and a push, and
+// exports what it made. Its settings are stack config: workspaceId (required), greeting and idType.
 func Program(ctx *pulumi.Context) error {
+	cfg := config.New(ctx, "")
+	greeting := cfg.Get("greeting")
+	if greeting == "" {
+		greeting = "Welcome to Contoso"
+	}
+	idType := powerbi.PushDatasetDataType(cfg.Get("idType"))
+	if idType == "" {
+		idType = powerbi.PushDatasetDataTypeInt64
+	}
+
 	// The tenant's default sign-in branding: only the properties set here are managed; destroy puts back what was there.
 	branding, err := entra.NewOrganizationalBranding(ctx, "branding", &entra.OrganizationalBrandingArgs{
-		BackgroundColor:            pulumi.String("#0F6CBD"),
-		SignInPageText:             pulumi.String("Authorized use only. Activity is monitored."),
-		UsernameHintText:           pulumi.String("someone@contoso.com"),
-		CustomForgotMyPasswordText: pulumi.String("Forgot your password? Call the help desk."),
+		SignInPageText:  pulumi.String(greeting),
+		BackgroundColor: pulumi.String("#102030"),
 	})
 	if err != nil {
 		return err
 	}
+	if _, err := entra.NewOrganizationalBrandingLocalization(ctx, "french", &entra.OrganizationalBrandingLocalizationArgs{
+		Locale:         pulumi.String("fr-FR"),
+		SignInPageText: pulumi.String("Bienvenue chez Contoso"),
+	}); err != nil {
+		return err
+	}
 
-	// A push dataset in My workspace with one table.
+	// A push dataset with one table; changing idType changes a column's type in place, keeping the dataset.
 	sales, err := powerbi.NewPushDataset(ctx, "sales", &powerbi.PushDatasetArgs{
-		Name: pulumi.String("SalesMarketing"),
+		Name:        pulumi.String("SalesMarketing"),
+		WorkspaceId: pulumi.String(cfg.Require("workspaceId")),
 		Tables: powerbi.PushDatasetTableArray{
 			powerbi.PushDatasetTableArgs{
 				Name: pulumi.String("Product"),
 				Columns: powerbi.PushDatasetColumnArray{
-					powerbi.PushDatasetColumnArgs{Name: pulumi.String("ProductID"), DataType: powerbi.PushDatasetDataTypeInt64},
+					powerbi.PushDatasetColumnArgs{Name: pulumi.String("ProductID"), DataType: idType},
 					powerbi.PushDatasetColumnArgs{Name: pulumi.String("Name"), DataType: powerbi.PushDatasetDataTypeString},
-					powerbi.PushDatasetColumnArgs{Name: pulumi.String("Launched"), DataType: powerbi.PushDatasetDataTypeDateTime},
 				},
 			},
 		},
@@ -42,9 +59,16 @@ func Program(ctx *pulumi.Context) error {
 	tap := entra.LookupTemporaryAccessPassMethodsOutput(ctx, entra.LookupTemporaryAccessPassMethodsOutputArgs{
 		User: pulumi.String("alice@contoso.onmicrosoft.com"),
 	})
+	push := devops.LookupGitPushOutput(ctx, devops.LookupGitPushOutputArgs{
+		Organization: pulumi.String("fabrikam"),
+		Project:      pulumi.String("Fabrikam-Fiber-Git"),
+		Repository:   pulumi.String("Fabrikam-Fiber-Git"),
+		PushId:       pulumi.Int(2),
+	})
 
-	ctx.Export("signInPageText", branding.SignInPageText)
 	ctx.Export("datasetId", sales.DatasetId)
+	ctx.Export("cdnList", branding.CdnList)
 	ctx.Export("tapUsable", tap.Method().IsUsable())
+	ctx.Export("pushedBy", push.PushedBy().DisplayName())
 	return nil
 }
