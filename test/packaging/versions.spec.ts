@@ -2,8 +2,9 @@
  * One version everywhere: the npm package's (package.json) is the schema's, the one the bundled plugin reports to the
  * engine (GetPluginInfo), each SDK's package version and the plugin version each SDK asks the engine for
  * (pulumi-plugin.json, the Node.js package's `pulumi` block, the Go SDK's resource and invoke defaults), and the one
- * examples/yaml pins. A release bumps package.json, then `npm run schema`, `npm run sdk` and `npm run build` carry it
- * everywhere else but examples/yaml, whose version is set by hand.
+ * the YAML programs the docs show pin. A release bumps package.json, then `npm run schema`, `npm run sdk` and
+ * `npm run build` carry it everywhere else but those YAML programs (examples/yaml, the plugin-yaml fixture, README's
+ * first program), whose version is set by hand.
  */
 import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
@@ -44,12 +45,14 @@ describe(`one version everywhere (package.json's ${VERSION})`, () => {
         assert.deepEqual([plugin.name, plugin.version], ["tenantkit", VERSION]);
     });
 
-    it("examples/yaml's resource options, which name the plugin the engine downloads (YAML has no SDK to name it)", () => {
-        const options = [...read("examples/yaml/Pulumi.yaml").matchAll(/^( +)options:\n((?:\1 +.*\n)+)/gm)].map((m) =>
-            Object.fromEntries([...m[2]!.matchAll(/^ +(version|pluginDownloadURL): (\S+)$/gm)].map((f) => [f[1], f[2]])),
-        );
-        assert.deepEqual(options, [{ version: VERSION, pluginDownloadURL: "github://api.github.com/pulumi-tenantkit" }]);
-    });
+    for (const program of ["examples/yaml/Pulumi.yaml", "test/fixtures/programs/plugin-yaml/Pulumi.yaml", "test/readme/first-program/Pulumi.yaml"]) {
+        it(`${program}'s resource options, which name the plugin the engine downloads (YAML has no SDK to name it; the docs show it)`, () => {
+            const options = [...read(program).matchAll(/^( +)options:\n((?:\1 +.*\n)+)/gm)].map((m) =>
+                Object.fromEntries([...m[2]!.matchAll(/^ +(version|pluginDownloadURL): (\S+)$/gm)].map((f) => [f[1], f[2]])),
+            );
+            assert.deepEqual(options, [{ version: VERSION, pluginDownloadURL: "github://api.github.com/pulumi-tenantkit" }]);
+        });
+    }
 
     it("the Go SDK's pulumi-plugin.json and the version its resources and invokes register with", () => {
         // pulumi-plugin.json is what the engine reads of an SDK; the Go generator writes its version, and registers
