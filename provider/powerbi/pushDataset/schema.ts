@@ -41,7 +41,7 @@ const byLowercase = <V extends string>(spellings: Readonly<Record<string, V>>): 
     lookupTable(Object.fromEntries(Object.entries(spellings).map(([k, v]) => [k.toLowerCase(), v])));
 
 /**
- * An enumerated field: any letter case of a public spelling (spellings.ts), as `canonical` gives it to state. A value
+ * An enumerated field: a public spelling in whatever letter case (spellings.ts), as `canonical` gives it to state. A value
  * of another type (a number, a list) is refused with the same message as a misspelling, which lists every accepted
  * spelling: the engine and the check's own message show the value (core/propertyPaths.ts).
  */
