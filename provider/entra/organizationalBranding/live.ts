@@ -14,7 +14,7 @@
 import { isApiError } from "../../core/errors";
 import { redactSecrets } from "../../core/redact";
 import { sessionFor } from "../../core/session";
-import { resolveSettings, SETTING_KEYS, type SettingKey } from "../../core/settings";
+import { CONFIG_NAMESPACE, resolveSettings, SETTING_KEYS, type SettingKey } from "../../core/settings";
 import { graphService } from "../graphService";
 import { BrandingApi, DEFAULT_LOCALE, organizationIdOf } from "./api";
 import { IMAGE_PROPERTIES, JSON_PROPERTIES, relativeUrlOf, type ImageProperty } from "./state";
@@ -38,11 +38,14 @@ export interface LiveBranding {
     readonly locales: LiveLocale[];
 }
 
+/** A setting as the stack's config names it: `tenantkit:<key>`. */
+const configKey = (key: string): string => `${CONFIG_NAMESPACE}:${key}`;
+
 /** Reads every branding of the tenant the request's settings sign in to. */
 export async function readLiveBranding(request: LiveRequest, env: NodeJS.ProcessEnv = process.env): Promise<LiveBranding> {
     const config = request.config ?? {};
     const settings = resolveSettings((key: SettingKey) => {
-        const value = config[`tenantkit:${key}`];
+        const value = config[configKey(key)];
         return typeof value === "string" ? value : undefined;
     }, env);
     const graph = sessionFor(settings).client(graphService);
@@ -66,14 +69,13 @@ export async function readLiveBranding(request: LiveRequest, env: NodeJS.Process
 
 /** The message of a failed read: whose branding, and the error as the provider words it (request id, next step). */
 export function failureMessage(err: unknown, request: LiveRequest, env: NodeJS.ProcessEnv = process.env): string {
-    const tenant =
-        request.organizationId ??
-        (typeof request.config?.["tenantkit:tenantId"] === "string" ? request.config["tenantkit:tenantId"] : env[SETTING_KEYS.tenantId.env]);
-    const what = `could not read the live branding of tenant ${tenant ?? "(tenantkit:tenantId not set)"}`;
+    const configured = request.config?.[configKey("tenantId")];
+    const tenant = request.organizationId ?? (typeof configured === "string" ? configured : env[SETTING_KEYS.tenantId.env]);
+    const what = `could not read the live branding of tenant ${tenant ?? `(${configKey("tenantId")} not set)`}`;
     const detail = isApiError(err) ? err.message : err instanceof Error ? err.message : String(err);
     const secrets = Object.entries(SETTING_KEYS)
         .filter(([, spec]) => spec.secret)
-        .flatMap(([key, spec]) => [request.config?.[`tenantkit:${key}`], env[spec.env]])
+        .flatMap(([key, spec]) => [request.config?.[configKey(key)], env[spec.env]])
         .filter((v): v is string => typeof v === "string" && v !== "");
     return redactSecrets(`${what}: ${detail}`, secrets);
 }
