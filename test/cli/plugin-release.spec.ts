@@ -22,18 +22,17 @@ import { IDS, useEmulator } from "../support/emulator";
 import { CliStack, describeCli, emulatorStackConfig, programOutsideRepo, ROOT, secret, TENANTKIT_VERSION } from "./pulumi";
 import { DOWNLOAD_URL, EXE, useReleaseMirror } from "./releaseMirror";
 
-/** The YAML program of plugin-yaml.spec.ts, its branding pinning the plugin's version and server as a user's would. */
+/** The YAML program of plugin-yaml.spec.ts, its branding's options pinning the plugin's version and server as a user's do. */
 const programDirs: string[] = [];
 
 function yamlProgram(version: string): string {
     const dir = programOutsideRepo(path.join(ROOT, "test", "fixtures", "programs", "plugin-yaml"));
     programDirs.push(dir);
     const file = path.join(dir, "Pulumi.yaml");
-    const anchor = "  branding:\n    type: tenantkit:entra:OrganizationalBranding\n";
+    const pinned = `    options:\n      version: ${TENANTKIT_VERSION}\n      pluginDownloadURL: ${DOWNLOAD_URL}\n`;
     const text = fs.readFileSync(file, "utf8");
-    assert.ok(text.includes(anchor), "plugin-yaml's Pulumi.yaml no longer starts its branding as this test expects");
-    // One resource's options are enough: the engine loads one plugin per package and version for the whole program.
-    fs.writeFileSync(file, text.replace(anchor, `${anchor}    options:\n      version: ${version}\n      pluginDownloadURL: ${DOWNLOAD_URL}\n`));
+    assert.ok(text.includes(pinned), "plugin-yaml's Pulumi.yaml no longer pins the plugin in its branding's options as this test expects");
+    fs.writeFileSync(file, text.replace(pinned, `    options:\n      version: ${version}\n      pluginDownloadURL: ${DOWNLOAD_URL}\n`));
     return dir;
 }
 
