@@ -19,6 +19,9 @@ const RESOURCE_FOLDERS = RESOURCES.map(resourceFolder);
 /** Service and area folders that core must not know. */
 const AREAS = ["provider/entra", "provider/powerbi", "provider/devops", "provider/quota"];
 
+/** The folders of provider/core, lowest first. */
+const CORE_FOLDERS = ["model", "errors", "settings", "http", "auth", "runtime", "program"];
+
 const zones = [
     // core is what every resource stands on: it knows no resource and no area.
     ...AREAS.map((from) => ({
@@ -26,6 +29,14 @@ const zones = [
         from: `./${from}`,
         message: "provider/core knows no resource: move the shared part into core, or the resource's part out of it",
     })),
+    // core's rooms, lowest first (each folder's README.md says what it owns): a folder imports only the folders before it.
+    ...CORE_FOLDERS.flatMap((target, i) =>
+        CORE_FOLDERS.slice(i + 1).map((from) => ({
+            target: `./provider/core/${target}`,
+            from: `./provider/core/${from}`,
+            message: `provider/core/${target} sits below provider/core/${from} and may not import it (provider/core/${target}/README.md): move what both need down`,
+        })),
+    ),
     // A resource folder does not reach into another's; what two share lives in a folder named for it.
     ...RESOURCE_FOLDERS.flatMap((target) =>
         RESOURCE_FOLDERS.filter((from) => from !== target).map((from) => ({
@@ -45,11 +56,7 @@ const zones = [
         target: "./provider/plugin",
         from: [
             "./provider/index.ts",
-            "./provider/core/dynamic.ts",
-            "./provider/core/stub.ts",
-            "./provider/core/invoke.ts",
-            "./provider/core/programSettings.ts",
-            "./provider/core/programConfig.ts",
+            "./provider/core/program",
             ...RESOURCE_FOLDERS.flatMap((f) => [`./${f}/resource.ts`, `./${f}/functions.ts`, `./${f}/index.ts`]),
         ],
         message: "the provider plugin loads no program-side module (resource classes, get functions, stubs)",
@@ -120,7 +127,7 @@ export default tseslint.config(
         },
     },
     {
-        // A resource class merges with the interface of its outputs (core/shapes.ts OutputShape): the class declares no
+        // A resource class merges with the interface of its outputs (core/model/shapes.ts OutputShape): the class declares no
         // member of its own that the interface could shadow, so the merge is the declaration, not a hazard.
         files: ["provider/**/resource.ts", "provider/**/resourceBase.ts"],
         rules: { "@typescript-eslint/no-unsafe-declaration-merging": "off" },
@@ -128,7 +135,7 @@ export default tseslint.config(
     {
         // The serialized stub requires its handler at call time, by package name (DESIGN.md, "The serialization rule").
         // The exemption lives here because a comment inside the stub would be serialized into every resource's state.
-        files: ["provider/core/stub.ts"],
+        files: ["provider/core/program/stub.ts"],
         rules: { "@typescript-eslint/no-require-imports": "off" },
     },
     {

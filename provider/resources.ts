@@ -1,5 +1,5 @@
 /**
- * The one registry of tenantkit's resources and functions, from their definitions (core/definition.ts). What was
+ * The one registry of tenantkit's resources and functions, from their definitions (core/model/definition.ts). What was
  * hand-listed in several places reads it: lint's resource folders, the package's exports of handler modules, the stub
  * and lazy-loading tests, the package schema. Definitions only: importing this loads no handler and no client.
  */
@@ -8,9 +8,9 @@ import { organizationalBrandingLocalization } from "./entra/brandingLocalization
 import { getTemporaryAccessPassMethods, temporaryAccessPassMethods } from "./entra/temporaryAccessPass/definition";
 import { pushDataset } from "./powerbi/pushDataset/definition";
 import { getGitPush, gitPush } from "./devops/gitPush/definition";
-import type { FunctionDefinition, HandlerLocation, ResourceDefinition } from "./core/definition";
+import type { FunctionDefinition, HandlerLocation, ResourceDefinition } from "./core/model/definition";
 
-export { handlerModule, typeName } from "./core/definition";
+export { handlerModule, typeName } from "./core/model/definition";
 
 /** Every resource, in the order the schema and the reference (docs/reference.md) list them. */
 export const RESOURCES: readonly ResourceDefinition<never, never>[] = [

@@ -6,7 +6,7 @@
  * one is remembered, so that the answer marks them secret again: the engine then stores them encrypted.
  */
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
-import { toPlainJson, type JsonObject, type JsonValue } from "../core/json";
+import { toPlainJson, type JsonObject, type JsonValue } from "../core/model/json";
 
 /** The key of a special object, and the signature of a secret in it (`resource.SecretSig`). */
 const SIG_KEY = "4dabf18193072939515e22adb298388d";

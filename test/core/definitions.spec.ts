@@ -1,5 +1,5 @@
 /**
- * Values the provider checks the same way everywhere are defined once (core/patterns.ts): a second copy drifts (one
+ * Values the provider checks the same way everywhere are defined once (core/model/patterns.ts): a second copy drifts (one
  * copy of the guid pattern once took upper case and another did not). The search reads provider/ as text.
  */
 import { strict as assert } from "node:assert";
@@ -33,8 +33,8 @@ describe("shared definitions, once each", () => {
         ["the service-name union", '"graph" | "powerbi" | "devops"'],
     ];
     for (const [what, needle] of once) {
-        it(`${what} is written in core/patterns.ts only`, () => {
-            assert.deepEqual(definedIn(needle), [path.join("core", "patterns.ts")]);
+        it(`${what} is written in core/model/patterns.ts only`, () => {
+            assert.deepEqual(definedIn(needle), [path.join("core", "model", "patterns.ts")]);
         });
     }
 

@@ -1,5 +1,5 @@
 /**
- * The Azure DevOps push lookup, declared once (core/definition.ts): as the read-only resource
+ * The Azure DevOps push lookup, declared once (core/model/definition.ts): as the read-only resource
  * `tenantkit:devops:GitPush` (any other argument names another push, so every change replaces it) and as the function
  * `tenantkit:devops:getGitPush`.
  */
@@ -14,7 +14,7 @@ import {
     type FunctionDefinition,
     type ObjectDefinition,
     type ResourceDefinition,
-} from "../../core/definition";
+} from "../../core/model/definition";
 import type {
     GitCommitRef,
     GitIdentityRef,

@@ -1,5 +1,5 @@
-/** `tenantkit:entra:OrganizationalBranding`, declared once (core/definition.ts) from the shared branding tables. */
-import type { ResourceDefinition } from "../../core/definition";
+/** `tenantkit:entra:OrganizationalBranding`, declared once (core/model/definition.ts) from the shared branding tables. */
+import type { ResourceDefinition } from "../../core/model/definition";
 import { brandingTables, type BrandingOutputOnly } from "../organizationalBranding/definition";
 import type { BrandingProperties } from "../organizationalBranding/types";
 

@@ -1,8 +1,8 @@
 /**
- * `tenantkit:entra:OrganizationalBrandingLocalization`, declared once (core/definition.ts): the shared branding
+ * `tenantkit:entra:OrganizationalBrandingLocalization`, declared once (core/model/definition.ts): the shared branding
  * tables and the locale.
  */
-import type { ResourceDefinition } from "../../core/definition";
+import type { ResourceDefinition } from "../../core/model/definition";
 import { brandingTables, localeRule, type BrandingOutputOnly } from "../organizationalBranding/definition";
 import type { LocalizationProperties } from "../organizationalBranding/types";
 

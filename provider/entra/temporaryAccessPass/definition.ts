@@ -1,5 +1,5 @@
 /**
- * The temporary access pass lookup, declared once (core/definition.ts): as the read-only resource
+ * The temporary access pass lookup, declared once (core/model/definition.ts): as the read-only resource
  * `tenantkit:entra:TemporaryAccessPassMethods` (a new `user` replaces it, as another user's method is another
  * object) and as the function `tenantkit:entra:getTemporaryAccessPassMethods`.
  */
@@ -12,7 +12,7 @@ import {
     type FunctionDefinition,
     type ObjectDefinition,
     type ResourceDefinition,
-} from "../../core/definition";
+} from "../../core/model/definition";
 import type { TemporaryAccessPassLookup, TemporaryAccessPassMethod, TemporaryAccessPassMethodsResult } from "./types";
 
 const Method: ObjectDefinition<TemporaryAccessPassMethod> = {

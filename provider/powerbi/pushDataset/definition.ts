@@ -1,9 +1,18 @@
 /**
- * `tenantkit:powerbi:PushDataset`, declared once (core/definition.ts): every property of the public types in
+ * `tenantkit:powerbi:PushDataset`, declared once (core/model/definition.ts): every property of the public types in
  * types.ts with what it is and what a change of it does. Power BI changes a table's columns and measures in place
  * (PutTable); everything else can only be set when a dataset is created, so it replaces the dataset.
  */
-import { arrayOf, boolean, enumFromSpellings, enumOf, objectOf, string, type ObjectDefinition, type ResourceDefinition } from "../../core/definition";
+import {
+    arrayOf,
+    boolean,
+    enumFromSpellings,
+    enumOf,
+    objectOf,
+    string,
+    type ObjectDefinition,
+    type ResourceDefinition,
+} from "../../core/model/definition";
 import { CROSS_FILTERING_SPELLINGS, DATA_TYPE_SPELLINGS, SUMMARIZE_BY_SPELLINGS } from "./spellings";
 import type {
     PushDatasetColumn,
