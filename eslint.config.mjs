@@ -2,6 +2,7 @@
 // writes down the architecture (DESIGN.md, "Boundaries") as import rules, so that a change that crosses a boundary or
 // closes an import cycle fails CI instead of a review (cycles through type imports, which this plugin skips, are found
 // by test/core/boundaries.spec.ts).
+import * as fs from "node:fs";
 import { createRequire } from "node:module";
 import js from "@eslint/js";
 import prettier from "eslint-config-prettier";
@@ -21,6 +22,15 @@ const AREAS = ["provider/entra", "provider/powerbi", "provider/devops", "provide
 
 /** The folders of provider/core, lowest first. */
 const CORE_FOLDERS = ["model", "errors", "settings", "http", "auth", "runtime", "program"];
+
+/** The emulator's rooms below its root, lowest first, and its service folders above them; the root (the server, its
+ * dispatch and admin API, the command, the client) is the top. */
+const EMULATOR_LOW = ["base", "store", "http"];
+const EMULATOR_SERVICES = ["graph", "login", "powerbi", "devops", "branding", "seeds"];
+const EMULATOR_TOP = fs
+    .readdirSync(new URL("./emulator", import.meta.url))
+    .filter((f) => f.endsWith(".ts"))
+    .map((f) => `./emulator/${f}`);
 
 const zones = [
     // core is what every resource stands on: it knows no resource and no area.
@@ -61,6 +71,17 @@ const zones = [
         ],
         message: "the provider plugin loads no program-side module (resource classes, get functions, stubs)",
     },
+    // The emulator's rooms: a folder imports only those below it (emulator/<folder>/README.md).
+    ...EMULATOR_LOW.map((target, i) => ({
+        target: `./emulator/${target}`,
+        from: [...[...EMULATOR_LOW.slice(i + 1), ...EMULATOR_SERVICES].map((f) => `./emulator/${f}`), ...EMULATOR_TOP],
+        message: `emulator/${target} sits below the emulator's services and root (emulator/${target}/README.md): move what both need down`,
+    })),
+    ...EMULATOR_SERVICES.map((target) => ({
+        target: `./emulator/${target}`,
+        from: EMULATOR_TOP,
+        message: "a service of the emulator imports nothing from its root (the server, dispatch, admin API): move what both need into emulator/http",
+    })),
     // The emulator is written from the services' documentation, so it catches the provider's mistakes instead of sharing them.
     { target: "./emulator", from: "./provider", message: "the emulator imports nothing from the provider" },
     // The branding preview is written from Microsoft's documentation too; the emulator serves its page, so it may not

@@ -4,11 +4,11 @@
  * state and the directory.
  */
 import { randomUUID } from "node:crypto";
-import { findTenant, findUser } from "./directory";
-import { BadRequestError } from "./bad-request";
+import { findTenant, findUser } from "../store/directory";
+import { BadRequestError } from "../base/bad-request";
 import { parseJsonBody, type RequestContext } from "./http";
-import { checkTemporaryAccessPass, checkUser, SeedError } from "./seed";
-import type { Tenant, TemporaryAccessPass, User } from "./state";
+import { checkTemporaryAccessPass, checkUser, SeedError } from "../store/seed";
+import type { Tenant, TemporaryAccessPass, User } from "../store/state";
 
 /** A 4xx the admin API answers with `{error}`. */
 export class AdminError extends Error {

@@ -4,8 +4,8 @@
  * that the dispatcher can log the status, add a service's common headers and inject faults in one place.
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
-import type { StateStore } from "./state";
-import { BadRequestError } from "./bad-request";
+import type { StateStore } from "../store/state";
+import { BadRequestError } from "../base/bad-request";
 
 /** What a handler knows about one request. Built once per request by the dispatcher. */
 export interface RequestContext {

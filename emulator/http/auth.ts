@@ -3,9 +3,9 @@
  * status and error body; this module only decides what is wrong with the token.
  */
 import { headerValue, type RequestContext } from "./http";
-import { findTenant } from "./directory";
-import type { Tenant } from "./state";
-import { serviceOfAudience, verifyToken, type TokenClaims, type TokenProblem, type TokenService } from "./tokens";
+import { findTenant } from "../store/directory";
+import type { Tenant } from "../store/state";
+import { serviceOfAudience, verifyToken, type TokenClaims, type TokenProblem, type TokenService } from "../base/tokens";
 
 /** What can be wrong with the Authorization header of a request. */
 export type BearerProblem =

@@ -6,7 +6,7 @@
 import { bearerToken } from "./auth";
 import type { RequestContext } from "./http";
 import { isServiceName, type ServiceName } from "./services";
-import { decodeClaims } from "./tokens";
+import { decodeClaims } from "../base/tokens";
 
 /** The throttle's settings. */
 export interface ThrottleConfig {

@@ -6,7 +6,7 @@
  * property, absent properties keep their values. Complex values are
  * merged member by member, as OData 4.01 specifies for PATCH of a complex property (Part 1, 11.4.3).
  */
-import { BadRequestError } from "../bad-request";
+import { BadRequestError } from "../../base/bad-request";
 import { stringViolation } from "./limits";
 import {
     BRANDING_STREAMS,
