@@ -140,10 +140,16 @@ export interface HandlerLocation {
     readonly folder: string;
 }
 
+/** A resource's Pulumi type token, `tenantkit:<area>:<Name>`. */
+export type TypeToken = `tenantkit:${string}:${string}`;
+
+/** A get function's Pulumi token, `tenantkit:<area>:get<Name>`. */
+export type FunctionToken = `tenantkit:${string}:get${string}`;
+
 /** A resource: its token, handler, public types and property tables. */
-export interface ResourceDefinition<P = object, O = object> extends PropertyTables<P, O>, HandlerLocation {
+export interface ResourceDefinition<P = object, O = object, T extends TypeToken = TypeToken> extends PropertyTables<P, O>, HandlerLocation {
     /** The Pulumi type token, `tenantkit:<area>:<Name>`. */
-    readonly token: `tenantkit:${string}:${string}`;
+    readonly token: T;
     /**
      * Where the descriptions are: the folder's public interfaces whose doc comments describe the inputs and the
      * outputs, and the exported class whose doc comment describes the resource.
@@ -152,9 +158,9 @@ export interface ResourceDefinition<P = object, O = object> extends PropertyTabl
 }
 
 /** A get function: its token, its arguments and its result. */
-export interface FunctionDefinition<A = object, R = object> {
+export interface FunctionDefinition<A = object, R = object, T extends FunctionToken = FunctionToken> {
     /** The Pulumi function token, `tenantkit:<area>:get<Name>`. */
-    readonly token: `tenantkit:${string}:get${string}`;
+    readonly token: T;
     readonly docs: {
         readonly inputs: string;
         readonly outputs: string;
@@ -164,6 +170,22 @@ export interface FunctionDefinition<A = object, R = object> {
     readonly inputs: { readonly [K in keyof Required<A>]-?: FieldRule<A, K> };
     readonly outputs: { readonly [K in keyof Required<R>]-?: FieldRule<R, K> };
 }
+
+/**
+ * A resource's definition with its token kept as the literal it is, so that the registry's tokens are a type
+ * (provider/resources.ts) and what is keyed by them (the plugin's catalog) fails to compile without one. Curried
+ * because `P` and `O` are written and the token inferred: `defineResource<P, O>()({ token: "tenantkit:...", ... })`.
+ */
+export const defineResource =
+    <P, O>() =>
+    <T extends TypeToken>(definition: ResourceDefinition<P, O, T>): ResourceDefinition<P, O, T> =>
+        definition;
+
+/** A get function's definition with its token kept as the literal it is (as {@link defineResource}). */
+export const defineFunction =
+    <A, R>() =>
+    <T extends FunctionToken>(definition: FunctionDefinition<A, R, T>): FunctionDefinition<A, R, T> =>
+        definition;
 
 /** The module a resource's stub requires: `pulumi-tenantkit/<area>/<folder>` (core/program/stub.ts; a public contract). */
 export function handlerModule(r: HandlerLocation): `pulumi-tenantkit/${HandlerLocation["area"]}/${string}` {
