@@ -8,7 +8,7 @@
  * - file layers: the longest chain of imports between its files, counted in files (a file that imports nothing of the
  *   part is layer 1; a file's layer is one more than the highest it imports);
  * - folder layers: the same over folders (a file's folder is its directory; for the house, its top-level folder), so a
- *   flat folder is one layer however deep its files go;
+ *   flat folder is one layer however deep its files go; and the deepest folder: the most file layers inside one folder;
  * - imports back up: imports between folders that close a cycle of folders (a lower folder importing a higher one).
  *   In each cycle the folders are ordered so that the fewest imports run against the order, and those are counted;
  * - the largest folder, by files and by lines (its own files, not its subfolders').
@@ -146,6 +146,7 @@ interface Figures {
     readonly fileLayers: number;
     readonly folders: number;
     readonly folderLayers: number;
+    readonly deepest: { folder: string; layers: number };
     readonly backUp: [string, string, number][];
     readonly largestByFiles: { folder: string; files: number; lines: number };
     readonly largestByLines: { folder: string; files: number; lines: number };
@@ -183,6 +184,12 @@ function measure(checkout: string, part: Part): Figures {
         fileLayers: layers(files, (f) => graph.get(f) ?? []),
         folders: folders.length,
         folderLayers: layers([...weights.keys()], (f) => [...(weights.get(f)?.keys() ?? [])]),
+        deepest: folders
+            .map(({ folder }) => {
+                const inside = files.filter((f) => folderOf(f) === folder);
+                return { folder, layers: layers(inside, (f) => (graph.get(f) ?? []).filter((t) => folderOf(t) === folder)) };
+            })
+            .reduce((a, b) => (b.layers > a.layers ? b : a)),
         backUp: backUp(weights),
         largestByFiles: folders.reduce((a, b) => (b.files > a.files ? b : a)),
         largestByLines: folders.reduce((a, b) => (b.lines > a.lines ? b : a)),
@@ -204,7 +211,9 @@ function main(): void {
         const f = measure(checkout, part);
         const size = (s: { folder: string; files: number; lines: number }): string => `${s.folder} (${s.files} files, ${s.lines} lines)`;
         console.log(`${part.name}: ${f.files} files, ${f.lines} lines, ${f.imports} imports between them`);
-        console.log(`  layers of imports: ${f.fileLayers} between files, ${f.folderLayers} between ${f.folders} folders`);
+        console.log(
+            `  layers of imports: ${f.fileLayers} between files, ${f.folderLayers} between ${f.folders} folders; deepest folder ${f.deepest.folder}: ${f.deepest.layers} inside`,
+        );
         const back = f.backUp.reduce((s, e) => s + e[2], 0);
         console.log(`  imports back up a layer: ${back}${f.backUp.map(([a, b, n]) => `\n    ${a} -> ${b}: ${n}`).join("")}`);
         console.log(

@@ -26,6 +26,18 @@ export const LOOPBACK_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 /** The engine's placeholder for a value not known during preview (pulumi `runtime/rpc` unknownValue). */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
+/*
+ * The engine's special objects, as the wire and the state hold them: the key that marks one, and the signatures of
+ * the kinds tenantkit reads (pulumi `runtime/rpc`: specialSigKey, specialSecretSig, specialAssetSig,
+ * specialArchiveSig). Written here rather than imported: that module loads the SDK's whole program runtime (output,
+ * resource, settings, state), which would grow the provider plugin's bundle by 0.79 MB and its start, and which the
+ * plugin must not load. test/core/definitions.spec.ts holds each to the SDK's own.
+ */
+export const SIG_KEY = "4dabf18193072939515e22adb298388d";
+export const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
+export const ASSET_SIG = "c44067f5952c0a294b673a41bacd8c17";
+export const ARCHIVE_SIG = "0def7320c3a5731c473e5ecbe6d01bc7";
+
 /** A body of bytes rather than JSON text or an object. */
 export function isBytes(body: unknown): body is Uint8Array | ArrayBuffer {
     return body instanceof Uint8Array || body instanceof ArrayBuffer;
