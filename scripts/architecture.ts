@@ -27,7 +27,8 @@ interface Part {
     folderOf(file: string): string;
 }
 
-function sources(dir: string): string[] {
+/** The `.ts` and `.js` files under `dir` (declarations, node_modules and dot-folders left out). */
+export function sources(dir: string): string[] {
     if (!fs.existsSync(dir)) return [];
     return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
         const full = path.join(dir, e.name);
@@ -36,8 +37,8 @@ function sources(dir: string): string[] {
     });
 }
 
-/** Each file's relative imports resolved to files of the set. */
-function importGraph(files: readonly string[]): Map<string, string[]> {
+/** Each file's relative imports (value and type) resolved to files of the set. */
+export function importGraph(files: readonly string[]): Map<string, string[]> {
     const known = new Set(files);
     const resolve = (from: string, spec: string): string | undefined => {
         const base = path.resolve(path.dirname(from), spec);
@@ -46,6 +47,8 @@ function importGraph(files: readonly string[]): Map<string, string[]> {
     const graph = new Map<string, string[]>();
     for (const file of files) {
         const text = fs.readFileSync(file, "utf8");
+        // TypeScript's own scanner, so that a `require("./...")` inside a string (scripts/release/sea.ts rewrites the
+        // bundle's chunk loader) is text, not an import; it misses `export * as x from`, which the pattern adds.
         const specs = [
             ...ts.preProcessFile(text, true, true).importedFiles.map((f) => f.fileName),
             ...[...text.matchAll(/\bfrom\s+["'](\.[^"']*)["']/g)].map((m) => m[1]!),
@@ -57,7 +60,7 @@ function importGraph(files: readonly string[]): Map<string, string[]> {
 }
 
 /** Strongly connected components (Tarjan), each node mapped to its component's index. */
-function components<T>(nodes: readonly T[], edges: (n: T) => readonly T[]): Map<T, number> {
+export function components<T>(nodes: readonly T[], edges: (n: T) => readonly T[]): Map<T, number> {
     const index = new Map<T, number>();
     const low = new Map<T, number>();
     const stack: T[] = [];
@@ -222,4 +225,4 @@ function main(): void {
     }
 }
 
-main();
+if (require.main === module) main();

@@ -15,9 +15,9 @@ const ROOT = path.resolve(__dirname, "..", "..");
 /** `<area>/<resource>` of every resource folder that has a handler. */
 function resourceFolders(): string[] {
     const provider = path.join(ROOT, "provider");
+    // core knows no resource: its runtime/handler.ts is what every handler is defined with, not a resource's.
     return fs
         .readdirSync(provider, { withFileTypes: true })
-        // core knows no resource: its runtime/handler.ts is what every handler is defined with, not a resource's.
         .filter((d) => d.isDirectory() && d.name !== "core")
         .flatMap((area) =>
             fs
