@@ -2,6 +2,7 @@
 // writes down the architecture (DESIGN.md, "Boundaries") as import rules, so that a change that crosses a boundary or
 // closes an import cycle fails CI instead of a review (cycles through type imports, which this plugin skips, are found
 // by test/core/boundaries.spec.ts).
+import * as fs from "node:fs";
 import { createRequire } from "node:module";
 import js from "@eslint/js";
 import prettier from "eslint-config-prettier";
@@ -19,6 +20,18 @@ const RESOURCE_FOLDERS = RESOURCES.map(resourceFolder);
 /** Service and area folders that core must not know. */
 const AREAS = ["provider/entra", "provider/powerbi", "provider/devops", "provider/quota"];
 
+/** The folders of provider/core, lowest first. */
+const CORE_FOLDERS = ["model", "errors", "settings", "http", "auth", "runtime", "program"];
+
+/** The emulator's rooms below its root, lowest first, and its service folders above them; the root (the server, its
+ * dispatch and admin API, the command, the client) is the top. */
+const EMULATOR_LOW = ["base", "store", "http"];
+const EMULATOR_SERVICES = ["graph", "login", "powerbi", "devops", "branding", "seeds"];
+const EMULATOR_TOP = fs
+    .readdirSync(new URL("./emulator", import.meta.url))
+    .filter((f) => f.endsWith(".ts"))
+    .map((f) => `./emulator/${f}`);
+
 const zones = [
     // core is what every resource stands on: it knows no resource and no area.
     ...AREAS.map((from) => ({
@@ -26,6 +39,14 @@ const zones = [
         from: `./${from}`,
         message: "provider/core knows no resource: move the shared part into core, or the resource's part out of it",
     })),
+    // core's rooms, lowest first (each folder's README.md says what it owns): a folder imports only the folders before it.
+    ...CORE_FOLDERS.flatMap((target, i) =>
+        CORE_FOLDERS.slice(i + 1).map((from) => ({
+            target: `./provider/core/${target}`,
+            from: `./provider/core/${from}`,
+            message: `provider/core/${target} sits below provider/core/${from} and may not import it (provider/core/${target}/README.md): move what both need down`,
+        })),
+    ),
     // A resource folder does not reach into another's; what two share lives in a folder named for it.
     ...RESOURCE_FOLDERS.flatMap((target) =>
         RESOURCE_FOLDERS.filter((from) => from !== target).map((from) => ({
@@ -45,15 +66,22 @@ const zones = [
         target: "./provider/plugin",
         from: [
             "./provider/index.ts",
-            "./provider/core/dynamic.ts",
-            "./provider/core/stub.ts",
-            "./provider/core/invoke.ts",
-            "./provider/core/programSettings.ts",
-            "./provider/core/programConfig.ts",
+            "./provider/core/program",
             ...RESOURCE_FOLDERS.flatMap((f) => [`./${f}/resource.ts`, `./${f}/functions.ts`, `./${f}/index.ts`]),
         ],
         message: "the provider plugin loads no program-side module (resource classes, get functions, stubs)",
     },
+    // The emulator's rooms: a folder imports only those below it (emulator/<folder>/README.md).
+    ...EMULATOR_LOW.map((target, i) => ({
+        target: `./emulator/${target}`,
+        from: [...[...EMULATOR_LOW.slice(i + 1), ...EMULATOR_SERVICES].map((f) => `./emulator/${f}`), ...EMULATOR_TOP],
+        message: `emulator/${target} sits below the emulator's services and root (emulator/${target}/README.md): move what both need down`,
+    })),
+    ...EMULATOR_SERVICES.map((target) => ({
+        target: `./emulator/${target}`,
+        from: EMULATOR_TOP,
+        message: "a service of the emulator imports nothing from its root (the server, dispatch, admin API): move what both need into emulator/http",
+    })),
     // The emulator is written from the services' documentation, so it catches the provider's mistakes instead of sharing them.
     { target: "./emulator", from: "./provider", message: "the emulator imports nothing from the provider" },
     // The branding preview is written from Microsoft's documentation too; the emulator serves its page, so it may not
@@ -120,7 +148,7 @@ export default tseslint.config(
         },
     },
     {
-        // A resource class merges with the interface of its outputs (core/shapes.ts OutputShape): the class declares no
+        // A resource class merges with the interface of its outputs (core/model/shapes.ts OutputShape): the class declares no
         // member of its own that the interface could shadow, so the merge is the declaration, not a hazard.
         files: ["provider/**/resource.ts", "provider/**/resourceBase.ts"],
         rules: { "@typescript-eslint/no-unsafe-declaration-merging": "off" },
@@ -128,7 +156,7 @@ export default tseslint.config(
     {
         // The serialized stub requires its handler at call time, by package name (DESIGN.md, "The serialization rule").
         // The exemption lives here because a comment inside the stub would be serialized into every resource's state.
-        files: ["provider/core/stub.ts"],
+        files: ["provider/core/program/stub.ts"],
         rules: { "@typescript-eslint/no-require-imports": "off" },
     },
     {

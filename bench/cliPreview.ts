@@ -6,7 +6,7 @@
  *  - `pulumi preview --expect-no-changes` of the stack that up made (neither side makes a request).
  */
 import * as path from "node:path";
-import type { RequestLogEntry } from "../emulator/log";
+import type { RequestLogEntry } from "../emulator/http/log";
 import { startEmulator, type RunningEmulator } from "../emulator/server";
 import { defaultSeed } from "../emulator/seeds/default";
 import { CliStack, requirePulumi } from "../harness/cli";

@@ -9,7 +9,7 @@
  * 200 / 10 = 20 s and the command's fixed cost (the same program with no datasets) stay in the notes.
  */
 import * as path from "node:path";
-import type { RequestLogEntry } from "../emulator/log";
+import type { RequestLogEntry } from "../emulator/http/log";
 import { startEmulator } from "../emulator/server";
 import { defaultSeed, DEFAULT_SEED_IDS as IDS } from "../emulator/seeds/default";
 import { CliStack, requirePulumi } from "../harness/cli";

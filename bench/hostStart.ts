@@ -39,10 +39,12 @@ const GOAL_RATIO = 10;
 /** The do-nothing handler the bare side's stub requires at configure. */
 export const BARE_HANDLER = path.join(__dirname, "programs", "bare-handler", "handler.js");
 
-/** The bare side's `__provider`: our stub's text (core/stub.ts), requiring the do-nothing handler instead of ours. */
+/** The bare side's `__provider`: our stub's text (core/program/stub.ts), requiring the do-nothing handler instead of ours. */
 export async function bareHandlerProvider(): Promise<string> {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- the compiled stub, as datasetProvider takes ours
-    const { handlerStub } = require(path.join(REPO_ROOT, "bin", "core", "stub")) as { handlerStub(m: string): pulumi.dynamic.ResourceProvider };
+    const { handlerStub } = require(path.join(REPO_ROOT, "bin", "core", "program", "stub")) as {
+        handlerStub(m: string): pulumi.dynamic.ResourceProvider;
+    };
     return serializeProvider(handlerStub(BARE_HANDLER));
 }
 

@@ -297,7 +297,7 @@ function resultFor(op: string, s: Series, steps: readonly Recorded[], [ph, pd, p
               `nothing would give ${((pn + pd) / pd).toFixed(2)}; ` +
               `the hop includes the harness's own protobuf Struct marshalling in JavaScript, which the engine does in Go. Against the service ` +
               `(tens of ms per request) the same absolute overhead is a small ratio. ${s.host.length} calls each after warm-up, interleaved. ` +
-              `One CPU profile of the host (400 create + read) puts the handler's share in core/http.ts around axios (headers, limiter, ` +
+              `One CPU profile of the host (400 create + read) puts the handler's share in core/http/http.ts around axios (headers, limiter, ` +
               `interpret, plainHeaders: ~0.28 ms per request), zod response parsing (~0.04 ms) and sessionFor re-hashing the settings on every call (~0.06 ms).`,
     });
 }

@@ -109,7 +109,7 @@ const CAUSE =
     "profiled: the difference is in the program's process, not the host: for every output property of a resource the SDK " +
     "(runtime/rpc.js transferProperties) makes 4 debuggablePromises, each evaluating new Error().stack, which source-map-support " +
     "(installed by ts-node here and by the Node language host, cmd/run) maps frame by frame; a localization registers its set " +
-    "properties and the outputs its definition always holds (core/dynamic.ts TenantkitResource), more than its bare twin's";
+    "properties and the outputs its definition always holds (core/program/dynamic.ts TenantkitResource), more than its bare twin's";
 
 function phasesText(p: HostCallTimes, perResource: { real: number; bare: number }): string {
     const types = Object.entries(p.byType)

@@ -142,7 +142,7 @@ export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
                 `${PER_SECOND}/s is ${(a.floorMs / 1000).toFixed(1)} s = ${(a.floorMs / ideal).toFixed(2)}x the ideal, and the client used ` +
                 `${(a.share * 100).toFixed(0)}% of the budget (Retry-After "1" honoured from each 429's answer, the pause shared by all requests). ` +
                 `The token request carries no bearer token, so the emulator counts it by address, apart from the app's budget; ` +
-                `${a.logins} login request(s): calls that miss the token cache together share one (provider/core/credentials.ts).`,
+                `${a.logins} login request(s): calls that miss the token cache together share one (provider/core/auth/credentials.ts).`,
         }),
     ];
 };

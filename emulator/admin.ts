@@ -4,19 +4,19 @@
  * change objects out of band (users, passes, branding, the branding license, Power BI datasets, Azure DevOps pushes) to simulate drift, and set the Azure DevOps rate limit. Its typed
  * client is `client.ts`.
  */
-import { addUser, AdminError, deleteTap, putTap } from "./admin-changes";
+import { addUser, AdminError, deleteTap, putTap } from "./http/admin-changes";
 import { registerBrandingAdminRoutes } from "./branding/admin";
 import { registerDevOpsAdminRoutes } from "./devops/admin";
 import type { DevOpsRateLimit } from "./devops/ratelimit";
 import { registerPowerBiAdminRoutes } from "./powerbi/admin";
-import { FaultRuleError, parseFaultRules, type FaultStore } from "./faults";
-import { BadRequestError } from "./bad-request";
-import { emptyReply, jsonReply, parseJsonBody, type Reply, type RequestContext } from "./http";
-import { filterFromQuery, type RequestLog } from "./log";
-import { Router } from "./router";
-import { SeedError, validateSeed } from "./seed";
-import type { StateStore } from "./state";
-import { parseThrottle, type Throttle } from "./throttle";
+import { FaultRuleError, parseFaultRules, type FaultStore } from "./http/faults";
+import { BadRequestError } from "./base/bad-request";
+import { emptyReply, jsonReply, parseJsonBody, type Reply, type RequestContext } from "./http/http";
+import { filterFromQuery, type RequestLog } from "./http/log";
+import { Router } from "./http/router";
+import { SeedError, validateSeed } from "./store/seed";
+import type { StateStore } from "./store/state";
+import { parseThrottle, type Throttle } from "./http/throttle";
 import { mintUserToken } from "./user-tokens";
 
 /** What the admin routes act on. */

@@ -7,7 +7,7 @@
  * loads the default seed.
  */
 import * as fs from "node:fs";
-import { validateSeed } from "./seed";
+import { validateSeed } from "./store/seed";
 import { startEmulator, type EmulatorOptions } from "./server";
 
 const USAGE = `usage: tenantkit-emulator [--port N] [--host H] [--seed FILE.json] [--state FILE.json]

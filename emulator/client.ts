@@ -3,16 +3,16 @@
  * Node's global fetch and imports only types from the emulator, so it is cheap to load anywhere.
  */
 import type { AdminBranding, AdminBrandingEntry, AdminStreamInfo, BrandingUpdate } from "./branding/admin";
-import type { BrandingStream } from "./branding/model";
+import type { BrandingStream } from "./store/branding/model";
 import type { AdminDevOps, AdminDevOpsOrganization, NewDevOpsPush } from "./devops/admin";
-import type { StoredPush } from "./devops/model";
+import type { StoredPush } from "./store/devops/model";
 import type { DevOpsRateLimitConfig } from "./devops/ratelimit";
-import type { ActiveFault, FaultRule } from "./faults";
-import type { RequestFilter, RequestLogEntry } from "./log";
+import type { ActiveFault, FaultRule } from "./http/faults";
+import type { RequestFilter, RequestLogEntry } from "./http/log";
 import type { NewWorkspace, PowerBiTableUpdate } from "./powerbi/admin";
-import type { PowerBiData, StoredDataset, StoredTable, Workspace } from "./powerbi/model";
-import type { Seed, SeedInput, TemporaryAccessPass, User } from "./state";
-import type { ThrottleConfig } from "./throttle";
+import type { PowerBiData, StoredDataset, StoredTable, Workspace } from "./store/powerbi/model";
+import type { Seed, SeedInput, TemporaryAccessPass, User } from "./store/state";
+import type { ThrottleConfig } from "./http/throttle";
 import type { MintedToken, MintUserTokenRequest } from "./user-tokens";
 
 export type { ActiveFault, FaultRule, MintedToken, MintUserTokenRequest, RequestFilter, RequestLogEntry, Seed, SeedInput, ThrottleConfig };

@@ -8,15 +8,15 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
 import { handleAdmin } from "./admin";
-import { applyFault } from "./fault-replies";
-import type { FaultStore } from "./faults";
-import { flattenHeaders, headerValue, jsonReply, readBody, writeReply, type Reply, type RequestContext } from "./http";
-import type { RequestLog } from "./log";
-import type { Router } from "./router";
-import { serviceForPath, type ErrorSpec, type ServiceModule } from "./services";
-import type { StateStore } from "./state";
-import type { Throttle } from "./throttle";
-import { BadRequestError } from "./bad-request";
+import { applyFault } from "./http/fault-replies";
+import type { FaultStore } from "./http/faults";
+import { flattenHeaders, headerValue, jsonReply, readBody, writeReply, type Reply, type RequestContext } from "./http/http";
+import type { RequestLog } from "./http/log";
+import type { Router } from "./http/router";
+import { serviceForPath, type ErrorSpec, type ServiceModule } from "./http/services";
+import type { StateStore } from "./store/state";
+import type { Throttle } from "./http/throttle";
+import { BadRequestError } from "./base/bad-request";
 
 /** Everything the dispatcher needs; built once by the server. */
 export interface Runtime {

@@ -8,20 +8,20 @@ import * as http from "node:http";
 import * as https from "node:https";
 import * as net from "node:net";
 import { createAdminRouter } from "./admin";
-import { loadOrCreateTls } from "./certs";
+import { loadOrCreateTls } from "./base/certs";
 import { EmulatorAdmin } from "./client";
 import { createDevOpsService } from "./devops";
 import { DevOpsRateLimit } from "./devops/ratelimit";
 import { createRequestHandler, type Runtime } from "./dispatch";
-import { FaultStore } from "./faults";
+import { FaultStore } from "./http/faults";
 import { createGraphService } from "./graph";
-import { RequestLog } from "./log";
+import { RequestLog } from "./http/log";
 import { createLoginService } from "./login";
 import { createPowerBiService } from "./powerbi";
-import { validateSeed } from "./seed";
+import { validateSeed } from "./store/seed";
 import { defaultSeed } from "./seeds/default";
-import { StateStore, type Seed } from "./state";
-import { Throttle } from "./throttle";
+import { StateStore, type Seed } from "./store/state";
+import { Throttle } from "./http/throttle";
 
 /** How to start an emulator. */
 export interface EmulatorOptions {

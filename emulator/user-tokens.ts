@@ -2,11 +2,11 @@
  * Delegated (user) tokens minted through `POST /_admin/tokens`. The emulator has no interactive sign-in,
  * so tests get user tokens this way to exercise `/me` and delegated scopes.
  */
-import { AdminError, tenantOr404 } from "./admin-changes";
-import { findUser } from "./directory";
-import { BadRequestError } from "./bad-request";
-import { type RequestContext } from "./http";
-import { baseClaims, serviceOfAudience, signToken } from "./tokens";
+import { AdminError, tenantOr404 } from "./http/admin-changes";
+import { findUser } from "./store/directory";
+import { BadRequestError } from "./base/bad-request";
+import { type RequestContext } from "./http/http";
+import { baseClaims, serviceOfAudience, signToken } from "./base/tokens";
 
 /** The body of `POST /_admin/tokens`. */
 export interface MintUserTokenRequest {

@@ -9,13 +9,13 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { isSecret, type StackConfig } from "./wire";
 
-// Plain JavaScript (it runs before `npm ci` in CI), so required rather than imported.
+// Plain JavaScript (the installer, which `.ci/run` runs before `npm ci`, requires it too), so required rather than imported.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const installer: { installedBinDir(): string | undefined } = require("../scripts/pulumi-install.js");
+const tools: { installedBinDir(): string | undefined } = require("./pulumiTools.js");
 
 /** The folder of the tools `npm run pulumi:install` built for this checkout (the CLI, the hosts, tenantkit-codegen), if built. */
 export function installedBinDir(): string | undefined {
-    return installer.installedBinDir();
+    return tools.installedBinDir();
 }
 
 /**
@@ -35,7 +35,7 @@ export function findPulumi(): { binDir: string } | { missing: string } {
     ) {
         return { binDir: onPath };
     }
-    const installed = installer.installedBinDir();
+    const installed = tools.installedBinDir();
     if (installed) return { binDir: installed };
     return { missing: "the Pulumi CLI is not installed (none on PATH, none built by `npm run pulumi:install`)" };
 }

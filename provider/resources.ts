@@ -1,5 +1,5 @@
 /**
- * The one registry of tenantkit's resources and functions, from their definitions (core/definition.ts). What was
+ * The one registry of tenantkit's resources and functions, from their definitions (core/model/definition.ts). What was
  * hand-listed in several places reads it: lint's resource folders, the package's exports of handler modules, the stub
  * and lazy-loading tests, the package schema. Definitions only: importing this loads no handler and no client.
  */
@@ -8,24 +8,24 @@ import { organizationalBrandingLocalization } from "./entra/brandingLocalization
 import { getTemporaryAccessPassMethods, temporaryAccessPassMethods } from "./entra/temporaryAccessPass/definition";
 import { pushDataset } from "./powerbi/pushDataset/definition";
 import { getGitPush, gitPush } from "./devops/gitPush/definition";
-import type { FunctionDefinition, HandlerLocation, ResourceDefinition } from "./core/definition";
+import type { FunctionDefinition, HandlerLocation, ResourceDefinition } from "./core/model/definition";
 
-export { handlerModule, typeName } from "./core/definition";
+export { handlerModule, typeName } from "./core/model/definition";
+
+const resources = [organizationalBranding, organizationalBrandingLocalization, pushDataset, temporaryAccessPassMethods, gitPush] as const;
+const functions = [getTemporaryAccessPassMethods, getGitPush] as const;
+
+/** The type token of every resource of the registry: what is keyed by it (the plugin's catalog) lists each one. */
+export type ResourceToken = (typeof resources)[number]["token"];
+
+/** The token of every get function of the registry. */
+export type FunctionToken = (typeof functions)[number]["token"];
 
 /** Every resource, in the order the schema and the reference (docs/reference.md) list them. */
-export const RESOURCES: readonly ResourceDefinition<never, never>[] = [
-    organizationalBranding,
-    organizationalBrandingLocalization,
-    pushDataset,
-    temporaryAccessPassMethods,
-    gitPush,
-] as unknown as readonly ResourceDefinition<never, never>[];
+export const RESOURCES = resources as unknown as readonly ResourceDefinition<never, never>[];
 
 /** Every get function. */
-export const FUNCTIONS: readonly FunctionDefinition<never, never>[] = [
-    getTemporaryAccessPassMethods,
-    getGitPush,
-] as unknown as readonly FunctionDefinition<never, never>[];
+export const FUNCTIONS = functions as unknown as readonly FunctionDefinition<never, never>[];
 
 /** The module that stubs in state written before 0.2 require; exported for as long as such state may exist. */
 export function legacyHandlerModule(r: HandlerLocation): string {

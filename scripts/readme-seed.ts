@@ -6,8 +6,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { defaultSeed } from "../emulator/seeds/default";
-import type { BrandingEntry } from "../emulator/branding/model";
-import type { Seed, TemporaryAccessPass } from "../emulator/state";
+import type { BrandingEntry } from "../emulator/store/branding/model";
+import type { Seed, TemporaryAccessPass } from "../emulator/store/state";
 
 /** The page that shows the table. */
 export const SEED_PAGE = path.resolve(__dirname, "..", "emulator", "README.md");

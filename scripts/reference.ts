@@ -6,7 +6,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { Change, InputRule } from "../provider/core/definition";
+import type { Change, InputRule } from "../provider/core/model/definition";
 import { FUNCTIONS, RESOURCES } from "../provider/resources";
 import { SCHEMA_FILE } from "./schema";
 
@@ -72,7 +72,7 @@ function resourceSection(token: string, inputs: Readonly<Record<string, InputRul
         row(["---", "---", "---", "---", "---", "---"]),
     ];
     for (const [name, p] of Object.entries(spec.inputProperties)) {
-        // `connection` is the one input without a rule of its own (core/connectionDefinition.ts): its fields say what replaces.
+        // `connection` is the one input without a rule of its own (core/settings/connectionDefinition.ts): its fields say what replaces.
         const change = p.deprecationMessage
             ? "refused at preview"
             : inputs[name]

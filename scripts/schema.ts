@@ -7,8 +7,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import ts from "typescript";
-import type { Change, FunctionDefinition, ObjectDefinition, OutputRule, ResourceDefinition, ValueType } from "../provider/core/definition";
-import { connectionProperty, connectionType, providerSettings } from "../provider/core/connectionDefinition";
+import type { Change, FunctionDefinition, ObjectDefinition, OutputRule, ResourceDefinition, ValueType } from "../provider/core/model/definition";
+import { connectionProperty, connectionType, providerSettings } from "../provider/core/settings/connectionDefinition";
 import { FUNCTIONS, RESOURCES } from "../provider/resources";
 
 const ROOT = path.resolve(__dirname, "..");

@@ -4,10 +4,10 @@
  * a tenant's custom branding license. Property bodies are checked like Graph's PATCH bodies.
  */
 import { createHash } from "node:crypto";
-import { AdminError, tenantOr404 } from "../admin-changes";
-import { emptyReply, headerValue, jsonReply, parseJsonBody, type Reply, type RequestContext } from "../http";
-import type { Router } from "../router";
-import type { Tenant } from "../state";
+import { AdminError, tenantOr404 } from "../http/admin-changes";
+import { emptyReply, headerValue, jsonReply, parseJsonBody, type Reply, type RequestContext } from "../http/http";
+import type { Router } from "../http/router";
+import type { Tenant } from "../store/state";
 import {
     acceptedTypes,
     BRANDING_STREAMS,
@@ -25,9 +25,9 @@ import {
     type LoginPageLayoutConfiguration,
     type LoginPageTextVisibilitySettings,
     type StoredBranding,
-} from "./model";
-import { applyBrandingPatch, parseBrandingBody } from "./patch";
-import { newRelativeUrl } from "./urls";
+} from "../store/branding/model";
+import { applyBrandingPatch, parseBrandingBody } from "../store/branding/patch";
+import { newRelativeUrl } from "../store/branding/urls";
 
 /** A stream as the admin API shows it. */
 export interface AdminStreamInfo {

@@ -8,11 +8,11 @@
  * the credential itself is fine; every other failure (none, unknown, expired, another organization's PAT, a
  * token of another audience or tenant) is "not signed in": the 203 sign-in page, or 401 with the suppress header.
  */
-import { authenticate } from "../auth";
-import { headerValue, type RequestContext } from "../http";
-import type { Tenant } from "../state";
+import { authenticate } from "../http/auth";
+import { headerValue, type RequestContext } from "../http/http";
+import type { Tenant } from "../store/state";
 import { anonymousRefused, DevOpsFailure, organizationNotFound, signInPage } from "./errors";
-import type { DevOpsData, Organization } from "./model";
+import type { DevOpsData, Organization } from "../store/devops/model";
 
 /** Scopes that allow reading code (learn: azure/devops/integrate/get-started/authentication/oauth#scopes). */
 const CODE_SCOPES = ["vso.code", "vso.code_write", "vso.code_manage", "vso.code_full", "vso.code_status", "app_token"];

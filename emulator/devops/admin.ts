@@ -3,15 +3,15 @@
  * pushes), add a push out of band as another user's `git push` would, and switch the rate limit between
  * off, delay and block.
  */
-import { AdminError } from "../admin-changes";
-import { jsonReply, parseJsonBody, type RequestContext } from "../http";
-import type { Router } from "../router";
-import type { Tenant } from "../state";
+import { AdminError } from "../http/admin-changes";
+import { jsonReply, parseJsonBody, type RequestContext } from "../http/http";
+import type { Router } from "../http/router";
+import type { Tenant } from "../store/state";
 import { DevOpsFailure } from "./errors";
-import type { Organization, StoredPush } from "./model";
+import type { Organization, StoredPush } from "../store/devops/model";
 import { locate } from "./pushes";
 import { parseRateLimit, type DevOpsRateLimit, type DevOpsRateLimitConfig } from "./ratelimit";
-import { checkPush } from "./seed-check";
+import { checkPush } from "../store/devops/seed-check";
 
 /** An organization as `GET /_admin/devops` lists it. */
 export type AdminDevOpsOrganization = Organization & { tenantId: string };

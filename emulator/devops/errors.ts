@@ -4,8 +4,8 @@
  * HTML sign-in page the service answers (203) to a request without usable credentials.
  */
 import { randomUUID } from "node:crypto";
-import { jsonReply, type Reply, type RequestContext } from "../http";
-import { reasonPhrase, type ErrorSpec } from "../services";
+import { jsonReply, type Reply, type RequestContext } from "../http/http";
+import { reasonPhrase, type ErrorSpec } from "../http/services";
 
 /** The resource and namespace the TF400733 message of the emulator's rate limit names. */
 export const RATE_LIMIT_RESOURCE = "Emulator";

@@ -3,8 +3,8 @@
  * `{emulator}/devops/{org}/...`): the location service the official clients read first, the git push lookup
  * and list with PAT and Entra authentication, and the documented rate limiting. Every response carries `ActivityId` and `X-TFS-Session`, as the service's do.
  */
-import { Router } from "../router";
-import type { ServiceModule } from "../services";
+import { Router } from "../http/router";
+import type { ServiceModule } from "../http/services";
 import { devOpsError, devOpsHeaders } from "./errors";
 import { registerLocationRoutes } from "./locations";
 import { registerPushRoutes } from "./pushes";

@@ -9,8 +9,8 @@
  * (learn: azure/devops/integrate/concepts/rest-api-versioning: `{major}.{minor}[-preview[.{resource-version}]]`,
  * in the query or the Accept header). Sources of the values are in DESIGN.md ("Emulator", "Location service").
  */
-import { headerValue, jsonReply, type Reply, type RequestContext, type RouteParams } from "../http";
-import type { Router } from "../router";
+import { headerValue, jsonReply, type Reply, type RequestContext, type RouteParams } from "../http/http";
+import type { Router } from "../http/router";
 import { notSignedInReply, NotSignedIn, organizationOr404, requireCaller } from "./access";
 import { DevOpsFailure } from "./errors";
 

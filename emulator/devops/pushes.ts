@@ -5,13 +5,13 @@
  * unique in the organization. Order of checks: organization, credentials, rate limit, query, then the path.
  * The api-version is checked against what the location service reports for git/pushes (locations.ts).
  */
-import { BadRequestError } from "../bad-request";
-import { jsonReply, type RequestContext, type Reply, type RouteParams } from "../http";
-import type { Router } from "../router";
+import { BadRequestError } from "../base/bad-request";
+import { jsonReply, type RequestContext, type Reply, type RouteParams } from "../http/http";
+import type { Router } from "../http/router";
 import { notSignedInReply, NotSignedIn, organizationOr404, requireCaller } from "./access";
 import { DevOpsFailure, projectNotFound, pushNotFound, repositoryNotFound } from "./errors";
 import { checkApiVersion, GIT_PUSHES } from "./locations";
-import { renderPush, renderPushListItem, type Organization, type Project, type PushLocation, type Repository } from "./model";
+import { renderPush, renderPushListItem, type Organization, type Project, type PushLocation, type Repository } from "../store/devops/model";
 import type { DevOpsRateLimit } from "./ratelimit";
 
 /** Registers the push route (both URL forms). */

@@ -4,8 +4,8 @@
  * strings `""`, unset complex values and stream URLs `null`, `cdnList` the CDN hosts when a stream is set.
  * Also the OData annotations of the documented responses, and `$select`.
  */
-import { CDN_LIST, hasStreams, isStream, type BrandingEntry, type BrandingStream } from "../branding/model";
-import type { RequestContext } from "../http";
+import { CDN_LIST, hasStreams, isStream, type BrandingEntry, type BrandingStream } from "../store/branding/model";
+import type { RequestContext } from "../http/http";
 import { GraphFailure } from "./caller";
 
 /** The non-stream properties in CSDL order (Graph's v1.0 CSDL, msgraph-metadata `schemas/v1.0-Prod.csdl`). */

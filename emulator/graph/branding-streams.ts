@@ -6,10 +6,10 @@
  * answers 204; GET answers the bytes, or
  * `200 {}` when the stream is not set (the documented example); DELETE unsets it and is idempotent.
  */
-import { acceptedTypes, isStream, locateEntry, OCTET_STREAM, sniffType, STREAM_MAX_BYTES, type BrandingStream } from "../branding/model";
-import { newRelativeUrl } from "../branding/urls";
-import { emptyReply, headerValue, jsonReply, type Reply, type RequestContext } from "../http";
-import type { Router } from "../router";
+import { acceptedTypes, isStream, locateEntry, OCTET_STREAM, sniffType, STREAM_MAX_BYTES, type BrandingStream } from "../store/branding/model";
+import { newRelativeUrl } from "../store/branding/urls";
+import { emptyReply, headerValue, jsonReply, type Reply, type RequestContext } from "../http/http";
+import type { Router } from "../http/router";
 import { graphRoute, GraphFailure } from "./caller";
 import { GRAPH_JSON } from "./errors";
 import { notFound, organizationTarget } from "./organization";

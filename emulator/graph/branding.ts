@@ -3,12 +3,12 @@
  * (learn: organizationalbranding-get, -update, -delete; docs/api-facts.md section B), and the undocumented
  * `/branding/{stream}` forms clients keep trying, answered with the errors the community reported.
  */
-import { hasStreams, isDefaultLocale, isStream, locateEntry, type StoredBranding } from "../branding/model";
-import { applyBrandingPatch, BrandingBodyError, parseBrandingBody } from "../branding/patch";
-import { newRelativeUrl } from "../branding/urls";
-import { emptyReply, headerValue, jsonReply, parseJsonBody, type Reply, type RequestContext } from "../http";
-import type { Router } from "../router";
-import type { Tenant } from "../state";
+import { hasStreams, isDefaultLocale, isStream, locateEntry, type StoredBranding } from "../store/branding/model";
+import { applyBrandingPatch, BrandingBodyError, parseBrandingBody } from "../store/branding/patch";
+import { newRelativeUrl } from "../store/branding/urls";
+import { emptyReply, headerValue, jsonReply, parseJsonBody, type Reply, type RequestContext } from "../http/http";
+import type { Router } from "../http/router";
+import type { Tenant } from "../store/state";
 import { graphRoute, GraphFailure, requireCaller } from "./caller";
 import { GRAPH_JSON } from "./errors";
 import { notFound, organizationTarget } from "./organization";

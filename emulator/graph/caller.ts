@@ -3,11 +3,11 @@
  * the caller's permissions. Route handlers throw a {@link GraphFailure} and {@link graphRoute} renders it,
  * so a check deep inside a state mutation aborts the mutation and answers in Graph's shape.
  */
-import { authenticate, type BearerProblem, type Caller } from "../auth";
-import { emptyReply, type RouteHandler } from "../http";
-import type { ErrorSpec } from "../services";
-import type { TokenClaims } from "../tokens";
-import { BrandingBodyError } from "../branding/patch";
+import { authenticate, type BearerProblem, type Caller } from "../http/auth";
+import { emptyReply, type RouteHandler } from "../http/http";
+import type { ErrorSpec } from "../http/services";
+import type { TokenClaims } from "../base/tokens";
+import { BrandingBodyError } from "../store/branding/patch";
 import { graphError } from "./errors";
 
 /** Messages of Graph's 401 `InvalidAuthenticationToken`, per problem. */

@@ -6,8 +6,8 @@
  * carry `client-request-id` in innerError too, although the doc example omits it (docs/api-facts.md, section E).
  * A 429 follows the sample of learn.microsoft.com/graph/throttling (test/fixtures/conformance/graph-throttling-429.response.json).
  */
-import { jsonReply, type Reply, type RequestContext } from "../http";
-import { reasonPhrase, type ErrorSpec } from "../services";
+import { jsonReply, type Reply, type RequestContext } from "../http/http";
+import { reasonPhrase, type ErrorSpec } from "../http/services";
 
 /** Graph's media type for JSON payloads (OData minimal metadata). */
 export const GRAPH_JSON = "application/json;odata.metadata=minimal;odata.streaming=true;IEEE754Compatible=false;charset=utf-8";

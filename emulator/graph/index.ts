@@ -2,8 +2,8 @@
  * The Microsoft Graph service module, served under `/graph` (so `https://graph.microsoft.com/v1.0/...`
  * becomes `{emulator}/graph/v1.0/...`): the TAP list, the organization and its branding.
  */
-import { Router } from "../router";
-import type { ServiceModule } from "../services";
+import { Router } from "../http/router";
+import type { ServiceModule } from "../http/services";
 import { GRAPH_JSON, graphError, graphHeaders } from "./errors";
 import { registerBrandingRoutes, registerWrongStreamRoutes } from "./branding";
 import { registerStreamRoutes } from "./branding-streams";

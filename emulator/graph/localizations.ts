@@ -13,12 +13,12 @@ import {
     isStream,
     locateEntry,
     type BrandingEntry,
-} from "../branding/model";
-import { isCultureName } from "../branding/limits";
-import { applyBrandingPatch, BrandingBodyError, parseBrandingBody } from "../branding/patch";
-import { newRelativeUrl } from "../branding/urls";
-import { emptyReply, jsonReply, parseJsonBody, type Reply, type RequestContext } from "../http";
-import type { Router } from "../router";
+} from "../store/branding/model";
+import { isCultureName } from "../store/branding/limits";
+import { applyBrandingPatch, BrandingBodyError, parseBrandingBody } from "../store/branding/patch";
+import { newRelativeUrl } from "../store/branding/urls";
+import { emptyReply, jsonReply, parseJsonBody, type Reply, type RequestContext } from "../http/http";
+import type { Router } from "../http/router";
 import { graphRoute, GraphFailure } from "./caller";
 import { GRAPH_JSON } from "./errors";
 import { notFound, organizationTarget } from "./organization";

@@ -3,10 +3,10 @@
  * organization-get), and {@link organizationTarget}, the checks every branding route starts with: token,
  * permission, the organization id of the caller's own tenant, and for writes the custom branding license.
  */
-import type { Caller } from "../auth";
-import { jsonReply, type Reply, type RequestContext } from "../http";
-import type { Router } from "../router";
-import type { Tenant } from "../state";
+import type { Caller } from "../http/auth";
+import { jsonReply, type Reply, type RequestContext } from "../http/http";
+import type { Router } from "../http/router";
+import type { Tenant } from "../store/state";
 import { graphRoute, GraphFailure, holds, insufficientPrivileges, requireCaller, type PermissionSet } from "./caller";
 import { GRAPH_JSON } from "./errors";
 

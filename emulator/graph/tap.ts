@@ -6,12 +6,12 @@
  * is null on every read (the pass itself is only returned on create); `isUsable` and
  * `methodUsabilityReason` follow the clock; `/me` needs a delegated token.
  */
-import { authenticate } from "../auth";
-import { findUser, tapUsability } from "../directory";
-import { jsonReply, type Reply, type RequestContext, type RouteParams } from "../http";
-import type { Router } from "../router";
-import type { TemporaryAccessPass, User } from "../state";
-import type { TokenClaims } from "../tokens";
+import { authenticate } from "../http/auth";
+import { findUser, tapUsability } from "../store/directory";
+import { jsonReply, type Reply, type RequestContext, type RouteParams } from "../http/http";
+import type { Router } from "../http/router";
+import type { TemporaryAccessPass, User } from "../store/state";
+import type { TokenClaims } from "../base/tokens";
 import { TOKEN_MESSAGES } from "./caller";
 import { GRAPH_JSON, graphError, graphHeaders } from "./errors";
 

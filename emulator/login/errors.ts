@@ -3,8 +3,8 @@
  * `{error, error_description: "AADSTSnnnn: ...\r\nTrace ID: ...", error_codes: [n], timestamp, trace_id,
  * correlation_id, error_uri}`. Entra echoes the caller's `client-request-id` as the correlation id.
  */
-import { jsonReply, type Reply, type RequestContext } from "../http";
-import { reasonPhrase, type ErrorSpec } from "../services";
+import { jsonReply, type Reply, type RequestContext } from "../http/http";
+import { reasonPhrase, type ErrorSpec } from "../http/services";
 
 /** Entra's timestamp format in error bodies: `2024-05-01 12:34:56Z`. */
 function entraTimestamp(now: Date): string {

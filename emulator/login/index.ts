@@ -8,10 +8,10 @@
  * `token_endpoint`, `issuer` and `jwks_uri` (msal-common `isOpenIdConfigResponse`) and accepts the issuer
  * only on the authority's own scheme, host and port (msal-common `Authority.validateIssuer`).
  */
-import { findTenant } from "../directory";
-import { jsonReply, type Reply, type RequestContext, type RouteParams } from "../http";
-import { Router } from "../router";
-import type { ServiceModule } from "../services";
+import { findTenant } from "../store/directory";
+import { jsonReply, type Reply, type RequestContext, type RouteParams } from "../http/http";
+import { Router } from "../http/router";
+import type { ServiceModule } from "../http/services";
 import { aadsts, loginError, loginHeaders } from "./errors";
 import { brandingPreviewPage } from "./signin-page";
 import { issueClientCredentialsToken } from "./token";

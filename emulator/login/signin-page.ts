@@ -6,9 +6,9 @@
  */
 import { effectiveBranding, NO_BRANDING, type Notice, type PageBranding, type PageImage } from "../../branding-preview/model";
 import { signInPageHtml } from "../../branding-preview/page";
-import { canonicalLocale, isDefaultLocale, locateEntry, BRANDING_STREAMS, type BrandingEntry } from "../branding/model";
-import { findTenant } from "../directory";
-import type { Reply, RequestContext, RouteParams } from "../http";
+import { canonicalLocale, isDefaultLocale, locateEntry, BRANDING_STREAMS, type BrandingEntry } from "../store/branding/model";
+import { findTenant } from "../store/directory";
+import type { Reply, RequestContext, RouteParams } from "../http/http";
 import { aadsts } from "./errors";
 
 /** One stored branding as the page takes it: its set strings, complex values and streams. */

@@ -5,9 +5,9 @@
  * AADSTS7000218, unsupported grant AADSTS70003, missing scope AADSTS70011, a scope without `/.default`
  * AADSTS1002012, an unknown resource AADSTS500011.
  */
-import { findClient, findTenant } from "../directory";
-import { headerValue, jsonReply, type Reply, type RequestContext } from "../http";
-import { baseClaims, serviceOfAudience, signToken, AUDIENCES } from "../tokens";
+import { findClient, findTenant } from "../store/directory";
+import { headerValue, jsonReply, type Reply, type RequestContext } from "../http/http";
+import { baseClaims, serviceOfAudience, signToken, AUDIENCES } from "../base/tokens";
 import { aadsts } from "./errors";
 
 /** Lifetime Entra reports for client-credentials tokens (`expires_in`). */

@@ -12,11 +12,11 @@
  * - a group the caller is not a member of: 403 `PowerBINotAuthorizedException` (docs/api-facts.md: 403 = not a
  *   workspace member; a Try It capture of GetDatasetsInGroup without access shows 403 too).
  */
-import { authenticate, type BearerProblem, type Caller } from "../auth";
-import { findClient } from "../directory";
-import type { RequestContext, RouteParams } from "../http";
+import { authenticate, type BearerProblem, type Caller } from "../http/auth";
+import { findClient } from "../store/directory";
+import type { RequestContext, RouteParams } from "../http/http";
 import { PowerBiFailure } from "./errors";
-import { emptyPowerBi, type PowerBiData, type StoredDataset } from "./model";
+import { emptyPowerBi, type PowerBiData, type StoredDataset } from "../store/powerbi/model";
 
 /** Permissions per kind of operation (app roles and delegated scopes share these names). */
 const READ = ["Dataset.Read.All", "Dataset.ReadWrite.All"];

@@ -5,13 +5,13 @@
  * lose the response, so that a client's "unknown outcome" handling can be tested.
  */
 import { randomUUID } from "node:crypto";
-import { AdminError, tenantOr404 } from "../admin-changes";
-import { emptyReply, jsonReply, parseJsonBody, type RequestContext } from "../http";
-import type { Router } from "../router";
-import type { Tenant } from "../state";
+import { AdminError, tenantOr404 } from "../http/admin-changes";
+import { emptyReply, jsonReply, parseJsonBody, type RequestContext } from "../http/http";
+import type { Router } from "../http/router";
+import type { Tenant } from "../store/state";
 import { PowerBiFailure } from "./errors";
-import { emptyPowerBi, type PowerBiData, type StoredTable, type Workspace } from "./model";
-import { checkPowerBi } from "./seed-check";
+import { emptyPowerBi, type PowerBiData, type StoredTable, type Workspace } from "../store/powerbi/model";
+import { checkPowerBi } from "../store/powerbi/seed-check";
 import { replaceTable } from "./tables";
 import { parseTable, same } from "./validate";
 

@@ -4,13 +4,13 @@
  * DeleteDataset. Two datasets may share a name, as in the real service.
  */
 import { randomUUID } from "node:crypto";
-import { BadRequestError } from "../bad-request";
-import { jsonReply, parseJsonBody, type Reply, type RequestContext, type RouteParams } from "../http";
-import type { Router } from "../router";
-import type { Tenant } from "../state";
+import { BadRequestError } from "../base/bad-request";
+import { jsonReply, parseJsonBody, type Reply, type RequestContext, type RouteParams } from "../http/http";
+import type { Router } from "../http/router";
+import type { Tenant } from "../store/state";
 import { configuredBy, datasetOr404, inScope, metadataUrl, powerBiOf, requireScope, type Scope } from "./access";
 import { invalidRequest, okNoBody, powerBiRoute } from "./errors";
-import { emptyPowerBi, renderDataset, type PowerBiData, type RetentionPolicy, type StoredDataset } from "./model";
+import { emptyPowerBi, renderDataset, type PowerBiData, type RetentionPolicy, type StoredDataset } from "../store/powerbi/model";
 import { parseCreateDataset } from "./validate";
 
 /** The two URL forms of every route: My workspace and a named group. */

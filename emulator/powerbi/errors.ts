@@ -5,8 +5,8 @@
  * test/fixtures/conformance/powerbi-error-tokenexpired.response.json). Every response carries a `RequestId` header, as
  * the service's responses do. The service also names the code in `X-PowerBI-Error-Info`.
  */
-import { emptyReply, jsonReply, type Reply, type RequestContext, type RouteHandler } from "../http";
-import { reasonPhrase, type ErrorSpec } from "../services";
+import { emptyReply, jsonReply, type Reply, type RequestContext, type RouteHandler } from "../http/http";
+import { reasonPhrase, type ErrorSpec } from "../http/services";
 
 /** The message community captures show for throttled Power BI calls (docs/api-facts.md section C). */
 const THROTTLED = "You have exceeded the amount of requests allowed in the current time frame and further requests will fail.";

@@ -3,8 +3,8 @@
  * becomes `{emulator}/powerbi/v1.0/myorg/...`): push datasets, their tables and rows, in My workspace and
  * in groups.
  */
-import { Router } from "../router";
-import type { ServiceModule } from "../services";
+import { Router } from "../http/router";
+import type { ServiceModule } from "../http/services";
 import { registerDatasetRoutes } from "./datasets";
 import { powerBiError, powerBiHeaders } from "./errors";
 import { registerTableRoutes } from "./tables";

@@ -3,12 +3,12 @@
  * place), PostRows and DeleteRows (docs/api-facts.md section C). Rows are only counted: what matters to the
  * provider is that the calls succeed or fail as the service's would.
  */
-import { jsonReply } from "../http";
-import type { Router } from "../router";
+import { jsonReply } from "../http/http";
+import type { Router } from "../http/router";
 import { datasetOr404, metadataUrl, powerBiOf, requireScope } from "./access";
 import { changePowerBi, jsonBody, SCOPES } from "./datasets";
 import { invalidRequest, okNoBody, PowerBiFailure, powerBiRoute } from "./errors";
-import { renderTable, type StoredDataset, type StoredTable } from "./model";
+import { renderTable, type StoredDataset, type StoredTable } from "../store/powerbi/model";
 import { checkRelationship, LIMITS, parseTable, same } from "./validate";
 
 /** basicFIFO keeps about 200,000 rows per table (api-automatic-retention-policy-for-real-time-data.md). */

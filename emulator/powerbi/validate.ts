@@ -14,7 +14,7 @@ import {
     type StoredMeasure,
     type StoredRelationship,
     type StoredTable,
-} from "./model";
+} from "../store/powerbi/model";
 import { invalidRequest, PowerBiFailure } from "./errors";
 
 /**

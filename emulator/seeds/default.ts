@@ -7,9 +7,9 @@
  * without a pass, and a pass that is not yet valid.
  */
 import { createHash } from "node:crypto";
-import { emptyEntry, type StoredBranding } from "../branding/model";
-import { newRelativeUrl } from "../branding/urls";
-import type { ClientApp, Seed } from "../state";
+import { emptyEntry, type StoredBranding } from "../store/branding/model";
+import { newRelativeUrl } from "../store/branding/urls";
+import type { ClientApp, Seed } from "../store/state";
 import { DEVOPS_SEED_IDS, devopsSeed } from "./devops";
 import { solidPng } from "./png";
 

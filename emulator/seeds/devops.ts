@@ -5,7 +5,7 @@
  * has pushes 1..3 by alice (push 2 creates a branch and carries three commits); and alice's PATs: one with
  * `vso.code`, one without it, one expired.
  */
-import type { DevOpsData, DevOpsIdentity, StoredCommit } from "../devops/model";
+import type { DevOpsData, DevOpsIdentity, StoredCommit } from "../store/devops/model";
 
 /** Ids and secrets of the seeded Azure DevOps content (spread into DEFAULT_SEED_IDS). */
 export const DEVOPS_SEED_IDS = {

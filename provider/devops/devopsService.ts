@@ -2,8 +2,8 @@
  * Azure DevOps as the HTTP client needs to know it: its error body, its request id headers, and the ways it answers
  * refused credentials with a sign-in page instead of a 401 (docs/api-facts.md D).
  */
-import { bodyAsJson, jsonNumber, jsonString, requestIdFrom, withBodyFallback, type ServiceErrorBody } from "../core/errorBodies";
-import type { ServiceProfile } from "../core/serviceProfile";
+import { bodyAsJson, jsonNumber, jsonString, requestIdFrom, withBodyFallback, type ServiceErrorBody } from "../core/errors/errorBodies";
+import type { ServiceProfile } from "../core/errors/serviceProfile";
 
 const REQUEST_ID_HEADERS = ["activityid", "x-vss-activityid", "x-tfs-session", "x-vss-e2eid"];
 

@@ -10,8 +10,8 @@ import {
     requestIdFrom,
     withBodyFallback,
     type ServiceErrorBody,
-} from "../core/errorBodies";
-import type { ServiceProfile } from "../core/serviceProfile";
+} from "../core/errors/errorBodies";
+import type { ServiceProfile } from "../core/errors/serviceProfile";
 
 /**
  * Graph's error body: `{"error":{"code","message","innerError":{"code","request-id","client-request-id","date"}}}`

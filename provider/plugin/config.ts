@@ -7,12 +7,12 @@
  * as a resource's `connection` is: a second tenant is never reached with the first one's secret from the environment.
  * The engine names default providers `default` or `default_<version>` (`providers.IsDefaultProvider`).
  */
-import type { HandlerConfigureRequest } from "../core/handler";
-import { GUID, UNKNOWN } from "../core/patterns";
-import { CONFIG_NAMESPACE, resolveSettings, SETTING_KEYS, SettingsError, type SettingKey, type Settings } from "../core/settings";
-import { tenantGuidOf, TenantResolutionError } from "../core/tenantIdentity";
-import { nearestKey, stackConfigProblems, StackConfigError } from "../core/stackConfig";
-import type { JsonObject } from "../core/json";
+import type { HandlerConfigureRequest } from "../core/runtime/handler";
+import { GUID, UNKNOWN } from "../core/model/patterns";
+import { CONFIG_NAMESPACE, resolveSettings, SETTING_KEYS, SettingsError, type SettingKey, type Settings } from "../core/settings/settings";
+import { tenantGuidOf, TenantResolutionError } from "../core/auth/tenantIdentity";
+import { nearestKey, stackConfigProblems, StackConfigError } from "../core/settings/stackConfig";
+import type { JsonObject } from "../core/model/json";
 import type { Unwrapped } from "./properties";
 
 /** Keys the engine itself adds to a provider's inputs (the plugin's version and download URL, its internal block). */
@@ -110,7 +110,7 @@ export interface DiffConfigOptions {
     readonly newIsDefault: boolean;
     /** The environment of this process (the engine's), where a default provider's unset settings come from. */
     readonly env?: NodeJS.ProcessEnv;
-    /** Which tenant id a tenant setting names (core/tenantIdentity.ts; replaced in tests). */
+    /** Which tenant id a tenant setting names (core/auth/tenantIdentity.ts; replaced in tests). */
     readonly tenantOf?: (tenantId: string, settings: Settings) => Promise<string>;
 }
 

@@ -3,22 +3,22 @@
  * the dynamic resources use, and adds only what the engine's protocol asks of a real provider. server.ts speaks gRPC.
  *
  * - State has the schema's shape: what a dynamic resource's state keeps inside one object for its own reasons (the
- *   branding's `cdn`, core/definition.ts `carrier`) is spread into the outputs the schema declares.
+ *   branding's `cdn`, core/model/definition.ts `carrier`) is spread into the outputs the schema declares.
  * - Secrets: a property is answered secret when the engine sent it secret, when its definition says so, and always
  *   for `connection`; the engine then stores it encrypted.
  * - Errors keep the handlers' messages (the type token, the identifying input, status, service code, request id,
  *   next step); a failure after a side effect carries the object's id and state, which the engine records.
  */
-import { CONNECTION_KEY, connectionSettings } from "../core/connection";
-import { outputSeeding } from "../core/definition";
-import type { HandlerConfigureRequest, HandlerDiff, TenantkitHandler } from "../core/handler";
-import { lookupCall, lookupFailure, parseLookupArgs } from "../core/lookup";
-import { resolveSettings, type Settings } from "../core/settings";
-import { sessionFor } from "../core/session";
-import { toPlainJson, type JsonObject } from "../core/json";
-import { UNKNOWN } from "../core/patterns";
-import { failuresForEngine } from "../core/propertyPaths";
-import type { Connection } from "../core/connectionTypes";
+import { CONNECTION_KEY, connectionSettings } from "../core/settings/connection";
+import { outputSeeding } from "../core/model/definition";
+import type { HandlerConfigureRequest, HandlerDiff, TenantkitHandler } from "../core/runtime/handler";
+import { lookupCall, lookupFailure, parseLookupArgs } from "../core/runtime/lookup";
+import { resolveSettings, type Settings } from "../core/settings/settings";
+import { sessionFor } from "../core/auth/session";
+import { toPlainJson, type JsonObject } from "../core/model/json";
+import { UNKNOWN } from "../core/model/patterns";
+import { failuresForEngine } from "../core/runtime/propertyPaths";
+import type { Connection } from "../core/settings/connectionTypes";
 import { FUNCTION_TOKENS, loadHandler, loadLookup, RESOURCE_TOKENS, type AnyResource } from "./catalog";
 import { detailedDiff, type DetailedDiff } from "./detailedDiff";
 import { holdsSecret, secretBelow, type SecretPath, type Unwrapped } from "./properties";

@@ -6,11 +6,8 @@
  * one is remembered, so that the answer marks them secret again: the engine then stores them encrypted.
  */
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
-import { toPlainJson, type JsonObject, type JsonValue } from "../core/json";
-
-/** The key of a special object, and the signature of a secret in it (`resource.SecretSig`). */
-const SIG_KEY = "4dabf18193072939515e22adb298388d";
-const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
+import { toPlainJson, type JsonObject, type JsonValue } from "../core/model/json";
+import { SECRET_SIG, SIG_KEY } from "../core/model/patterns";
 
 /** Where a secret sat below a top-level property: the keys and indexes from that property down, the property first. */
 export type SecretPath = readonly (string | number)[];

@@ -10,10 +10,10 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { Any } from "google-protobuf/google/protobuf/any_pb";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
-import { useWarningChannel } from "../core/engineLog";
-import { runOperation } from "../core/operation";
-import { redactSecrets } from "../core/redact";
-import type { JsonObject } from "../core/json";
+import { useWarningChannel } from "../core/runtime/engineLog";
+import { runOperation } from "../core/http/operation";
+import { redactSecrets } from "../core/errors/redact";
+import type { JsonObject } from "../core/model/json";
 import { checkConfig, diffConfig, handlerConfiguration, isDefaultProvider } from "./config";
 import { Operations, UnknownTokenError } from "./operations";
 import { fromStruct, toStruct, type SecretPath, type Unwrapped } from "./properties";
@@ -97,7 +97,7 @@ export function resourceProviderService(identity: PluginIdentity, engineAddress:
     const cancelled = new AbortController();
     /**
      * Runs an operation's body under the engine's cancellation and its timeout (`customTimeouts`, in seconds; 0 when
-     * none): requests in flight, retries and throttle waits end when either comes (core/operation.ts).
+     * none): requests in flight, retries and throttle waits end when either comes (core/http/operation.ts).
      */
     const operation = <T>(timeoutSeconds: number, body: () => Promise<T>): Promise<T> =>
         runOperation({ signal: cancelled.signal, ...(timeoutSeconds > 0 ? { deadline: Date.now() + timeoutSeconds * 1000 } : {}) }, body);

@@ -1,8 +1,8 @@
 /**
  * The Power BI REST API as the HTTP client needs to know it: its error bodies and request id header.
  */
-import { bodyAsJson, jsonField, jsonString, requestIdFrom, withBodyFallback, type ServiceErrorBody } from "../core/errorBodies";
-import type { ServiceProfile } from "../core/serviceProfile";
+import { bodyAsJson, jsonField, jsonString, requestIdFrom, withBodyFallback, type ServiceErrorBody } from "../core/errors/errorBodies";
+import type { ServiceProfile } from "../core/errors/serviceProfile";
 
 const REQUEST_ID_HEADERS = ["requestid", "x-ms-request-id", "request-id"];
 

@@ -9,9 +9,9 @@
  * registering (runtime/dependsOn.js), so a broken limit fails that very registration and nothing is sent.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { checkProgramConfig } from "../core/programConfig";
-import { CONFIG_NAMESPACE } from "../core/settings";
-import { QUOTA_CONFIG_KEYS } from "../core/stackConfig";
+import { checkProgramConfig } from "../core/program/programConfig";
+import { CONFIG_NAMESPACE } from "../core/settings/settings";
+import { QUOTA_CONFIG_KEYS } from "../core/settings/stackConfig";
 import { CallTally, isRated, minimumApiTime } from "./apiTime";
 import type { ApiTimeEstimate } from "./apiTime";
 import { defaultMappings } from "./mappings";

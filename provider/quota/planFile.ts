@@ -3,6 +3,7 @@
  * `newState`) or `pulumi stack export` (`deployment.resources[]`), for `tenantkit-quota`. Both hold full
  * resource states (`type`, `inputs`, `provider` as "<provider urn>::<provider id>").
  */
+import { SECRET_SIG, SIG_KEY } from "../core/model/patterns";
 import { UNKNOWN_INPUT } from "./types";
 import type { PlannedResource } from "./types";
 
@@ -41,9 +42,6 @@ const GONE = new Set(["delete", "delete-replaced", "discard", "discard-replaced"
 const REPLACING = new Set(["replace", "create-replacement", "import-replacement"]);
 /** Steps that bring an object into being. */
 const CREATING = new Set(["create", "create-replacement", "replace"]);
-/** Markers of secret values: the state's signature key, and the preview display's text. */
-const SECRET_SIG = "4dabf18193072939515e22adb298388d";
-const SECRET_VALUE = "1b47061264138c4ac30d75fd1eb44270";
 
 /** Reads either shape; throws {@link PlanFileError} saying what was expected. */
 export function readPlanFile(json: unknown): PlanFile {
@@ -152,7 +150,7 @@ function unwrap(v: unknown): unknown {
         return copy ?? v;
     }
     const o = v as Record<string, unknown>;
-    if (o[SECRET_SIG] === SECRET_VALUE) return Object.prototype.hasOwnProperty.call(o, "value") ? unwrap(o.value) : UNKNOWN_INPUT;
+    if (o[SIG_KEY] === SECRET_SIG) return Object.prototype.hasOwnProperty.call(o, "value") ? unwrap(o.value) : UNKNOWN_INPUT;
     let copy: Record<string, unknown> | undefined;
     for (const k in o) {
         const x = unwrap(o[k]);

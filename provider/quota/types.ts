@@ -2,7 +2,7 @@
  * The shapes of area E: the spec's "Resource limits" and "API rate limits" tables as typed data
  * (`limits.ts`, `rateLimits.ts`), and what the checks count against them.
  */
-import { UNKNOWN } from "../core/patterns";
+import { UNKNOWN } from "../core/model/patterns";
 
 /** Units a limit is expressed in, normalized from the spec's Limit cells ("500 MB", "128 characters", ...). */
 export type LimitUnit = "count" | "MB" | "KB" | "bytes" | "characters" | "Gbps" | "queries per second" | "words or 2-byte characters" | "elements";

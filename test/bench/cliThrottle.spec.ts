@@ -3,7 +3,7 @@
  * repeat, and where an up's time went according to the request log. No timing is judged.
  */
 import { strict as assert } from "node:assert";
-import type { RequestLogEntry } from "../../emulator/log";
+import type { RequestLogEntry } from "../../emulator/http/log";
 import { mixDifference, phasesOf, requestMix } from "../../bench/cliThrottle";
 
 const T0 = Date.parse("2026-01-01T00:00:00.000Z");

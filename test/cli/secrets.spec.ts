@@ -4,7 +4,7 @@
  */
 import { strict as assert } from "node:assert";
 import * as path from "node:path";
-import { DEVOPS_AUDIENCE } from "../../provider/core/clouds";
+import { DEVOPS_AUDIENCE } from "../../provider/core/settings/clouds";
 import { IDS, useEmulator } from "../support/emulator";
 import { findLeaks, makeCanaries, seedAccepting, tapListWithPass, withRandomPart, type Artifact, type Secret } from "../reliability/secrets-support";
 import { QUICKSTART_APP } from "../../harness/emulatorStack";

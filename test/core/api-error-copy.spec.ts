@@ -3,7 +3,7 @@
  * error in place, so a caller that rethrew it with its resource also changed the error another caller held.
  */
 import { strict as assert } from "node:assert";
-import { createApiError, isNotFound, withContext, withGiveUpReason } from "../../provider/core/errors";
+import { createApiError, isNotFound, withContext, withGiveUpReason } from "../../provider/core/errors/errors";
 
 const notFound = () =>
     createApiError({ service: "powerbi", method: "GET", path: "/v1.0/myorg/datasets/abc", status: 404, code: "ItemNotFound", requestId: "r-1" });

@@ -4,75 +4,18 @@
  * (branding's lifecycle and snapshot once did), so this reads every import of the code that ships or runs the tests.
  */
 import { strict as assert } from "node:assert";
-import * as fs from "node:fs";
 import * as path from "node:path";
-import * as ts from "typescript";
+import { components, importGraph, sources } from "../../scripts/architecture";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const FOLDERS = ["provider", "emulator", "branding-preview", "harness", "scripts", "bench"];
 
-function sources(dir: string): string[] {
-    return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-        const full = path.join(dir, e.name);
-        if (e.isDirectory()) return sources(full);
-        return /\.(ts|js)$/.test(e.name) && !e.name.endsWith(".d.ts") ? [full] : [];
-    });
-}
-
-/** Each file's relative imports (value and type), resolved to files of the same set. */
-function importGraph(files: readonly string[]): Map<string, string[]> {
-    const known = new Set(files);
-    const resolve = (from: string, spec: string): string | undefined => {
-        const base = path.resolve(path.dirname(from), spec);
-        return [base, `${base}.ts`, `${base}.js`, path.join(base, "index.ts")].find((c) => known.has(c));
-    };
-    const graph = new Map<string, string[]>();
-    for (const file of files) {
-        const text = fs.readFileSync(file, "utf8");
-        // TypeScript's own scanner, so that a `require("./...")` inside a string (scripts/release/sea.ts rewrites the
-        // bundle's chunk loader) is text, not an import; it misses `export * as x from`, which the pattern adds.
-        const specs = [
-            ...ts.preProcessFile(text, true, true).importedFiles.map((f) => f.fileName),
-            ...[...text.matchAll(/\bfrom\s+["'](\.[^"']*)["']/g)].map((m) => m[1]!),
-        ];
-        const targets = specs.filter((spec) => spec.startsWith(".")).map((spec) => resolve(file, spec));
-        graph.set(file, [...new Set(targets.filter((t): t is string => t !== undefined))]);
-    }
-    return graph;
-}
-
-/** The strongly connected components of more than one file (Tarjan). */
+/** The strongly connected components of more than one file, as paths from the repository's root. */
 function cycles(graph: Map<string, string[]>): string[][] {
-    const index = new Map<string, number>();
-    const low = new Map<string, number>();
-    const stack: string[] = [];
-    const onStack = new Set<string>();
-    const found: string[][] = [];
-    let next = 0;
-    const visit = (v: string): void => {
-        index.set(v, next);
-        low.set(v, next++);
-        stack.push(v);
-        onStack.add(v);
-        for (const w of graph.get(v) ?? []) {
-            if (!index.has(w)) {
-                visit(w);
-                low.set(v, Math.min(low.get(v)!, low.get(w)!));
-            } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
-        }
-        if (low.get(v) === index.get(v)) {
-            const component: string[] = [];
-            let w: string;
-            do {
-                w = stack.pop()!;
-                onStack.delete(w);
-                component.push(path.relative(ROOT, w));
-            } while (w !== v);
-            if (component.length > 1) found.push(component.sort());
-        }
-    };
-    for (const v of graph.keys()) if (!index.has(v)) visit(v);
-    return found;
+    const groups = new Map<number, string[]>();
+    for (const [file, c] of components([...graph.keys()], (f) => graph.get(f) ?? []))
+        groups.set(c, [...(groups.get(c) ?? []), path.relative(ROOT, file)]);
+    return [...groups.values()].filter((g) => g.length > 1).map((g) => g.sort());
 }
 
 describe("import cycles", () => {

@@ -7,7 +7,7 @@ import { strict as assert } from "node:assert";
 import { handler } from "../../provider/entra/temporaryAccessPass/handler";
 import type * as pulumi from "@pulumi/pulumi";
 import { handler as datasetHandler } from "../../provider/powerbi/pushDataset/handler";
-import { parsePropertyPath, propertyPath } from "../../provider/core/propertyPaths";
+import { parsePropertyPath, propertyPath } from "../../provider/core/runtime/propertyPaths";
 import { configureOffline, OFFLINE_CONFIG } from "../support/offlineConfig";
 
 describe("regression: every check failure has a property path, quoted where the engine quotes it", () => {
@@ -29,7 +29,7 @@ describe("regression: every check failure has a property path, quoted where the 
 });
 
 describe("check failures as the dynamic provider host hands them to the engine", () => {
-    /** A deserialized provider object, as the host configures it through the stub (core/stub.ts). */
+    /** A deserialized provider object, as the host configures it through the stub (core/program/stub.ts). */
     const stub = {} as pulumi.dynamic.ResourceProvider;
     before(async () => {
         const config: Record<string, string> = { ...OFFLINE_CONFIG };

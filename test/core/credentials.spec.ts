@@ -1,10 +1,10 @@
 import { strict as assert } from "node:assert";
 import type { AccessToken, TokenCredential } from "@azure/identity";
-import { connectionSettings } from "../../provider/core/connection";
-import { Credentials } from "../../provider/core/credentials";
-import { withContext } from "../../provider/core/errors";
-import { redactSecrets } from "../../provider/core/redact";
-import { resolveSettings, type SettingKey } from "../../provider/core/settings";
+import { connectionSettings } from "../../provider/core/settings/connection";
+import { Credentials } from "../../provider/core/auth/credentials";
+import { withContext } from "../../provider/core/errors/errors";
+import { redactSecrets } from "../../provider/core/errors/redact";
+import { resolveSettings, type SettingKey } from "../../provider/core/settings/settings";
 
 const settings = (values: Partial<Record<SettingKey, string>>) => resolveSettings((k) => values[k], {});
 

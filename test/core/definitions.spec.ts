@@ -1,10 +1,12 @@
 /**
- * Values the provider checks the same way everywhere are defined once (core/patterns.ts): a second copy drifts (one
+ * Values the provider checks the same way everywhere are defined once (core/model/patterns.ts): a second copy drifts (one
  * copy of the guid pattern once took upper case and another did not). The search reads provider/ as text.
  */
 import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import * as rpc from "@pulumi/pulumi/runtime/rpc";
+import { ARCHIVE_SIG, ASSET_SIG, SECRET_SIG, SIG_KEY, UNKNOWN } from "../../provider/core/model/patterns";
 
 const PROVIDER = path.resolve(__dirname, "..", "..", "provider");
 
@@ -31,10 +33,14 @@ describe("shared definitions, once each", () => {
         ["the engine's unknown-value marker", "04da6b54-80e4-46f7-96ec-b56ff0331ba9"],
         ["isBytes", "function isBytes("],
         ["the service-name union", '"graph" | "powerbi" | "devops"'],
+        ["the special objects' signature key", "4dabf18193072939515e22adb298388d"],
+        ["the secret signature", "1b47061264138c4ac30d75fd1eb44270"],
+        ["the asset signature", "c44067f5952c0a294b673a41bacd8c17"],
+        ["the archive signature", "0def7320c3a5731c473e5ecbe6d01bc7"],
     ];
     for (const [what, needle] of once) {
-        it(`${what} is written in core/patterns.ts only`, () => {
-            assert.deepEqual(definedIn(needle), [path.join("core", "patterns.ts")]);
+        it(`${what} is written in core/model/patterns.ts only`, () => {
+            assert.deepEqual(definedIn(needle), [path.join("core", "model", "patterns.ts")]);
         });
     }
 
@@ -50,6 +56,19 @@ describe("shared definitions, once each", () => {
         assert.deepEqual(
             [...names].filter(([, files]) => files.length > 1),
             [],
+        );
+    });
+
+    it("the engine's markers are the SDK's own (runtime/rpc), which the plugin does not load to read them", () => {
+        assert.deepEqual(
+            { UNKNOWN, SIG_KEY, SECRET_SIG, ASSET_SIG, ARCHIVE_SIG },
+            {
+                UNKNOWN: rpc.unknownValue,
+                SIG_KEY: rpc.specialSigKey,
+                SECRET_SIG: rpc.specialSecretSig,
+                ASSET_SIG: rpc.specialAssetSig,
+                ARCHIVE_SIG: rpc.specialArchiveSig,
+            },
         );
     });
 });

@@ -9,8 +9,8 @@ import {
     isThrottled,
     withContext,
     type RequestContext,
-} from "../../provider/core/errors";
-import { parseGenericError, parseLoginError } from "../../provider/core/errorBodies";
+} from "../../provider/core/errors/errors";
+import { parseGenericError, parseLoginError } from "../../provider/core/errors/errorBodies";
 import { parseDevOpsError, devopsService } from "../../provider/devops/devopsService";
 import { parseGraphError, graphService } from "../../provider/entra/graphService";
 import { parsePowerBiError } from "../../provider/powerbi/powerBiService";

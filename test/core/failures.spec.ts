@@ -1,13 +1,13 @@
 /**
- * One table says what a failure without an HTTP answer means (core/failures.ts); the retry policy and the write
+ * One table says what a failure without an HTTP answer means (core/errors/failures.ts); the retry policy and the write
  * outcome read it, so they agree on every code. Before it, a connection with no route (EHOSTUNREACH, ENETUNREACH)
  * counted as "unreachable" for the error's hint but as "may have acted" for a create, which then listed the workspace
  * again as if its POST might have landed.
  */
 import { strict as assert } from "node:assert";
-import { createApiError, writeOutcome } from "../../provider/core/errors";
-import { failureMeaning } from "../../provider/core/failures";
-import { isRetryable } from "../../provider/core/retry";
+import { createApiError, writeOutcome } from "../../provider/core/errors/errors";
+import { failureMeaning } from "../../provider/core/errors/failures";
+import { isRetryable } from "../../provider/core/errors/retry";
 
 const networkError = (code: string) => createApiError({ service: "powerbi", method: "POST", path: "/v1.0/myorg/datasets", code });
 

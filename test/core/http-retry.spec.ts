@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
 import * as net from "node:net";
-import { isThrottled } from "../../provider/core/errors";
-import { createServiceClient, type ServiceClientOptions } from "../../provider/core/http";
+import { isThrottled } from "../../provider/core/errors/errors";
+import { createServiceClient, type ServiceClientOptions } from "../../provider/core/http/http";
 import { recordingSleep, ScriptedServer } from "./scriptedServer";
 import { rejection } from "../support/rejection";
 import { graphService } from "../../provider/entra/graphService";

@@ -1,6 +1,6 @@
 import { strict as assert } from "node:assert";
-import { isAuthenticationError } from "../../provider/core/errors";
-import { createServiceClient, type ServiceClientOptions } from "../../provider/core/http";
+import { isAuthenticationError } from "../../provider/core/errors/errors";
+import { createServiceClient, type ServiceClientOptions } from "../../provider/core/http/http";
 import { recordingSleep, ScriptedServer } from "./scriptedServer";
 import { rejection } from "../support/rejection";
 import { devopsService } from "../../provider/devops/devopsService";

@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import { serviceLimiterFor, ServiceLimiter, type Clock } from "../../provider/core/limiter";
+import { serviceLimiterFor, ServiceLimiter, type Clock } from "../../provider/core/http/limiter";
 
 /** A clock whose sleep records the wait and moves time forward at once. */
 function fakeClock(start = 1_000_000): Clock & { sleeps: number[]; advance(ms: number): void } {

@@ -1,19 +1,19 @@
 import { strict as assert } from "node:assert";
 import { randomUUID } from "node:crypto";
 import type { TokenCredential } from "@azure/identity";
-import { Credentials } from "../../provider/core/credentials";
-import { writeOutcome } from "../../provider/core/errors";
-import { createServiceClient, type ServiceClientOptions } from "../../provider/core/http";
-import { ServiceLimiter } from "../../provider/core/limiter";
-import { currentOperation, runOperation } from "../../provider/core/operation";
-import { sessionFor } from "../../provider/core/session";
-import { resolveSettings, type SettingKey } from "../../provider/core/settings";
+import { Credentials } from "../../provider/core/auth/credentials";
+import { writeOutcome } from "../../provider/core/errors/errors";
+import { createServiceClient, type ServiceClientOptions } from "../../provider/core/http/http";
+import { ServiceLimiter } from "../../provider/core/http/limiter";
+import { currentOperation, runOperation } from "../../provider/core/http/operation";
+import { sessionFor } from "../../provider/core/auth/session";
+import { resolveSettings, type SettingKey } from "../../provider/core/settings/settings";
 import { graphService } from "../../provider/entra/graphService";
 import { rejection, rejectionOf } from "../support/rejection";
 import { ScriptedServer } from "./scriptedServer";
 
 /*
- * The operation context (core/operation.ts): a cancellation or a deadline ends whatever core waits on, with an error
+ * The operation context (core/http/operation.ts): a cancellation or a deadline ends whatever core waits on, with an error
  * that says so. Real timers and a real server: the bounds are generous upper limits for a loaded machine, not goals.
  */
 const server = new ScriptedServer();

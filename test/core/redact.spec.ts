@@ -4,8 +4,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { inspect } from "node:util";
 import axios from "axios";
-import { fromAxiosError } from "../../provider/core/errors";
-import { redactSecrets, registerSecret } from "../../provider/core/redact";
+import { fromAxiosError } from "../../provider/core/errors/errors";
+import { redactSecrets, registerSecret } from "../../provider/core/errors/redact";
 
 /** A fresh secret per test: the registry is process-wide, like in the provider host. */
 const secret = (): string => randomBytes(24).toString("base64url");

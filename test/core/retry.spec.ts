@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import { decideRetry, defaultRetryPolicy, parseRetryAfter, type RetryDecision } from "../../provider/core/retry";
+import { decideRetry, defaultRetryPolicy, parseRetryAfter, type RetryDecision } from "../../provider/core/errors/retry";
 
 const NOW = Date.parse("2026-03-01T12:00:00Z");
 const policy = defaultRetryPolicy({ baseDelayMs: 100 });

@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import { clientSecretProblems, fixFor, resolveSettings, SettingsError, type SettingKey } from "../../provider/core/settings";
+import { clientSecretProblems, fixFor, resolveSettings, SettingsError, type SettingKey } from "../../provider/core/settings/settings";
 
 const from = (values: Partial<Record<SettingKey, string>>) => (key: SettingKey) => values[key];
 const NO_ENV = {};

@@ -1,11 +1,11 @@
 /**
- * The stack config check (core/stackConfig.ts): keys tenantkit does not know and credentials in plain text stop the
+ * The stack config check (core/settings/stackConfig.ts): keys tenantkit does not know and credentials in plain text stop the
  * program with the command that fixes each, before anything is sent or saved.
  */
 import { strict as assert } from "node:assert";
-import { connectionKeyProblems, nearestKey, stackConfigProblems, STACK_CONFIG_KEYS } from "../../provider/core/stackConfig";
-import { connectionSettings } from "../../provider/core/connection";
-import type { Connection } from "../../provider/core/connectionTypes";
+import { connectionKeyProblems, nearestKey, stackConfigProblems, STACK_CONFIG_KEYS } from "../../provider/core/settings/stackConfig";
+import { connectionSettings } from "../../provider/core/settings/connection";
+import type { Connection } from "../../provider/core/settings/connectionTypes";
 
 const secretKeys =
     (...keys: string[]) =>

@@ -4,8 +4,8 @@
  * Real @azure/identity against the emulator's login prefix with injected faults.
  */
 import { strict as assert } from "node:assert";
-import { Credentials } from "../../provider/core/credentials";
-import { resolveSettings, type SettingKey } from "../../provider/core/settings";
+import { Credentials } from "../../provider/core/auth/credentials";
+import { resolveSettings, type SettingKey } from "../../provider/core/settings/settings";
 import type { FaultRule } from "../../emulator/client";
 import { IDS, useEmulator } from "../support/emulator";
 

@@ -7,7 +7,7 @@
 import { strict as assert } from "node:assert";
 import { defaultSeed } from "../../emulator/seeds/default";
 import { solidPng } from "../../emulator/seeds/png";
-import type { TenantInput } from "../../emulator/state";
+import type { TenantInput } from "../../emulator/store/state";
 import { conformance } from "../support/conformance";
 import { brandingPath, graphCall, localePath, shape, tenantToken } from "./branding-helpers";
 import { T0, useEmulator } from "../support/emulator";

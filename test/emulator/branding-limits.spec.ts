@@ -1,5 +1,5 @@
 /**
- * The limits the Graph docs state for branding strings and localization ids (emulator/branding/limits.ts gives each
+ * The limits the Graph docs state for branding strings and localization ids (emulator/store/branding/limits.ts gives each
  * rule's source): each is accepted at the limit and refused one past it, with Graph's 400 and error code, on the
  * default branding's PATCH, a localization's PATCH and a localization's POST alike.
  */

@@ -1,6 +1,6 @@
 import { strict as assert } from "node:assert";
-import { tapUsability } from "../../emulator/directory";
-import { SeedError, validateSeed } from "../../emulator/seed";
+import { tapUsability } from "../../emulator/store/directory";
+import { SeedError, validateSeed } from "../../emulator/store/seed";
 import { defaultSeed } from "../../emulator/seeds/default";
 import { IDS, T0 } from "../support/emulator";
 

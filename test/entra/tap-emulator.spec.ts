@@ -4,10 +4,10 @@
  */
 import { strict as assert } from "node:assert";
 import { inspect } from "node:util";
-import { createServiceClient } from "../../provider/core/http";
-import { Credentials } from "../../provider/core/credentials";
-import { resolveSettings, type SettingKey, type Settings } from "../../provider/core/settings";
-import { sessionFor } from "../../provider/core/session";
+import { createServiceClient } from "../../provider/core/http/http";
+import { Credentials } from "../../provider/core/auth/credentials";
+import { resolveSettings, type SettingKey, type Settings } from "../../provider/core/settings/settings";
+import { sessionFor } from "../../provider/core/auth/session";
 import { fetchTemporaryAccessPassMethods } from "../../provider/entra/temporaryAccessPass/api";
 import { getTemporaryAccessPassMethods as getFromProgram } from "../../provider/entra/temporaryAccessPass";
 import { IDS, useEmulator } from "../support/emulator";

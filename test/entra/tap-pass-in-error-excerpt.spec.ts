@@ -7,8 +7,8 @@
  */
 import { strict as assert } from "node:assert";
 import { inspect } from "node:util";
-import { CLOUDS } from "../../provider/core/clouds";
-import { createServiceClient } from "../../provider/core/http";
+import { CLOUDS } from "../../provider/core/settings/clouds";
+import { createServiceClient } from "../../provider/core/http/http";
 import { fetchTemporaryAccessPassMethods } from "../../provider/entra/temporaryAccessPass/api";
 import { ScriptedServer } from "../core/scriptedServer";
 import { rejection } from "../support/rejection";

@@ -5,7 +5,7 @@
 import { strict as assert } from "node:assert";
 import * as path from "node:path";
 import { FUNCTIONS, RESOURCES } from "../../provider/resources";
-import { loadHandler, loadLookup } from "../../provider/plugin/catalog";
+import { loadHandler, loadLookup, type HandlerLoaders, type LookupLoaders } from "../../provider/plugin/catalog";
 
 const PROVIDER = path.resolve(__dirname, "..", "..", "provider");
 
@@ -34,4 +34,34 @@ describe("the plugin's catalog", () => {
             }
         });
     }
+
+    it("is typed by the registry's tokens: a table that leaves one out or misspells one does not compile (`npm run typecheck`)", () => {
+        const handler = (): ReturnType<HandlerLoaders[keyof HandlerLoaders]> => ({ handler: loadHandler(RESOURCES[0]!) });
+        const lookup = (): ReturnType<LookupLoaders[keyof LookupLoaders]> => ({ lookup: loadLookup(FUNCTIONS[0]!) });
+        const complete: HandlerLoaders = {
+            "tenantkit:entra:OrganizationalBranding": handler,
+            "tenantkit:entra:OrganizationalBrandingLocalization": handler,
+            "tenantkit:powerbi:PushDataset": handler,
+            "tenantkit:entra:TemporaryAccessPassMethods": handler,
+            "tenantkit:devops:GitPush": handler,
+        };
+        // @ts-expect-error the push dataset's handler is missing
+        const missing: HandlerLoaders = {
+            "tenantkit:entra:OrganizationalBranding": handler,
+            "tenantkit:entra:OrganizationalBrandingLocalization": handler,
+            "tenantkit:entra:TemporaryAccessPassMethods": handler,
+            "tenantkit:devops:GitPush": handler,
+        };
+        const misspelled: HandlerLoaders = {
+            ...complete,
+            // @ts-expect-error no resource of the registry has this token
+            "tenantkit:powerbi:PushDatset": handler,
+        };
+        // @ts-expect-error the TAP methods' lookup is missing
+        const missingLookup: LookupLoaders = { "tenantkit:devops:getGitPush": lookup };
+        assert.deepEqual(Object.keys(complete).sort(), RESOURCES.map((r) => r.token).sort());
+        assert.equal(Object.keys(missing).length, RESOURCES.length - 1);
+        assert.ok("tenantkit:powerbi:PushDatset" in misspelled);
+        assert.equal(Object.keys(missingLookup).length, FUNCTIONS.length - 1);
+    });
 });

@@ -2,7 +2,7 @@
  * The plugin's own configuration (provider/plugin/config.ts): what CheckConfig refuses and what DiffConfig replaces.
  */
 import { strict as assert } from "node:assert";
-import { UNKNOWN } from "../../provider/core/patterns";
+import { UNKNOWN } from "../../provider/core/model/patterns";
 import { checkConfig, diffConfig, handlerConfiguration, isDefaultProvider } from "../../provider/plugin/config";
 import { IDS, useEmulator } from "../support/emulator";
 

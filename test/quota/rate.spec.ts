@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import type { Clock } from "../../provider/core/limiter";
+import type { Clock } from "../../provider/core/http/limiter";
 import { defaultBurst, formatDuration, limiterFor, minimumApiTime, type PlannedCall, type RateLimit } from "../../provider/quota";
 import { resetRateLimiters } from "../../provider/quota/rateLimiter";
 

@@ -1,5 +1,5 @@
 /**
- * Differential: the provider's `check` and the emulator (written from the docs, emulator/branding/limits.ts) refuse
+ * Differential: the provider's `check` and the emulator (written from the docs, emulator/store/branding/limits.ts) refuse
  * the same branding and localization inputs. From the hostile-input generators (valid, near-valid and garbage cases),
  * each input goes through the compiled handler's check; then every property the emulator judges (the JSON members of a
  * branding and a localization's id) is sent alone to the emulator as a Graph PATCH (POST for the id) with a Graph token,

@@ -16,7 +16,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import * as runtimeConfig from "@pulumi/pulumi/runtime/config";
 import type { RunningEmulator } from "../../emulator/server";
 import { defaultSeed } from "../../emulator/seeds/default";
-import type { Seed } from "../../emulator/state";
+import type { Seed } from "../../emulator/store/state";
 import { IDS, T0 } from "../support/emulator";
 import { startHost, type ProviderHost } from "../../harness/host";
 import { serializeProvider } from "../../harness/serialize";

@@ -22,7 +22,7 @@ import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import type { RequestLogEntry } from "../../emulator/client";
 import type { RunningEmulator } from "../../emulator/server";
-import { HOLDER_KEY } from "../../provider/core/holders";
+import { HOLDER_KEY } from "../../provider/core/runtime/holders";
 import { useEmulator } from "../support/emulator";
 import { errorText } from "../../harness/errors";
 import { asProgram, matrixSeed, startGroups, type Case, type Group, type Prepared } from "./fault-matrix-cases";
@@ -125,7 +125,7 @@ async function runOnce(emu: RunningEmulator, p: Prepared, fault?: Injected): Pro
     return { outputs: withoutHolder(outputs), error, ms, entries, census: await p.census() };
 }
 
-/** Outputs without the holder id a create records (core/holders.ts): a new random one each create, by design. */
+/** Outputs without the holder id a create records (core/runtime/holders.ts): a new random one each create, by design. */
 function withoutHolder(value: unknown): unknown {
     if (Array.isArray(value)) return value.map(withoutHolder);
     if (value === null || typeof value !== "object") return value;

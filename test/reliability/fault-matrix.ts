@@ -13,7 +13,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { FaultRule } from "../../emulator/faults";
+import type { FaultRule } from "../../emulator/http/faults";
 
 /** The request timeout the matrix runs with (tenantkit:requestTimeoutSeconds), and the delay of a slow answer. */
 export const TIMEOUT_SECONDS = 1;

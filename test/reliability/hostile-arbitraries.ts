@@ -260,7 +260,7 @@ function printable(c: Case): Case {
 export type Kind = "string" | "number" | "boolean" | "object" | "array" | "image" | "refused";
 
 function fits(kind: Kind, raw: unknown): boolean {
-    // Handlers take inputs as plain JSON (core/json.ts), where NaN and the infinities become null.
+    // Handlers take inputs as plain JSON (core/model/json.ts), where NaN and the infinities become null.
     const v = typeof raw === "number" && !Number.isFinite(raw) ? null : raw;
     switch (kind) {
         case "string":

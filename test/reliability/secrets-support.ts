@@ -9,7 +9,7 @@ import { inspect } from "node:util";
 import * as runtimeConfig from "@pulumi/pulumi/runtime/config";
 import { defaultSeed } from "../../emulator/seeds/default";
 import type { Seed } from "../../emulator/client";
-import { SETTING_KEYS } from "../../provider/core/settings";
+import { SETTING_KEYS } from "../../provider/core/settings/settings";
 import { loadState } from "../../harness/state";
 import type { RunResult } from "../../harness/step-types";
 import { isPropertyMap, isSecret, type StackConfig } from "../../harness/wire";

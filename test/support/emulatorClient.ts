@@ -2,10 +2,10 @@
  * The provider's own client of one service, signed in to a test's emulator the way a program's settings would: the
  * regression tests that drive an api.ts function directly share it instead of each resolving settings by hand.
  */
-import type { ServiceClient } from "../../provider/core/http";
-import { sessionFor } from "../../provider/core/session";
-import { resolveSettings, type SettingKey } from "../../provider/core/settings";
-import type { ServiceProfile } from "../../provider/core/serviceProfile";
+import type { ServiceClient } from "../../provider/core/http/http";
+import { sessionFor } from "../../provider/core/auth/session";
+import { resolveSettings, type SettingKey } from "../../provider/core/settings/settings";
+import type { ServiceProfile } from "../../provider/core/errors/serviceProfile";
 import { IDS } from "../support/emulator";
 
 export type TestSettings = Partial<Record<SettingKey, string>>;

@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import { type ApiError, isApiError } from "../../provider/core/errors";
+import { type ApiError, isApiError } from "../../provider/core/errors/errors";
 
 /** The error a promise rejects with; fails the test when it resolves. */
 export async function rejectionOf(p: Promise<unknown>): Promise<Error> {

@@ -2,8 +2,8 @@
  * `GET {devopsEndpoint}/{organization}[/{project}]/_apis/git/repositories/{repositoryId}/pushes/{pushId}
  * ?api-version=7.1[&includeCommits=n][&includeRefUpdates=true]`. Every segment is encoded (project names have spaces).
  */
-import { isApiError, withContext } from "../../core/errors";
-import type { ServiceClient } from "../../core/http";
+import { isApiError, withContext } from "../../core/errors/errors";
+import type { ServiceClient } from "../../core/http/http";
 import { gitPushWire } from "./definition";
 import { GitPush, type GitPushInputs } from "./schema";
 

@@ -1,5 +1,5 @@
 /**
- * The Azure DevOps push lookup, declared once (core/definition.ts): as the read-only resource
+ * The Azure DevOps push lookup, declared once (core/model/definition.ts): as the read-only resource
  * `tenantkit:devops:GitPush` (any other argument names another push, so every change replaces it) and as the function
  * `tenantkit:devops:getGitPush`.
  */
@@ -11,10 +11,10 @@ import {
     objectOf,
     string,
     type FieldRule,
-    type FunctionDefinition,
+    defineFunction,
     type ObjectDefinition,
-    type ResourceDefinition,
-} from "../../core/definition";
+    defineResource,
+} from "../../core/model/definition";
 import type {
     GitCommitRef,
     GitIdentityRef,
@@ -99,7 +99,7 @@ const lookupFields: { readonly [K in keyof Required<GitPushLookup>]-?: FieldRule
     includeRefUpdates: { type: boolean },
 };
 
-export const gitPush: ResourceDefinition<GitPushLookup, Omit<GitPushState, keyof GitPushLookup>> = {
+export const gitPush = defineResource<GitPushLookup, Omit<GitPushState, keyof GitPushLookup>>()({
     token: "tenantkit:devops:GitPush",
     area: "devops",
     folder: "gitPush",
@@ -115,7 +115,7 @@ export const gitPush: ResourceDefinition<GitPushLookup, Omit<GitPushState, keyof
     outputs: {
         push: { type: objectOf(Push), always: true },
     },
-};
+});
 
 /**
  * Where each argument travels in the request, typed over the lookup so that a new one needs a decision: a segment of
@@ -131,9 +131,9 @@ export const gitPushWire: { readonly [K in keyof Required<GitPushLookup>]-?: "pa
     includeRefUpdates: "query",
 };
 
-export const getGitPush: FunctionDefinition<GitPushLookup, GitPushResult> = {
+export const getGitPush = defineFunction<GitPushLookup, GitPushResult>()({
     token: "tenantkit:devops:getGitPush",
     docs: { folder: "devops/gitPush", inputs: "GitPushLookup", outputs: "GitPushResult", function: "getGitPush" },
     inputs: lookupFields,
     outputs: Push.fields,
-};
+});

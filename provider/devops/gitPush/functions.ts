@@ -2,10 +2,10 @@
  * Program-side forms of the push lookup (`getGitPush` / `getGitPushOutput`); they read at every preview and update.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { checkInvokeOptions, LookupError, lookupError, lookupOutput } from "../../core/invoke";
-import type { GetOutputOptions } from "../../core/invoke";
-import { lookupCall, parseLookupArgs } from "../../core/lookup";
-import { programSession } from "../../core/programSettings";
+import { checkInvokeOptions, LookupError, lookupError, lookupOutput } from "../../core/program/invoke";
+import type { GetOutputOptions } from "../../core/program/invoke";
+import { lookupCall, parseLookupArgs } from "../../core/runtime/lookup";
+import { programSession } from "../../core/program/programSettings";
 import { lookup as gitPushLookup } from "./lookup";
 import type { GetGitPushArgs, GetGitPushOutputArgs, GitPushResult } from "./types";
 

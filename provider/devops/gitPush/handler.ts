@@ -2,15 +2,15 @@
  * Provider-host side of `devops.GitPush`, a read-only resource: create reads, refresh re-reads, a change of any
  * argument replaces, delete only forgets. Loaded by package name: `pulumi-tenantkit/devops/gitPush`.
  */
-import { changedInputs, typeName } from "../../core/definition";
-import { isNotFound } from "../../core/errors";
-import { defineHandler, stubConfigure } from "../../core/handler";
-import type { JsonObject } from "../../core/json";
-import { checkWithSchema } from "../../core/validation";
+import { changedInputs, typeName } from "../../core/model/definition";
+import { isNotFound } from "../../core/errors/errors";
+import { defineHandler, stubConfigure } from "../../core/runtime/handler";
+import type { JsonObject } from "../../core/model/json";
+import { checkWithSchema } from "../../core/runtime/validation";
 import { fetchGitPush } from "./api";
 import { gitPush } from "./definition";
 import { type GitPush, GitPushInputs } from "./schema";
-import { typeToken } from "../../core/patterns";
+import { typeToken } from "../../core/model/patterns";
 import { devopsService } from "../devopsService";
 
 type Inputs = GitPushInputs & JsonObject;
@@ -55,5 +55,5 @@ export const handler = defineHandler<Inputs, State>({
     },
 });
 
-/** Called by the serialized stub (core/stub.ts): installs `handler` on the host's stub object. */
+/** Called by the serialized stub (core/program/stub.ts): installs `handler` on the host's stub object. */
 export const configure = stubConfigure(handler);

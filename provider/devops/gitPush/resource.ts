@@ -2,15 +2,15 @@
  * Program side of the Azure DevOps push lookup as a read-only resource; `pulumi refresh` re-reads it.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { TenantkitResource } from "../../core/dynamic";
-import type { OutputShape } from "../../core/shapes";
-import { handlerModule } from "../../core/definition";
-import { handlerStub } from "../../core/stub";
+import { TenantkitResource } from "../../core/program/dynamic";
+import type { OutputShape } from "../../core/model/shapes";
+import { handlerModule } from "../../core/model/definition";
+import { handlerStub } from "../../core/program/stub";
 import { gitPush } from "./definition";
 import type { GitPushArgs, GitPushState } from "./types";
 
 // A lookup is never updated in place (any new argument replaces it) and deleting it only forgets it.
-/** The serialized provider stub of this resource: it requires the handler named here, by package name, when the engine runs it (core/stub.ts). */
+/** The serialized provider stub of this resource: it requires the handler named here, by package name, when the engine runs it (core/program/stub.ts). */
 export const stub = handlerStub(handlerModule(gitPush));
 
 /** The outputs: the lookup's arguments and `push`, the push as Azure DevOps returned it. */

@@ -3,8 +3,8 @@
  * Strict arguments; a tolerant GitPush that keeps what the service adds.
  */
 import * as z from "zod";
-import { conforms } from "../../core/schemaCheck";
-import { isDotSegment } from "../../core/urls";
+import { conforms } from "../../core/model/schemaCheck";
+import { isDotSegment } from "../../core/http/urls";
 import type { GitPushLookup, GitPushResult } from "./types";
 
 // eslint-disable-next-line no-control-regex

@@ -1,11 +1,11 @@
 /**
  * The public shape of the Azure DevOps push lookup (`Pushes - Get`, REST 7.1, spec area D): the one place its
  * arguments and result are declared; schema.ts is checked against them at compile time. Plain interfaces only
- * (core/shapes.ts says why).
+ * (core/model/shapes.ts says why).
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { Connection, ConnectionArgs } from "../../core/connectionTypes";
-import type { InputShape } from "../../core/shapes";
+import type { Connection, ConnectionArgs } from "../../core/settings/connectionTypes";
+import type { InputShape } from "../../core/model/shapes";
 
 /** Which push to read. */
 export interface GitPushLookup {

@@ -2,13 +2,13 @@
  * `entra.OrganizationalBranding`: the default sign-in branding of the tenant's organization, as desired state.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { handlerModule } from "../../core/definition";
-import { handlerStub } from "../../core/stub";
+import { handlerModule } from "../../core/model/definition";
+import { handlerStub } from "../../core/program/stub";
 import { organizationalBranding } from "./definition";
 import { BrandingResourceBase } from "../organizationalBranding/resourceBase";
 import type { OrganizationalBrandingArgs } from "../organizationalBranding/types";
 
-/** The serialized provider stub of this resource: it requires the handler named here, by package name, when the engine runs it (core/stub.ts). */
+/** The serialized provider stub of this resource: it requires the handler named here, by package name, when the engine runs it (core/program/stub.ts). */
 export const stub = handlerStub(handlerModule(organizationalBranding));
 
 /**

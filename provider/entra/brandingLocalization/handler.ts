@@ -2,12 +2,12 @@
  * Provider-host side of `entra.OrganizationalBrandingLocalization`, one locale's branding. Loaded by package name
  * from the stub: `pulumi-tenantkit/entra/brandingLocalization` (a public contract).
  */
-import { typeName } from "../../core/definition";
+import { typeName } from "../../core/model/definition";
 import { organizationalBrandingLocalization } from "./definition";
-import { stubConfigure } from "../../core/handler";
+import { stubConfigure } from "../../core/runtime/handler";
 import { defineBrandingHandler } from "../organizationalBranding/defineBrandingHandler";
 import { OrganizationalBrandingLocalizationInputs } from "./schema";
-import { typeToken } from "../../core/patterns";
+import { typeToken } from "../../core/model/patterns";
 
 export const handler = defineBrandingHandler({
     type: typeToken(typeName(organizationalBrandingLocalization)),
@@ -23,5 +23,5 @@ export const handler = defineBrandingHandler({
     },
 });
 
-/** Called by the serialized stub (core/stub.ts): installs `handler` on the host's stub object. */
+/** Called by the serialized stub (core/program/stub.ts): installs `handler` on the host's stub object. */
 export const configure = stubConfigure(handler);

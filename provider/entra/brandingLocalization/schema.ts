@@ -4,7 +4,7 @@
  * lists language-only ids (`fr`, in the official list example), so those are accepted too.
  */
 import * as z from "zod";
-import { conforms } from "../../core/schemaCheck";
+import { conforms } from "../../core/model/schemaCheck";
 import { commonShape } from "../organizationalBranding/schema";
 import type { LocalizationProperties } from "../organizationalBranding/types";
 

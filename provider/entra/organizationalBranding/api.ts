@@ -6,8 +6,8 @@
  * An operation's writes are a {@link WritePlan}: one JSON PATCH with exactly the text and complex properties that
  * change, and one PUT or DELETE per image that changes. Text and streams never share a request (Graph refuses it).
  */
-import { isApiError, isNotFound, withContext, writeOutcome } from "../../core/errors";
-import type { ServiceClient } from "../../core/http";
+import { isApiError, isNotFound, withContext, writeOutcome } from "../../core/errors/errors";
+import type { ServiceClient } from "../../core/http/http";
 import { BrandingListWire, BrandingWire, OrganizationListWire } from "./schema";
 import type { ImageProperty, JsonProperty } from "./state";
 

@@ -3,8 +3,8 @@
  * their schema, their locale (`0` for the default), their id and how errors name them.
  */
 import type * as z from "zod";
-import { defineHandler, type TenantkitHandler } from "../../core/handler";
-import type { JsonObject } from "../../core/json";
+import { defineHandler, type TenantkitHandler } from "../../core/runtime/handler";
+import type { JsonObject } from "../../core/model/json";
 import { importBranding, readBranding, type Context } from "./read";
 import { deleteBranding } from "./restore";
 import type { BrandingInputs, BrandingOutputs } from "./schema";

@@ -1,6 +1,6 @@
 /**
  * The properties both branding resources manage (Graph `organizationalBrandingProperties`), declared once
- * (core/definition.ts): texts and complex values go in one JSON PATCH, images each in their own PUT, so every one of
+ * (core/model/definition.ts): texts and complex values go in one JSON PATCH, images each in their own PUT, so every one of
  * them changes in place; only the organization (and a localization's locale) replaces. branding/definition.ts and
  * brandingLocalization/definition.ts build the two resources from these tables.
  */
@@ -16,7 +16,7 @@ import {
     type InputRule,
     type ObjectDefinition,
     type PropertyTables,
-} from "../../core/definition";
+} from "../../core/model/definition";
 import type {
     BrandingKeyValue,
     BrandingProperties,

@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { imageSize } from "image-size";
+import { ARCHIVE_SIG, ASSET_SIG, SIG_KEY } from "../../core/model/patterns";
 import type { ImageDescriptor, ImageProperty } from "./state";
 
 export { IMAGE_PROPERTIES, type ImageDescriptor, type ImageProperty } from "./state";
@@ -83,11 +84,6 @@ const CONTENT_TYPES: Readonly<Record<ImageFormat, string>> = {
 const FORMAT_NAMES: Readonly<Record<ImageFormat, string>> = { png: "PNG", jpeg: "JPEG", ico: "ICO", css: "CSS" };
 // image-size's name for each format it reads for us.
 const IMAGE_SIZE_TYPES: Readonly<Record<Exclude<ImageFormat, "css">, string>> = { png: "png", jpeg: "jpg", ico: "ico" };
-
-// The SDK's asset wire form (@pulumi/pulumi runtime/rpc.js: specialSigKey, specialAssetSig, specialArchiveSig).
-const SIG_KEY = "4dabf18193072939515e22adb298388d";
-const ASSET_SIG = "c44067f5952c0a294b673a41bacd8c17";
-const ARCHIVE_SIG = "0def7320c3a5731c473e5ecbe6d01bc7";
 
 // Far above every limit: a larger file is refused on its size, and only this much of it is read to name its format.
 const READ_CAP = 16 * 1024 * 1024;

@@ -23,8 +23,8 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { writeJsonAtomically } from "../../core/atomicFile";
-import type { JsonValue } from "../../core/json";
+import { writeJsonAtomically } from "../../core/runtime/atomicFile";
+import type { JsonValue } from "../../core/model/json";
 import {
     isImageProperty,
     sameJson,
@@ -249,7 +249,7 @@ export function recordedPrior(
  * The journal also hands a branding over between two resources. The engine replaces create-first (a forced
  * `pulumi up --replace`, a changed provider or logical name, a connection given instead of the stack config), so the
  * replacement's create records the replaced resource's values as its prior, and the replaced resource's delete comes
- * after, in the same process or another. That delete, overtaken (core/holders.ts), must not restore over the
+ * after, in the same process or another. That delete, overtaken (core/runtime/holders.ts), must not restore over the
  * replacement; it hands its prior (the tenant's original) over through the journal instead, which the replacement's
  * later operations read as a crash journal is read: its prior wins where the recorded prior is what it wrote.
  */

@@ -11,10 +11,10 @@
  *   answers them (no `*RelativeUrl`, `cdnList` or `@odata` keys), and the streams it has (customCSS among them).
  * - stderr, exit 1: what failed (the tenant, the request, its status, code and request id, what to do); no secret.
  */
-import { isApiError } from "../../core/errors";
-import { redactSecrets } from "../../core/redact";
-import { sessionFor } from "../../core/session";
-import { CONFIG_NAMESPACE, resolveSettings, SETTING_KEYS, type SettingKey } from "../../core/settings";
+import { isApiError } from "../../core/errors/errors";
+import { redactSecrets } from "../../core/errors/redact";
+import { sessionFor } from "../../core/auth/session";
+import { CONFIG_NAMESPACE, resolveSettings, SETTING_KEYS, type SettingKey } from "../../core/settings/settings";
 import { graphService } from "../graphService";
 import { BrandingApi, DEFAULT_LOCALE, organizationIdOf } from "./api";
 import { IMAGE_PROPERTIES, JSON_PROPERTIES, relativeUrlOf, type ImageProperty } from "./state";

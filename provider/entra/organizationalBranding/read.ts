@@ -4,8 +4,8 @@
  * first (it changes on every upload) and downloaded only when it moved, so refresh stays cheap and a re-encoding CDN
  * causes no drift.
  */
-import type { JsonValue } from "../../core/json";
-import type { ServiceClient } from "../../core/http";
+import type { JsonValue } from "../../core/model/json";
+import type { ServiceClient } from "../../core/http/http";
 import { BrandingApi } from "./api";
 import { sha256 } from "./images";
 import { recordedPrior } from "./journal";

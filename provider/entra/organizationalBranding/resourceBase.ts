@@ -3,9 +3,9 @@
  * program may set, and the outputs both expose.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { TenantkitResource } from "../../core/dynamic";
-import type { DefinedResource } from "../../core/dynamic";
-import type { OutputShape } from "../../core/shapes";
+import { TenantkitResource } from "../../core/program/dynamic";
+import type { DefinedResource } from "../../core/program/dynamic";
+import type { OutputShape } from "../../core/model/shapes";
 import type { BrandingState } from "./types";
 
 /** The outputs common to both branding resources (types.ts). */
@@ -21,7 +21,7 @@ export interface BrandingResourceInit {
     readonly args: object;
     /** The resource options the program passed. */
     readonly opts: pulumi.CustomResourceOptions | undefined;
-    /** The resource's serialized provider (core/stub.ts). */
+    /** The resource's serialized provider (core/program/stub.ts). */
     readonly stub: pulumi.dynamic.ResourceProvider;
 }
 

@@ -4,9 +4,9 @@
  * setting the same way. A branding tenantkit created is deleted. A resource replaced create-first hands its prior
  * over to its replacement instead of writing (journal.ts).
  */
-import { isApiError } from "../../core/errors";
-import { overtaken, releaseObject, type HeldObject } from "../../core/holders";
-import type { JsonValue } from "../../core/json";
+import { isApiError } from "../../core/errors/errors";
+import { overtaken, releaseObject, type HeldObject } from "../../core/runtime/holders";
+import type { JsonValue } from "../../core/model/json";
 import { applyPlan, BrandingApi, emptyPlan } from "./api";
 import { intendedOf, journalOf, recordedPrior, removeJournal, writeJournal, type BrandingRef } from "./journal";
 import type { Context } from "./read";
@@ -37,7 +37,7 @@ export function setReverted(plan: ReturnType<typeof emptyPlan>, { property: p, p
     }
 }
 
-/** The branding as an object another resource may hold (core/holders.ts): one per organization and locale. */
+/** The branding as an object another resource may hold (core/runtime/holders.ts): one per organization and locale. */
 export const heldBranding = (b: BrandingRef): HeldObject => ({ kind: "branding", key: `${b.organizationId}-${b.locale}` });
 
 /**

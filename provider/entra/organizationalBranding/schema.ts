@@ -5,7 +5,7 @@
  * Also the shapes the stages pass around: the validated inputs, the state they make of them, and Graph's answers.
  */
 import * as z from "zod";
-import { conforms } from "../../core/schemaCheck";
+import { conforms } from "../../core/model/schemaCheck";
 import {
     IMAGE_PROPERTIES,
     type BrandingProperty,
@@ -16,7 +16,7 @@ import {
     RELATIVE_URL_KEYS,
 } from "./state";
 import type { BrandingProperties } from "./types";
-import { GUID } from "../../core/patterns";
+import { GUID } from "../../core/model/patterns";
 
 /** Length in characters as a person counts them (code points, so an emoji is one). */
 const chars = (s: string): number => [...s].length;

@@ -12,7 +12,7 @@
  *   at its boundary.
  * Imports only the public types of this folder: every stage builds on it.
  */
-import type { JsonObject, JsonValue } from "../../core/json";
+import type { JsonObject, JsonValue } from "../../core/model/json";
 import type { BrandingProperties } from "./types";
 
 /** String properties, written with one JSON PATCH. */

@@ -1,11 +1,11 @@
 /**
  * The public shape of the branding resources (Graph `organizationalBranding` and its localizations, spec area B):
  * the one place their properties are declared; schema.ts is checked against them at compile time. Plain interfaces
- * only (core/shapes.ts says why).
+ * only (core/model/shapes.ts says why).
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { ConnectionArgs } from "../../core/connectionTypes";
-import type { InputShape } from "../../core/shapes";
+import type { ConnectionArgs } from "../../core/settings/connectionTypes";
+import type { InputShape } from "../../core/model/shapes";
 
 /** An image: a `pulumi.asset.FileAsset`, or a file path relative to the program's folder. */
 export type BrandingImage = pulumi.asset.FileAsset | string;

@@ -5,11 +5,11 @@
  * reads the tenant or loads the write path: a preview runs only this.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { changedInputs } from "../../core/definition";
-import type { HandlerDiff } from "../../core/handler";
-import { UNKNOWN } from "../../core/patterns";
-import type { JsonObject } from "../../core/json";
-import { checkWithSchema } from "../../core/validation";
+import { changedInputs } from "../../core/model/definition";
+import type { HandlerDiff } from "../../core/runtime/handler";
+import { UNKNOWN } from "../../core/model/patterns";
+import type { JsonObject } from "../../core/model/json";
+import { checkWithSchema } from "../../core/runtime/validation";
 import type * as z from "zod";
 import { brandingTables, localeRule } from "./definition";
 import { describeImage } from "./images";

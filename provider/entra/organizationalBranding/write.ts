@@ -4,10 +4,10 @@
  * Both read the branding back afterwards to record what the service shows (`observed`) and its URLs; a failure
  * half-way is a PartialFailure whose outputs say what was written.
  */
-import { withClaim } from "../../core/holders";
-import { isApiError } from "../../core/errors";
-import { PartialFailure } from "../../core/handler";
-import type { JsonObject } from "../../core/json";
+import { withClaim } from "../../core/runtime/holders";
+import { isApiError } from "../../core/errors/errors";
+import { PartialFailure } from "../../core/runtime/handler";
+import type { JsonObject } from "../../core/model/json";
 import { applyPlan, BrandingApi, emptyPlan, isEmpty, organizationIdOf, type Progress, type WritePlan } from "./api";
 import { readImage } from "./images";
 import {

@@ -3,9 +3,9 @@
  * `GET /v1.0/users/{id | userPrincipalName}/authentication/temporaryAccessPassMethods` (spec A1, A2).
  * No query parameters are sent: the API "does not support optional query parameters".
  */
-import type { CloudEndpoints } from "../../core/clouds";
-import { isApiError, withContext } from "../../core/errors";
-import type { ServiceClient } from "../../core/http";
+import type { CloudEndpoints } from "../../core/settings/clouds";
+import { isApiError, withContext } from "../../core/errors/errors";
+import type { ServiceClient } from "../../core/http/http";
 import {
     type TemporaryAccessPassMethod,
     TemporaryAccessPassMethodListWire,

@@ -1,18 +1,9 @@
 /**
- * The temporary access pass lookup, declared once (core/definition.ts): as the read-only resource
+ * The temporary access pass lookup, declared once (core/model/definition.ts): as the read-only resource
  * `tenantkit:entra:TemporaryAccessPassMethods` (a new `user` replaces it, as another user's method is another
  * object) and as the function `tenantkit:entra:getTemporaryAccessPassMethods`.
  */
-import {
-    boolean,
-    enumOf,
-    integer,
-    objectOf,
-    string,
-    type FunctionDefinition,
-    type ObjectDefinition,
-    type ResourceDefinition,
-} from "../../core/definition";
+import { boolean, enumOf, integer, objectOf, string, defineFunction, type ObjectDefinition, defineResource } from "../../core/model/definition";
 import type { TemporaryAccessPassLookup, TemporaryAccessPassMethod, TemporaryAccessPassMethodsResult } from "./types";
 
 const Method: ObjectDefinition<TemporaryAccessPassMethod> = {
@@ -45,10 +36,10 @@ const Method: ObjectDefinition<TemporaryAccessPassMethod> = {
 /** The pass itself is a credential: state and the function's result keep it secret. */
 const pass = { type: string, secret: true } as const;
 
-export const temporaryAccessPassMethods: ResourceDefinition<
+export const temporaryAccessPassMethods = defineResource<
     TemporaryAccessPassLookup,
     Omit<TemporaryAccessPassMethodsResult, keyof TemporaryAccessPassLookup>
-> = {
+>()({
     token: "tenantkit:entra:TemporaryAccessPassMethods",
     area: "entra",
     folder: "temporaryAccessPass",
@@ -62,9 +53,9 @@ export const temporaryAccessPassMethods: ResourceDefinition<
         method: { type: objectOf(Method), always: true },
         temporaryAccessPass: { ...pass, always: true },
     },
-};
+});
 
-export const getTemporaryAccessPassMethods: FunctionDefinition<TemporaryAccessPassLookup, TemporaryAccessPassMethodsResult> = {
+export const getTemporaryAccessPassMethods = defineFunction<TemporaryAccessPassLookup, TemporaryAccessPassMethodsResult>()({
     token: "tenantkit:entra:getTemporaryAccessPassMethods",
     docs: {
         folder: "entra/temporaryAccessPass",
@@ -79,4 +70,4 @@ export const getTemporaryAccessPassMethods: FunctionDefinition<TemporaryAccessPa
         method: { type: objectOf(Method), required: true },
         temporaryAccessPass: { ...pass, required: true },
     },
-};
+});

@@ -3,10 +3,10 @@
  * from the program (also during preview, like an invoke); settings come from `pulumi.Config("tenantkit")`.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { checkInvokeOptions, LookupError, lookupError, lookupOutput } from "../../core/invoke";
-import type { GetOutputOptions } from "../../core/invoke";
-import { lookupCall, parseLookupArgs } from "../../core/lookup";
-import { programSession } from "../../core/programSettings";
+import { checkInvokeOptions, LookupError, lookupError, lookupOutput } from "../../core/program/invoke";
+import type { GetOutputOptions } from "../../core/program/invoke";
+import { lookupCall, parseLookupArgs } from "../../core/runtime/lookup";
+import { programSession } from "../../core/program/programSettings";
 import { lookup as temporaryAccessPassLookup } from "./lookup";
 import type { GetTemporaryAccessPassMethodsArgs, GetTemporaryAccessPassMethodsOutputArgs, TemporaryAccessPassMethodsResult } from "./types";
 

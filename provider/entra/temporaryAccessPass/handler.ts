@@ -3,15 +3,15 @@
  * a change of `user` replaces, delete only forgets (no `delete` here: a lookup owns nothing in the tenant). Loaded by package name from the serialized stub:
  * `pulumi-tenantkit/entra/temporaryAccessPass` (a public contract; keep the path).
  */
-import { changedInputs, typeName } from "../../core/definition";
+import { changedInputs, typeName } from "../../core/model/definition";
 import { temporaryAccessPassMethods } from "./definition";
-import { defineHandler, stubConfigure } from "../../core/handler";
-import { isNotFound } from "../../core/errors";
-import type { JsonObject } from "../../core/json";
-import { checkWithSchema } from "../../core/validation";
+import { defineHandler, stubConfigure } from "../../core/runtime/handler";
+import { isNotFound } from "../../core/errors/errors";
+import type { JsonObject } from "../../core/model/json";
+import { checkWithSchema } from "../../core/runtime/validation";
 import { assertTapAvailable, fetchTemporaryAccessPassMethods } from "./api";
 import { TemporaryAccessPassInputs, type TemporaryAccessPassMethodsResult } from "./schema";
-import { typeToken } from "../../core/patterns";
+import { typeToken } from "../../core/model/patterns";
 import { graphService } from "../graphService";
 
 type Inputs = TemporaryAccessPassInputs & JsonObject;
@@ -64,5 +64,5 @@ export const handler = defineHandler<Inputs, State>({
     },
 });
 
-/** Called by the serialized stub (core/stub.ts): installs `handler` on the host's stub object. */
+/** Called by the serialized stub (core/program/stub.ts): installs `handler` on the host's stub object. */
 export const configure = stubConfigure(handler);

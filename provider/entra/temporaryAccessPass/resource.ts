@@ -2,15 +2,15 @@
  * Program side of the TAP lookup as a read-only resource. Its state is refreshed by `pulumi refresh`.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { TenantkitResource } from "../../core/dynamic";
-import type { OutputShape } from "../../core/shapes";
-import { handlerModule } from "../../core/definition";
-import { handlerStub } from "../../core/stub";
+import { TenantkitResource } from "../../core/program/dynamic";
+import type { OutputShape } from "../../core/model/shapes";
+import { handlerModule } from "../../core/model/definition";
+import { handlerStub } from "../../core/program/stub";
 import { temporaryAccessPassMethods } from "./definition";
 import type { TemporaryAccessPassMethodsArgs, TemporaryAccessPassMethodsResult } from "./types";
 
 // A lookup is never updated in place (a new `user` replaces it) and deleting it only forgets it.
-/** The serialized provider stub of this resource: it requires the handler named here, by package name, when the engine runs it (core/stub.ts). */
+/** The serialized provider stub of this resource: it requires the handler named here, by package name, when the engine runs it (core/program/stub.ts). */
 export const stub = handlerStub(handlerModule(temporaryAccessPassMethods));
 
 /** The outputs: the lookup's result (`temporaryAccessPass` stored as a secret). */

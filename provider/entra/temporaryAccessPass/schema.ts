@@ -4,9 +4,9 @@
  * Strict in (what a program passes), tolerant out (what the service sends may grow).
  */
 import * as z from "zod";
-import { conforms } from "../../core/schemaCheck";
+import { conforms } from "../../core/model/schemaCheck";
 import type { TemporaryAccessPassLookup, TemporaryAccessPassMethod as PublicMethod } from "./types";
-import { GUID } from "../../core/patterns";
+import { GUID } from "../../core/model/patterns";
 
 export type { TemporaryAccessPassMethodsResult } from "./types";
 

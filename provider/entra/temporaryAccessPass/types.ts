@@ -1,11 +1,11 @@
 /**
  * The public shape of the temporary access pass lookup (Graph v1.0 `temporaryAccessPassAuthenticationMethod`, spec
  * area A): the one place its arguments and result are declared; schema.ts is checked against them at compile time.
- * Plain interfaces only (core/shapes.ts says why).
+ * Plain interfaces only (core/model/shapes.ts says why).
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { Connection, ConnectionArgs } from "../../core/connectionTypes";
-import type { InputShape } from "../../core/shapes";
+import type { Connection, ConnectionArgs } from "../../core/settings/connectionTypes";
+import type { InputShape } from "../../core/model/shapes";
 
 /** Why a pass can or cannot be used, as Graph documents it; a value Graph adds later comes through as it is. */
 export type MethodUsabilityReason = "EnabledByPolicy" | "DisabledByPolicy" | "Expired" | "NotYetValid" | "OneTimeUsed";

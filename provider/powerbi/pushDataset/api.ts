@@ -2,8 +2,8 @@
  * Power BI REST calls of push datasets (docs/api-facts.md C): `/v1.0/myorg/datasets` for My workspace,
  * `/v1.0/myorg/groups/{groupId}/datasets` for a named workspace.
  */
-import { isApiError, isNotFound, withContext } from "../../core/errors";
-import type { ServiceClient } from "../../core/http";
+import { isApiError, isNotFound, withContext } from "../../core/errors/errors";
+import type { ServiceClient } from "../../core/http/http";
 import { pushDatasetWire } from "./definition";
 import { DatasetListWire, DatasetWire, type LiveTable, type PushDatasetInputs, TableListWire } from "./schema";
 import type { PushDatasetTable } from "./types";

@@ -2,7 +2,7 @@
  * Which datasets the creates running now have taken, across the plugin processes of one deployment. Two explicit
  * providers with the same settings on one workspace are two processes, each with its own directory (directory.ts), so
  * a claim in memory does not stop the other from adopting the same dataset by name. Two records in the program's
- * folder (the engine starts every provider process there, as core/holders.ts relies on) do:
+ * folder (the engine starts every provider process there, as core/runtime/holders.ts relies on) do:
  *
  * - `.tenantkit/claims/name-<hash>.lock/`: a create holds its workspace and name while it looks for a dataset and
  *   takes or POSTs one (mkdir is atomic across processes; in a process, creates of one name queue in memory first).
@@ -11,7 +11,7 @@
  *   A dataset taken since this process started, under the same engine, was taken by a create running alongside this
  *   one, in this process or another, and is never adopted: the create posts its own. One taken before was taken in an earlier deployment: adopting it is how an `up`
  *   converges after a lost create, and how a create-first replacement takes over the dataset of the resource it
- *   replaces (core/holders.ts keeps that resource's delete from deleting it).
+ *   replaces (core/runtime/holders.ts keeps that resource's delete from deleting it).
  *
  * Their limit is the holder records': the folder of one machine. Two programs (or stacks in two folders) creating a
  * dataset of one name in one workspace at once are not seen.
@@ -20,7 +20,7 @@ import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { performance } from "node:perf_hooks";
-import { writeJsonAtomically } from "../../core/atomicFile";
+import { writeJsonAtomically } from "../../core/runtime/atomicFile";
 
 /** A lock held longer than this is taken to be left by a process that hung: a create is one listing and one POST. */
 export const LOCK_STALE_MS = 10 * 60_000;

@@ -1,9 +1,9 @@
 /**
- * `tenantkit:powerbi:PushDataset`, declared once (core/definition.ts): every property of the public types in
+ * `tenantkit:powerbi:PushDataset`, declared once (core/model/definition.ts): every property of the public types in
  * types.ts with what it is and what a change of it does. Power BI changes a table's columns and measures in place
  * (PutTable); everything else can only be set when a dataset is created, so it replaces the dataset.
  */
-import { arrayOf, boolean, enumFromSpellings, enumOf, objectOf, string, type ObjectDefinition, type ResourceDefinition } from "../../core/definition";
+import { arrayOf, boolean, enumFromSpellings, enumOf, objectOf, string, type ObjectDefinition, defineResource } from "../../core/model/definition";
 import { CROSS_FILTERING_SPELLINGS, DATA_TYPE_SPELLINGS, SUMMARIZE_BY_SPELLINGS } from "./spellings";
 import type {
     PushDatasetColumn,
@@ -96,7 +96,7 @@ const Datasource: ObjectDefinition<PushDatasetDatasource> = {
     },
 };
 
-export const pushDataset: ResourceDefinition<PushDatasetProperties, Pick<PushDatasetState, "datasetId">> = {
+export const pushDataset = defineResource<PushDatasetProperties, Pick<PushDatasetState, "datasetId">>()({
     token: "tenantkit:powerbi:PushDataset",
     area: "powerbi",
     folder: "pushDataset",
@@ -132,7 +132,7 @@ export const pushDataset: ResourceDefinition<PushDatasetProperties, Pick<PushDat
     outputs: {
         datasetId: { type: string, always: true, onUpdate: "kept" },
     },
-};
+});
 
 /**
  * Where each property travels, typed over the properties so that a new one needs a decision: in the create request

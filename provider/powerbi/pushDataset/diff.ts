@@ -7,9 +7,9 @@
  * Either way the replaced dataset goes with every row pushed to it, which the engine's plain preview does not say:
  * {@link replacementWarning} says it, naming what forces the replacement.
  */
-import { changedInputs, sameValue as same } from "../../core/definition";
+import { changedInputs, sameValue as same } from "../../core/model/definition";
 import { pushDataset } from "./definition";
-import type { HandlerDiff } from "../../core/handler";
+import type { HandlerDiff } from "../../core/runtime/handler";
 import type { PushDatasetInputs } from "./schema";
 import type { PushDatasetState } from "./types";
 

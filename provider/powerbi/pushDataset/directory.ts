@@ -3,7 +3,7 @@
  * `pulumi up`; its creates share one listing per workspace (fetched once, again after `MAX_AGE_MS`), so a plan of
  * 200 datasets costs one GET instead of 200. A dataset this process created or adopted is claimed and never offered
  * again, so two resources of the same name in one program never share a dataset. Which resource holds a dataset a
- * create took over is not kept here but on disk and in state (core/holders.ts): the delete of the resource it replaced
+ * create took over is not kept here but on disk and in state (core/runtime/holders.ts): the delete of the resource it replaced
  * may run in another process.
  */
 import type { DatasetJson } from "./api";

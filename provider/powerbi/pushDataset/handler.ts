@@ -2,13 +2,13 @@
  * Provider-host side of `powerbi.PushDataset`. Loaded by package name from the stub:
  * `pulumi-tenantkit/powerbi/pushDataset` (a public contract).
  */
-import { typeName } from "../../core/definition";
+import { typeName } from "../../core/model/definition";
 import { pushDataset } from "./definition";
-import { warnResource } from "../../core/engineLog";
-import { defineHandler, withoutUnknowns, stubConfigure } from "../../core/handler";
-import { overtaken, releaseObject } from "../../core/holders";
-import type { JsonObject } from "../../core/json";
-import { checkWithSchema } from "../../core/validation";
+import { warnResource } from "../../core/runtime/engineLog";
+import { defineHandler, withoutUnknowns, stubConfigure } from "../../core/runtime/handler";
+import { overtaken, releaseObject } from "../../core/runtime/holders";
+import type { JsonObject } from "../../core/model/json";
+import { checkWithSchema } from "../../core/runtime/validation";
 import { DatasetApi } from "./api";
 import { diffDataset, replacementWarning } from "./diff";
 import { directoryFor } from "./directory";
@@ -17,15 +17,17 @@ import { createDataset, heldDataset, readDataset, readDatasetById, updateDataset
 import { referenceFailures } from "./references";
 import { PushDatasetInputs } from "./schema";
 import type { PushDatasetState } from "./types";
-import { typeToken, UNKNOWN } from "../../core/patterns";
+import { typeToken, UNKNOWN } from "../../core/model/patterns";
 import { powerBiService } from "../powerBiService";
 
 // The handler's values as JSON objects: the inputs as check leaves them, and the state.
 type Inputs = PushDatasetInputs & JsonObject;
 type State = PushDatasetState & JsonObject;
 
-const api = (ctx: { session(): { client(s: typeof powerBiService): import("../../core/http").ServiceClient } }, workspaceId: string | undefined) =>
-    new DatasetApi(ctx.session().client(powerBiService), workspaceId);
+const api = (
+    ctx: { session(): { client(s: typeof powerBiService): import("../../core/http/http").ServiceClient } },
+    workspaceId: string | undefined,
+) => new DatasetApi(ctx.session().client(powerBiService), workspaceId);
 
 const describe = (inputs: Partial<Inputs>) =>
     `dataset "${String(inputs.name ?? "?")}" in ${inputs.workspaceId ? `workspace ${String(inputs.workspaceId)}` : "My workspace"}`;
@@ -81,7 +83,7 @@ export const handler = defineHandler<Inputs, State>({
         // The engine replaced this resource create-first (a changed provider, `--replace`, a crash between the two
         // steps) and the replacement's create adopted this very dataset: deleting it would leave the replacement
         // pointing at nothing. It is the replacement's now, so the old resource is only forgotten. The claim is on disk,
-        // so this holds when the delete runs in another process than the create (core/holders.ts).
+        // so this holds when the delete runs in another process than the create (core/runtime/holders.ts).
         if (overtaken(process.cwd(), heldDataset(id), props)) return;
         // A listing taken before this delete must not offer the dataset to a create (a same-name replacement).
         directoryFor(datasets.client).claim(id);
@@ -97,5 +99,5 @@ function importId(id: string): { workspaceId?: string; datasetId: string } {
     return slash < 0 ? { datasetId: id } : { workspaceId: id.slice(0, slash), datasetId: id.slice(slash + 1) };
 }
 
-/** Called by the serialized stub (core/stub.ts): installs `handler` on the host's stub object. */
+/** Called by the serialized stub (core/program/stub.ts): installs `handler` on the host's stub object. */
 export const configure = stubConfigure(handler);

@@ -8,10 +8,10 @@
  * outputs are the inputs and the id, so a create is one request and a schema change one PutTable per changed table.
  * Table schemas change in place; the rest replaces.
  */
-import { withContext, writeOutcome } from "../../core/errors";
+import { withContext, writeOutcome } from "../../core/errors/errors";
 import type { DatasetApi, DatasetJson } from "./api";
 import { pushDatasetWire } from "./definition";
-import { withClaim, type HeldObject } from "../../core/holders";
+import { withClaim, type HeldObject } from "../../core/runtime/holders";
 import { recordTaken, takenAlongside, withNameHeld } from "./claims";
 import { directoryFor } from "./directory";
 import type { LiveTable, PushDatasetInputs } from "./schema";
@@ -138,12 +138,12 @@ async function takeOver(api: DatasetApi, id: string, args: PushDatasetInputs, ho
     await putChangedTables(api, id, args.tables, reconcileTables(args.tables, live));
 }
 
-/** The dataset as an object another resource may hold (core/holders.ts). */
+/** The dataset as an object another resource may hold (core/runtime/holders.ts). */
 export const heldDataset = (id: string): HeldObject => ({ kind: "dataset", key: id });
 
 /**
  * Creates the dataset, or takes over the one `adopt` names or the one of this name. A dataset taken over may be held
- * by another resource, the one this create replaces: the claim (core/holders.ts) keeps that resource's delete from
+ * by another resource, the one this create replaces: the claim (core/runtime/holders.ts) keeps that resource's delete from
  * deleting it. One the create POSTed is nobody else's, and needs none.
  */
 export async function createDataset(

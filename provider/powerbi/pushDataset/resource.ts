@@ -3,14 +3,14 @@
  * relationships, data sources and retention policy. Its properties are declared once, in types.ts.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { readByIdArgs, TenantkitResource } from "../../core/dynamic";
-import { handlerModule } from "../../core/definition";
-import { handlerStub } from "../../core/stub";
+import { readByIdArgs, TenantkitResource } from "../../core/program/dynamic";
+import { handlerModule } from "../../core/model/definition";
+import { handlerStub } from "../../core/program/stub";
 import { pushDataset } from "./definition";
-import type { OutputShape } from "../../core/shapes";
+import type { OutputShape } from "../../core/model/shapes";
 import type { PushDatasetArgs, PushDatasetLookup, PushDatasetState } from "./types";
 
-/** The serialized provider stub of this resource: it requires the handler named here, by package name, when the engine runs it (core/stub.ts). */
+/** The serialized provider stub of this resource: it requires the handler named here, by package name, when the engine runs it (core/program/stub.ts). */
 export const stub = handlerStub(handlerModule(pushDataset));
 
 /** The outputs: every property as state holds it (defaults applied) and `datasetId`. */

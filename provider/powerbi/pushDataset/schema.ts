@@ -3,8 +3,8 @@
  * canonical data types and filter directions, defaults applied, so that previews show no noise.
  */
 import * as z from "zod";
-import { conforms } from "../../core/schemaCheck";
-import { isDotSegment } from "../../core/urls";
+import { conforms } from "../../core/model/schemaCheck";
+import { isDotSegment } from "../../core/http/urls";
 import type {
     PushDatasetCrossFilteringBehavior,
     PushDatasetDataType,
@@ -12,7 +12,7 @@ import type {
     PushDatasetState,
     PushDatasetSummarizeBy,
 } from "./types";
-import { GUID } from "../../core/patterns";
+import { GUID } from "../../core/model/patterns";
 import { CROSS_FILTERING_SPELLINGS, DATA_TYPE_SPELLINGS, SUMMARIZE_BY_SPELLINGS } from "./spellings";
 
 type CanonicalDataType = (typeof DATA_TYPE_SPELLINGS)[keyof typeof DATA_TYPE_SPELLINGS];
@@ -43,7 +43,7 @@ const byLowercase = <V extends string>(spellings: Readonly<Record<string, V>>): 
 /**
  * An enumerated field: a public spelling in whatever letter case (spellings.ts), as `canonical` gives it to state. A value
  * of another type (a number, a list) is refused with the same message as a misspelling, which lists every accepted
- * spelling: the engine and the check's own message show the value (core/propertyPaths.ts).
+ * spelling: the engine and the check's own message show the value (core/runtime/propertyPaths.ts).
  */
 function enumeration<V extends string, S extends string>(spellings: Readonly<Record<string, V>>, canonical: (written: string, value: V) => S) {
     const table = byLowercase(spellings);

@@ -1,10 +1,10 @@
 /**
  * The public shape of `powerbi.PushDataset` (spec area C, CreateDatasetRequest): the one place its properties are
  * declared. `PushDatasetArgs` is their input form, the resource's outputs their state form, and schema.ts is checked
- * against them at compile time. Plain interfaces only (core/shapes.ts says why).
+ * against them at compile time. Plain interfaces only (core/model/shapes.ts says why).
  */
-import type { InputShape, WithDefaults } from "../../core/shapes";
-import type { ConnectionArgs } from "../../core/connectionTypes";
+import type { InputShape, WithDefaults } from "../../core/model/shapes";
+import type { ConnectionArgs } from "../../core/settings/connectionTypes";
 import type * as pulumi from "@pulumi/pulumi";
 import type { CROSS_FILTERING_SPELLINGS, DATA_TYPE_SPELLINGS, SUMMARIZE_BY_SPELLINGS } from "./spellings";
 

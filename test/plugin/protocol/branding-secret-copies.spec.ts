@@ -6,7 +6,7 @@
  * other property of Update's answer. Every property that holds a copy of it is now answered secret.
  */
 import { strict as assert } from "node:assert";
-import { outputSeeding } from "../../../provider/core/definition";
+import { outputSeeding } from "../../../provider/core/model/definition";
 import { organizationalBranding } from "../../../provider/entra/branding/definition";
 import { organizationalBrandingLocalization } from "../../../provider/entra/brandingLocalization/definition";
 import { IDS, useEmulator } from "../../support/emulator";

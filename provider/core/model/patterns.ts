@@ -1,0 +1,44 @@
+/**
+ * Values every part of the provider checks the same way, defined once: the services it talks to, a guid, a loopback
+ * host, the engine's unknown-value marker, a byte body.
+ */
+
+/** The three APIs tenantkit calls, each with its own token audience, client, limiter and error shape. */
+export type ApiService = "graph" | "powerbi" | "devops";
+
+/** An API, or the token endpoint (`login`), as errors name where they came from. */
+export type ServiceName = ApiService | "login";
+
+/** The Pulumi module of every tenantkit type: `pulumi-nodejs:dynamic/tenantkit:<Type>`. */
+export const TYPE_MODULE = "tenantkit";
+
+/** A resource's type token as the engine shows it (`pulumi-nodejs:dynamic/tenantkit:PushDataset`): errors name it so. */
+export function typeToken(type: string): string {
+    return `pulumi-nodejs:dynamic/${TYPE_MODULE}:${type}`;
+}
+
+/** A guid (tenant, application, object, workspace or dataset id), any letter case. */
+export const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A loopback host name: the only hosts plain http and the emulator's own CA are accepted for. */
+export const LOOPBACK_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+/** The engine's placeholder for a value not known during preview (pulumi `runtime/rpc` unknownValue). */
+export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+
+/*
+ * The engine's special objects, as the wire and the state hold them: the key that marks one, and the signatures of
+ * the kinds tenantkit reads (pulumi `runtime/rpc`: specialSigKey, specialSecretSig, specialAssetSig,
+ * specialArchiveSig). Written here rather than imported: that module loads the SDK's whole program runtime (output,
+ * resource, settings, state), which would grow the provider plugin's bundle by 0.79 MB and its start, and which the
+ * plugin must not load. test/core/definitions.spec.ts holds each to the SDK's own.
+ */
+export const SIG_KEY = "4dabf18193072939515e22adb298388d";
+export const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
+export const ASSET_SIG = "c44067f5952c0a294b673a41bacd8c17";
+export const ARCHIVE_SIG = "0def7320c3a5731c473e5ecbe6d01bc7";
+
+/** A body of bytes rather than JSON text or an object. */
+export function isBytes(body: unknown): body is Uint8Array | ArrayBuffer {
+    return body instanceof Uint8Array || body instanceof ArrayBuffer;
+}
