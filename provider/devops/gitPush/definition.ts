@@ -14,6 +14,7 @@ import {
     type FunctionDefinition,
     type ObjectDefinition,
     type ResourceDefinition,
+    type Wire,
 } from "../../core/definition";
 import type {
     GitCommitRef,
@@ -89,17 +90,23 @@ const Push: ObjectDefinition<GitPushResult> = {
     },
 };
 
+/**
+ * Where an argument travels in the request ({@link Wire}): a segment of the URL's path (api.ts `pushPath` orders them)
+ * or a query parameter of the same name, sent when set and not false or 0 (the service's default for both).
+ */
+type PushWire = Wire & { readonly request: "path" | "query" };
+
 /** The lookup's arguments, as a resource's inputs (each names the push, so a change replaces) or a function's. */
-const lookupFields: { readonly [K in keyof Required<GitPushLookup>]-?: FieldRule<GitPushLookup, K> } = {
-    organization: { type: string, required: true },
-    project: { type: string },
-    repository: { type: string, required: true },
-    pushId: { type: integer, required: true },
-    includeCommits: { type: integer },
-    includeRefUpdates: { type: boolean },
+const lookupFields: { readonly [K in keyof Required<GitPushLookup>]-?: FieldRule<GitPushLookup, K, PushWire> } = {
+    organization: { type: string, required: true, wire: { request: "path" } },
+    project: { type: string, wire: { request: "path" } },
+    repository: { type: string, required: true, wire: { request: "path" } },
+    pushId: { type: integer, required: true, wire: { request: "path" } },
+    includeCommits: { type: integer, wire: { request: "query" } },
+    includeRefUpdates: { type: boolean, wire: { request: "query" } },
 };
 
-export const gitPush: ResourceDefinition<GitPushLookup, Omit<GitPushState, keyof GitPushLookup>> = {
+export const gitPush: ResourceDefinition<GitPushLookup, Omit<GitPushState, keyof GitPushLookup>, PushWire> = {
     token: "tenantkit:devops:GitPush",
     area: "devops",
     folder: "gitPush",
@@ -117,21 +124,7 @@ export const gitPush: ResourceDefinition<GitPushLookup, Omit<GitPushState, keyof
     },
 };
 
-/**
- * Where each argument travels in the request, typed over the lookup so that a new one needs a decision: a segment of
- * the URL's path (api.ts `pushPath` orders them) or a query parameter of the same name, sent when set and not false
- * or 0 (the service's default for both).
- */
-export const gitPushWire: { readonly [K in keyof Required<GitPushLookup>]-?: "path" | "query" } = {
-    organization: "path",
-    project: "path",
-    repository: "path",
-    pushId: "path",
-    includeCommits: "query",
-    includeRefUpdates: "query",
-};
-
-export const getGitPush: FunctionDefinition<GitPushLookup, GitPushResult> = {
+export const getGitPush: FunctionDefinition<GitPushLookup, GitPushResult, PushWire> = {
     token: "tenantkit:devops:getGitPush",
     docs: { folder: "devops/gitPush", inputs: "GitPushLookup", outputs: "GitPushResult", function: "getGitPush" },
     inputs: lookupFields,
