@@ -240,6 +240,17 @@ export function enumFromSpellings(
     return { name, values, matching };
 }
 
+/**
+ * A lookup's arguments as the inputs of its read-only resource: each names what is read, so a change replaces (another
+ * argument reads another object), and state keeps it.
+ */
+export function lookupInputs<A, W = never>(arguments_: {
+    readonly [K in keyof Required<A>]-?: FieldRule<A, K, W>;
+}): { readonly [K in keyof Required<A>]-?: InputRule<A, K, W> } {
+    const inputs = Object.entries(arguments_).map(([key, rule]) => [key, { ...(rule as object), change: "replace", output: true }]);
+    return Object.fromEntries(inputs) as { readonly [K in keyof Required<A>]-?: InputRule<A, K, W> };
+}
+
 /** Whether `key` names an input of `definition`: narrows a diff's property names to the definition's own keys. */
 export function isInputOf<I extends object>(definition: { readonly inputs: I }, key: string): key is Extract<keyof I, string> {
     return Object.prototype.hasOwnProperty.call(definition.inputs, key);

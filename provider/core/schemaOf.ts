@@ -14,7 +14,7 @@
  * properties), since the rules' literal values are not kept in the definitions' types.
  */
 import * as z from "zod";
-import type { EnumDefinition, ValueType, Wire } from "./definition";
+import type { EnumDefinition, ValueType } from "./definition";
 
 type Present<T> = Exclude<T, undefined | null>;
 type Scalar = string | number | boolean | bigint | symbol;
@@ -49,7 +49,6 @@ interface StructuralRule {
     readonly type: ValueType;
     readonly required?: boolean;
     readonly default?: string | number | boolean | readonly [];
-    readonly wire?: Wire;
 }
 
 /** A refinement as the derivation reads it, its types checked by {@link Refinements} where it is written. */
@@ -135,7 +134,7 @@ function property(rule: StructuralRule, refinement?: AnyRefinement): z.ZodType {
     else if (typeof refinement === "function") schema = refinement(valueSchema(rule.type));
     else schema = refinement?.then ? refinement.then(valueSchema(rule.type, refinement.fields)) : valueSchema(rule.type, refinement?.fields);
     if (rule.required) return schema;
-    return rule.default !== undefined ? schema.default(rule.default as never) : schema.optional();
+    return rule.default !== undefined ? schema.default(rule.default) : schema.optional();
 }
 
 /**

@@ -7,6 +7,7 @@ import {
     arrayOf,
     boolean,
     integer,
+    lookupInputs,
     mapOf,
     objectOf,
     string,
@@ -111,14 +112,7 @@ export const gitPush: ResourceDefinition<GitPushLookup, Omit<GitPushState, keyof
     area: "devops",
     folder: "gitPush",
     docs: { inputs: "GitPushLookup", outputs: "GitPushState", resource: "GitPush" },
-    inputs: {
-        organization: { ...lookupFields.organization, change: "replace", output: true },
-        project: { ...lookupFields.project, change: "replace", output: true },
-        repository: { ...lookupFields.repository, change: "replace", output: true },
-        pushId: { ...lookupFields.pushId, change: "replace", output: true },
-        includeCommits: { ...lookupFields.includeCommits, change: "replace", output: true },
-        includeRefUpdates: { ...lookupFields.includeRefUpdates, change: "replace", output: true },
-    },
+    inputs: lookupInputs<GitPushLookup, PushWire>(lookupFields),
     outputs: {
         push: { type: objectOf(Push), always: true },
     },
