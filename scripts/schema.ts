@@ -216,7 +216,8 @@ class SchemaWriter {
         const inputProperties: Record<string, PropertySpec> = {};
         for (const [k, rule] of inputs) {
             inputProperties[k] = this.property(module, `${r.docs.inputs}.${k}`, rule.type, rule, {
-                ...(rule.default !== undefined ? { default: rule.default } : {}),
+                // Pulumi's schema has defaults for scalars only: an empty list is check's (core/definition.ts).
+                ...(rule.default !== undefined && typeof rule.default !== "object" ? { default: rule.default } : {}),
                 ...(rule.change === "replace" ? { replaceOnChanges: true } : {}),
             });
         }

@@ -38,6 +38,12 @@ export interface EnumDefinition {
     readonly values: readonly EnumValue[];
     /** Whether the service takes other values too (they then pass through as strings). */
     readonly open?: boolean;
+    /**
+     * How check reads a program's value (core/schemaOf.ts). Omitted: exactly one of the values as listed. `anyCase`:
+     * any listed spelling in any letter case, stored as its `value`. `asWritten`: the same words, stored as the
+     * program wrote them (the service takes any letter case and the program's word is what it shows).
+     */
+    readonly matching?: "anyCase" | "asWritten";
 }
 
 /** The value type of a property. */
@@ -55,6 +61,21 @@ export type ValueType =
     /** Any JSON value: state only, never an input. */
     | { readonly kind: "json" };
 
+/**
+ * Where an input travels in the one REST request that writes it, and where a read by id finds it, for a resource whose
+ * write is such a request (a push dataset's PostDataset, a git push's GET): its JSON body, its query string (sent when
+ * set), a segment of its URL's path, or not at all; in the service's answer under the same name, among the values the
+ * reader already has, or nowhere (the service does not return it). A definition that passes it as its tables' `W`
+ * makes it part of every rule, so a new property needs that decision.
+ */
+export interface Wire {
+    readonly request: "body" | "query" | "path" | "none";
+    readonly read?: "service" | "reader" | "none";
+}
+
+/** A rule's `wire`: required when the definition says where its values travel (`W`), optional otherwise. */
+type Travels<W> = [W] extends [never] ? { readonly wire?: Wire } : { readonly wire: W };
+
 /** Keys of `T` that its type requires. */
 export type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
 
@@ -70,11 +91,17 @@ interface RuleBase {
     readonly deprecated?: string;
 }
 
-/** A field of a nested object type. */
-export type FieldRule<T, K extends keyof T> = RuleBase &
-    Requiredness<T, K> & {
+/** A field of a nested object type, or an argument of a get function. */
+export type FieldRule<T, K extends keyof T, W = never> = RuleBase &
+    Requiredness<T, K> &
+    Travels<W> & {
         /** A change of this field replaces the resource whose property holds the object (the schema's `replaceOnChanges`). */
         readonly replaces?: true;
+        /**
+         * The value check gives the field when the program leaves it unset. Not in the package schema: a default on a
+         * nested type's field would make every SDK generate a defaults helper, which none had.
+         */
+        readonly default?: string | number | boolean;
     };
 
 /** A nested object type: its name and a rule for each of its fields. */
@@ -85,12 +112,16 @@ export interface ObjectDefinition<T> {
 }
 
 /** A property the program sets. */
-export type InputRule<T, K extends keyof T> = RuleBase &
-    Requiredness<T, K> & {
+export type InputRule<T, K extends keyof T, W = never> = RuleBase &
+    Requiredness<T, K> &
+    Travels<W> & {
         /** What a change of it does. */
         readonly change: Change;
-        /** The value state holds when the program leaves it unset. */
-        readonly default?: string | number | boolean;
+        /**
+         * The value state holds when the program leaves it unset. The package schema states a scalar one; an empty list
+         * only check applies (Pulumi's schema has no default for a list).
+         */
+        readonly default?: string | number | boolean | readonly [];
         /**
          * Whether state keeps it as an output: `true` in the input's form, or the form state gives it (an image is a
          * file as input and its SHA-256 and size as output). Omitted or `false`: input only.
@@ -127,9 +158,12 @@ export type OutputRule = RuleBase & {
     readonly carrier?: string;
 };
 
-/** The tables of inputs and outputs over the public types: `P` the properties a program sets, `O` the rest of state. */
-export interface PropertyTables<P, O> {
-    readonly inputs: { readonly [K in keyof Required<P>]-?: InputRule<P, K> };
+/**
+ * The tables of inputs and outputs over the public types: `P` the properties a program sets, `O` the rest of state;
+ * `W`, when given, what every input's rule says of where it travels ({@link Wire}).
+ */
+export interface PropertyTables<P, O, W = never> {
+    readonly inputs: { readonly [K in keyof Required<P>]-?: InputRule<P, K, W> };
     readonly outputs: { readonly [K in keyof Required<O>]-?: OutputRule };
 }
 
@@ -147,7 +181,7 @@ export type TypeToken = `tenantkit:${string}:${string}`;
 export type FunctionToken = `tenantkit:${string}:get${string}`;
 
 /** A resource: its token, handler, public types and property tables. */
-export interface ResourceDefinition<P = object, O = object, T extends TypeToken = TypeToken> extends PropertyTables<P, O>, HandlerLocation {
+export interface ResourceDefinition<P = object, O = object, W = never, T extends TypeToken = TypeToken> extends PropertyTables<P, O, W>, HandlerLocation {
     /** The Pulumi type token, `tenantkit:<area>:<Name>`. */
     readonly token: T;
     /**
@@ -158,7 +192,7 @@ export interface ResourceDefinition<P = object, O = object, T extends TypeToken 
 }
 
 /** A get function: its token, its arguments and its result. */
-export interface FunctionDefinition<A = object, R = object, T extends FunctionToken = FunctionToken> {
+export interface FunctionDefinition<A = object, R = object, W = never, T extends FunctionToken = FunctionToken> {
     /** The Pulumi function token, `tenantkit:<area>:get<Name>`. */
     readonly token: T;
     readonly docs: {
@@ -167,7 +201,7 @@ export interface FunctionDefinition<A = object, R = object, T extends FunctionTo
         readonly function: string;
         readonly folder: `${HandlerLocation["area"]}/${string}`;
     };
-    readonly inputs: { readonly [K in keyof Required<A>]-?: FieldRule<A, K> };
+    readonly inputs: { readonly [K in keyof Required<A>]-?: FieldRule<A, K, W> };
     readonly outputs: { readonly [K in keyof Required<R>]-?: FieldRule<R, K> };
 }
 
@@ -177,14 +211,14 @@ export interface FunctionDefinition<A = object, R = object, T extends FunctionTo
  * because `P` and `O` are written and the token inferred: `defineResource<P, O>()({ token: "tenantkit:...", ... })`.
  */
 export const defineResource =
-    <P, O>() =>
-    <T extends TypeToken>(definition: ResourceDefinition<P, O, T>): ResourceDefinition<P, O, T> =>
+    <P, O, W = never>() =>
+    <T extends TypeToken>(definition: ResourceDefinition<P, O, W, T>): ResourceDefinition<P, O, W, T> =>
         definition;
 
 /** A get function's definition with its token kept as the literal it is (as {@link defineResource}). */
 export const defineFunction =
-    <A, R>() =>
-    <T extends FunctionToken>(definition: FunctionDefinition<A, R, T>): FunctionDefinition<A, R, T> =>
+    <A, R, W = never>() =>
+    <T extends FunctionToken>(definition: FunctionDefinition<A, R, W, T>): FunctionDefinition<A, R, W, T> =>
         definition;
 
 /** The module a resource's stub requires: `pulumi-tenantkit/<area>/<folder>` (core/program/stub.ts; a public contract). */
@@ -210,10 +244,14 @@ export const objectOf = <T>(object: ObjectDefinition<T>): ValueType => ({ kind: 
 export const enumOf = (definition: EnumDefinition): ValueType => ({ kind: "enum", enum: definition });
 
 /**
- * An enumeration from a spellings table (every spelling the service accepts, mapped to the one state holds), as the
- * resource's own validation uses it.
+ * An enumeration from a spellings table (every spelling the service accepts, mapped to the one state holds), read in
+ * any letter case: stored as the canonical spelling, or `asWritten`.
  */
-export function enumFromSpellings(name: string, spellings: Readonly<Record<string, string>>, open = false): EnumDefinition {
+export function enumFromSpellings(
+    name: string,
+    spellings: Readonly<Record<string, string>>,
+    matching: "anyCase" | "asWritten" = "anyCase",
+): EnumDefinition {
     const byCanonical = new Map<string, string[]>();
     for (const [spelling, canonical] of Object.entries(spellings)) {
         const others = byCanonical.get(canonical) ?? [];
@@ -221,7 +259,23 @@ export function enumFromSpellings(name: string, spellings: Readonly<Record<strin
         byCanonical.set(canonical, others);
     }
     const values = [...byCanonical].map(([value, alsoSpelled]) => (alsoSpelled.length > 0 ? { value, alsoSpelled } : { value }));
-    return open ? { name, values, open } : { name, values };
+    return { name, values, matching };
+}
+
+/**
+ * A lookup's arguments as the inputs of its read-only resource: each names what is read, so a change replaces (another
+ * argument reads another object), and state keeps it.
+ */
+export function lookupInputs<A, W = never>(arguments_: {
+    readonly [K in keyof Required<A>]-?: FieldRule<A, K, W>;
+}): { readonly [K in keyof Required<A>]-?: InputRule<A, K, W> } {
+    const inputs = Object.entries(arguments_).map(([key, rule]) => [key, { ...(rule as object), change: "replace", output: true }]);
+    return Object.fromEntries(inputs) as { readonly [K in keyof Required<A>]-?: InputRule<A, K, W> };
+}
+
+/** Whether `key` names an input of `definition`: narrows a diff's property names to the definition's own keys. */
+export function isInputOf<I extends object>(definition: { readonly inputs: I }, key: string): key is Extract<keyof I, string> {
+    return Object.prototype.hasOwnProperty.call(definition.inputs, key);
 }
 
 /** Two values of one property are the same when their JSON is (unset and null alike). */

@@ -4,7 +4,7 @@
  */
 import { isApiError, withContext } from "../../core/errors/errors";
 import type { ServiceClient } from "../../core/http/http";
-import { gitPushWire } from "./definition";
+import { getGitPush } from "./definition";
 import { GitPush, type GitPushInputs } from "./schema";
 
 export const API_VERSION = "7.1";
@@ -36,11 +36,11 @@ export async function fetchGitPush(devops: ServiceClient, args: GitPushInputs): 
     return data;
 }
 
-/** The arguments definition.ts `gitPushWire` sends as query parameters, left out when false or 0. */
+/** The arguments whose rule (definition.ts) sends them as query parameters, left out when false or 0. */
 function queryOf(args: GitPushInputs): Record<string, string | number | boolean> {
-    const values = args as unknown as Record<string, string | number | boolean | undefined>;
-    const sent = Object.keys(gitPushWire).filter((k) => gitPushWire[k as keyof typeof gitPushWire] === "query" && values[k]);
-    return Object.fromEntries(sent.map((k) => [k, values[k]!]));
+    const values = new Map<string, string | number | boolean | undefined>(Object.entries(args));
+    const sent = Object.entries(getGitPush.inputs).filter(([k, rule]) => rule.wire.request === "query" && values.get(k));
+    return Object.fromEntries(sent.map(([k]) => [k, values.get(k)!]));
 }
 
 function explain(err: unknown, args: GitPushInputs): unknown {

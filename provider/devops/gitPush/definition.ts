@@ -7,6 +7,7 @@ import {
     arrayOf,
     boolean,
     integer,
+    lookupInputs,
     mapOf,
     objectOf,
     string,
@@ -14,6 +15,7 @@ import {
     defineFunction,
     type ObjectDefinition,
     defineResource,
+    type Wire,
 } from "../../core/model/definition";
 import type {
     GitCommitRef,
@@ -89,49 +91,34 @@ const Push: ObjectDefinition<GitPushResult> = {
     },
 };
 
+/**
+ * Where an argument travels in the request ({@link Wire}): a segment of the URL's path (api.ts `pushPath` orders them)
+ * or a query parameter of the same name, sent when set and not false or 0 (the service's default for both).
+ */
+type PushWire = Wire & { readonly request: "path" | "query" };
+
 /** The lookup's arguments, as a resource's inputs (each names the push, so a change replaces) or a function's. */
-const lookupFields: { readonly [K in keyof Required<GitPushLookup>]-?: FieldRule<GitPushLookup, K> } = {
-    organization: { type: string, required: true },
-    project: { type: string },
-    repository: { type: string, required: true },
-    pushId: { type: integer, required: true },
-    includeCommits: { type: integer },
-    includeRefUpdates: { type: boolean },
+const lookupFields: { readonly [K in keyof Required<GitPushLookup>]-?: FieldRule<GitPushLookup, K, PushWire> } = {
+    organization: { type: string, required: true, wire: { request: "path" } },
+    project: { type: string, wire: { request: "path" } },
+    repository: { type: string, required: true, wire: { request: "path" } },
+    pushId: { type: integer, required: true, wire: { request: "path" } },
+    includeCommits: { type: integer, wire: { request: "query" } },
+    includeRefUpdates: { type: boolean, wire: { request: "query" } },
 };
 
-export const gitPush = defineResource<GitPushLookup, Omit<GitPushState, keyof GitPushLookup>>()({
+export const gitPush = defineResource<GitPushLookup, Omit<GitPushState, keyof GitPushLookup>, PushWire>()({
     token: "tenantkit:devops:GitPush",
     area: "devops",
     folder: "gitPush",
     docs: { inputs: "GitPushLookup", outputs: "GitPushState", resource: "GitPush" },
-    inputs: {
-        organization: { ...lookupFields.organization, change: "replace", output: true },
-        project: { ...lookupFields.project, change: "replace", output: true },
-        repository: { ...lookupFields.repository, change: "replace", output: true },
-        pushId: { ...lookupFields.pushId, change: "replace", output: true },
-        includeCommits: { ...lookupFields.includeCommits, change: "replace", output: true },
-        includeRefUpdates: { ...lookupFields.includeRefUpdates, change: "replace", output: true },
-    },
+    inputs: lookupInputs<GitPushLookup, PushWire>(lookupFields),
     outputs: {
         push: { type: objectOf(Push), always: true },
     },
 });
 
-/**
- * Where each argument travels in the request, typed over the lookup so that a new one needs a decision: a segment of
- * the URL's path (api.ts `pushPath` orders them) or a query parameter of the same name, sent when set and not false
- * or 0 (the service's default for both).
- */
-export const gitPushWire: { readonly [K in keyof Required<GitPushLookup>]-?: "path" | "query" } = {
-    organization: "path",
-    project: "path",
-    repository: "path",
-    pushId: "path",
-    includeCommits: "query",
-    includeRefUpdates: "query",
-};
-
-export const getGitPush = defineFunction<GitPushLookup, GitPushResult>()({
+export const getGitPush = defineFunction<GitPushLookup, GitPushResult, PushWire>()({
     token: "tenantkit:devops:getGitPush",
     docs: { folder: "devops/gitPush", inputs: "GitPushLookup", outputs: "GitPushResult", function: "getGitPush" },
     inputs: lookupFields,

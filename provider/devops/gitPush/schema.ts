@@ -1,10 +1,11 @@
 /**
  * Azure DevOps `Pushes - Get` (REST 7.1, spec area D; vsts-rest-api-specs `specification/git/7.1/git.json`).
- * Strict arguments; a tolerant GitPush that keeps what the service adds.
+ * Strict arguments, their structure from the definition; a tolerant GitPush that keeps what the service adds.
  */
 import * as z from "zod";
-import { conforms } from "../../core/model/schemaCheck";
+import { schemaOf } from "../../core/model/schemaOf";
 import { isDotSegment } from "../../core/http/urls";
+import { getGitPush } from "./definition";
 import type { GitPushLookup, GitPushResult } from "./types";
 
 // eslint-disable-next-line no-control-regex
@@ -20,25 +21,20 @@ const segment = (what: string) =>
             `must not be "." or "..": in a URL path they mean this folder and its parent, so no request can name such a ${what}`,
         );
 
-/** The lookup's inputs as check validates them. */
-export const GitPushInputs = z.strictObject({
-    /** The organization (Azure DevOps Services) or the collection (Azure DevOps Server). */
+/** The lookup's inputs as check leaves them. */
+export type GitPushInputs = { -readonly [K in keyof GitPushLookup]: GitPushLookup[K] };
+
+/** The lookup's inputs as check validates them: the definition's structure (core/schemaOf.ts), refined. */
+export const GitPushInputs = schemaOf<GitPushLookup>(getGitPush, {
     organization: segment("organization").refine(
         (s) => /^[A-Za-z0-9][A-Za-z0-9._-]{0,49}$/.test(s),
         "must be an organization name: letters, digits, '.', '_' or '-', at most 50 characters",
     ),
-    /** Project name or id; omitted, the `{project}` path segment is left out (the official example does so). */
-    project: segment("project")
-        .refine((s) => s.length <= 64, "must be at most 64 characters")
-        .optional(),
-    /** Repository name or id. */
+    project: segment("project").refine((s) => s.length <= 64, "must be at most 64 characters"),
     repository: segment("repository"),
     pushId: z.number().int("must be an integer").min(1, "must be at least 1").max(2147483647, "must fit in int32"),
-    /** How many commits to include (an integer count, not a boolean); 0 or omitted includes none. */
-    includeCommits: z.number().int("must be an integer count of commits").min(0).max(2147483647).optional(),
-    includeRefUpdates: z.boolean().optional(),
+    includeCommits: z.number().int("must be an integer count of commits").min(0).max(2147483647),
 });
-export type GitPushInputs = z.infer<typeof GitPushInputs>;
 
 const IdentityRef = z.looseObject({
     id: z.string(),
@@ -85,7 +81,6 @@ export const GitPush = z.looseObject({
 });
 export type GitPush = z.infer<typeof GitPush>;
 
-// The public shapes (types.ts): the arguments name the same properties, and a parsed push is the public result.
-conforms<GitPushLookup, typeof GitPushInputs>(true);
+// A parsed push is the public result.
 const _resultIsPublic = (p: GitPush): GitPushResult => p;
 void _resultIsPublic;

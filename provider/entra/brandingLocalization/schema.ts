@@ -4,9 +4,11 @@
  * lists language-only ids (`fr`, in the official list example), so those are accepted too.
  */
 import * as z from "zod";
-import { conforms } from "../../core/model/schemaCheck";
-import { commonShape } from "../organizationalBranding/schema";
+import { schemaOf } from "../../core/model/schemaOf";
+import type { WithDefaults } from "../../core/model/shapes";
+import { brandingRefinements } from "../organizationalBranding/schema";
 import type { LocalizationProperties } from "../organizationalBranding/types";
+import { organizationalBrandingLocalization } from "./definition";
 
 export const Locale = z
     .string()
@@ -17,7 +19,10 @@ export const Locale = z
     );
 
 /** A localization's inputs as check validates them: the branding's and the locale. */
-export const OrganizationalBrandingLocalizationInputs = z.strictObject({ ...commonShape, locale: Locale });
+// The locale checked after the branding's properties, so that failures are listed in the order they always were.
+const { locale, ...branding } = organizationalBrandingLocalization.inputs;
 
-// The public shape (branding/types.ts) and this schema name the same properties, and every public value is valid input.
-conforms<LocalizationProperties, typeof OrganizationalBrandingLocalizationInputs>(true);
+export const OrganizationalBrandingLocalizationInputs = schemaOf<LocalizationProperties, WithDefaults<LocalizationProperties, "onDestroy">>(
+    { inputs: { ...branding, locale } },
+    { ...brandingRefinements, locale: Locale },
+);

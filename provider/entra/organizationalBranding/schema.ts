@@ -2,15 +2,19 @@
  * Inputs of the branding resources, validated at preview with every failure's property path (issue 3, spec area B):
  * hex colors, text lengths (256, 1024, 64), URLs ASCII or URL-encoded and at most 128 characters, no links or code in
  * `usernameHintText`, and the two properties the service says must not be used. Images are validated by images.ts.
+ * The structure (strict objects, the layout's template types, the default of onDestroy) comes from the definition
+ * (core/schemaOf.ts); this file says what its rules cannot.
  * Also the shapes the stages pass around: the validated inputs, the state they make of them, and Graph's answers.
  */
 import * as z from "zod";
-import { conforms } from "../../core/model/schemaCheck";
+import { schemaOf, type Refinements } from "../../core/model/schemaOf";
+import type { WithDefaults } from "../../core/model/shapes";
+import { brandingTables } from "./definition";
 import {
-    IMAGE_PROPERTIES,
     type BrandingProperty,
     type ImageDescriptor,
     type ImageProperty,
+    type JsonProperty,
     type Observed,
     type Prior,
     RELATIVE_URL_KEYS,
@@ -36,80 +40,48 @@ const customUrl = z
 const LINK_OR_CODE = /(https?:\/\/|www\.|[<>{}`]|javascript:)/i;
 const usernameHint = text(64).refine((s) => !LINK_OR_CODE.test(s), "must not contain links or code (no URLs, <, >, {, }, `)");
 
+const nonEmpty = (s: z.ZodString) => s.min(1, "must not be empty");
+
 const refused = (reason: string) =>
     z.unknown().superRefine((_value, ctx) => {
         ctx.addIssue({ code: "custom", message: reason });
     });
 
-export const LoginPageLayoutConfiguration = z.strictObject({
-    layoutTemplateType: z.enum(["default", "verticalSplit"], "must be default or verticalSplit").optional(),
-    isHeaderShown: z.boolean().optional(),
-    isFooterShown: z.boolean().optional(),
-});
-export type LoginPageLayoutConfiguration = z.infer<typeof LoginPageLayoutConfiguration>;
-
-export const LoginPageTextVisibilitySettings = z.strictObject({
-    hideAccountResetCredentials: z.boolean().optional(),
-    hideCannotAccessYourAccount: z.boolean().optional(),
-    hideForgotMyPassword: z.boolean().optional(),
-    hidePrivacyAndCookies: z.boolean().optional(),
-    hideResetItNow: z.boolean().optional(),
-    hideTermsOfUse: z.boolean().optional(),
-});
-export type LoginPageTextVisibilitySettings = z.infer<typeof LoginPageTextVisibilitySettings>;
-
-const KeyValue = z.strictObject({ key: z.string().min(1, "must not be empty"), value: z.string() });
-
-/** "Supported by Microsoft Entra External ID in external tenants only." */
-export const ContentCustomization = z.strictObject({
-    attributeCollection: z.array(KeyValue).optional(),
-    registrationCampaign: z.array(KeyValue).optional(),
-});
-export type ContentCustomization = z.infer<typeof ContentCustomization>;
-
-/** The text and complex properties (JSON PATCH), as a program may set them. */
-export const brandingJsonShape = {
-    backgroundColor: hexColor.optional(),
-    headerBackgroundColor: hexColor.optional(),
-    customAccountResetCredentialsUrl: customUrl.optional(),
-    customCannotAccessYourAccountText: text(256).optional(),
-    customCannotAccessYourAccountUrl: refused(
-        "must not be used (Graph: replaced by customAccountResetCredentialsUrl); set customAccountResetCredentialsUrl instead",
-    ).optional(),
-    customForgotMyPasswordText: text(256).optional(),
-    customPrivacyAndCookiesText: text(256).optional(),
-    customPrivacyAndCookiesUrl: customUrl.optional(),
-    customResetItNowText: refused("is not supported by the service (Graph: customization of this text is unsupported); remove it").optional(),
-    customTermsOfUseText: text(256).optional(),
-    customTermsOfUseUrl: customUrl.optional(),
-    signInPageText: text(1024).optional(),
-    usernameHintText: usernameHint.optional(),
-    loginPageLayoutConfiguration: LoginPageLayoutConfiguration.optional(),
-    loginPageTextVisibilitySettings: LoginPageTextVisibilitySettings.optional(),
-    contentCustomization: ContentCustomization.optional(),
-};
-
-/** Images are checked by images.ts; the schema only reserves their names so that typos still fail. */
-const imageShape = Object.fromEntries(IMAGE_PROPERTIES.map((p) => [p, z.unknown().optional()])) as Record<ImageProperty, z.ZodOptional<z.ZodUnknown>>;
-
 export const OnDestroy = z.enum(["restore", "reset", "retain"], 'must be "restore", "reset" or "retain"');
 export type OnDestroy = z.infer<typeof OnDestroy>;
 
-export const commonShape = {
-    ...brandingJsonShape,
-    ...imageShape,
-    onDestroy: OnDestroy.default("restore"),
-    organizationId: z.string().regex(GUID, "must be the organization (tenant) id, a guid").optional(),
+/** What a rule cannot say of the properties both branding resources manage. */
+export const brandingRefinements: Refinements<BrandingProperties> = {
+    backgroundColor: hexColor,
+    headerBackgroundColor: hexColor,
+    customAccountResetCredentialsUrl: customUrl,
+    customCannotAccessYourAccountText: text(256),
+    customCannotAccessYourAccountUrl: refused(
+        "must not be used (Graph: replaced by customAccountResetCredentialsUrl); set customAccountResetCredentialsUrl instead",
+    ),
+    customForgotMyPasswordText: text(256),
+    customPrivacyAndCookiesText: text(256),
+    customPrivacyAndCookiesUrl: customUrl,
+    customResetItNowText: refused("is not supported by the service (Graph: customization of this text is unsupported); remove it"),
+    customTermsOfUseText: text(256),
+    customTermsOfUseUrl: customUrl,
+    signInPageText: text(1024),
+    usernameHintText: usernameHint,
+    // "Supported by Microsoft Entra External ID in external tenants only."
+    contentCustomization: { fields: { attributeCollection: { fields: { key: nonEmpty } }, registrationCampaign: { fields: { key: nonEmpty } } } },
+    // No image here: images.ts reads them, and the derived schema only reserves their names, so that typos still fail.
+    onDestroy: OnDestroy,
+    organizationId: z.string().regex(GUID, "must be the organization (tenant) id, a guid"),
 };
 
 /** The default branding's inputs as check validates them (images are read by images.ts). */
-export const OrganizationalBrandingInputs = z.strictObject(commonShape);
-
-// The public shape (types.ts) and this schema name the same properties, and every public value is valid input.
-conforms<BrandingProperties, typeof OrganizationalBrandingInputs>(true);
+export const OrganizationalBrandingInputs = schemaOf<BrandingProperties, WithDefaults<BrandingProperties, "onDestroy">>(
+    brandingTables,
+    brandingRefinements,
+);
 
 /** The JSON-valued properties after validation. */
-export type BrandingJsonValues = z.output<z.ZodObject<typeof brandingJsonShape>>;
+export type BrandingJsonValues = Pick<BrandingProperties, JsonProperty>;
 
 /** Validated inputs as state keeps them: images replaced by their descriptors. */
 export type BrandingInputs = BrandingJsonValues &

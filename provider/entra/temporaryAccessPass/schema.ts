@@ -4,7 +4,8 @@
  * Strict in (what a program passes), tolerant out (what the service sends may grow).
  */
 import * as z from "zod";
-import { conforms } from "../../core/model/schemaCheck";
+import { schemaOf } from "../../core/model/schemaOf";
+import { getTemporaryAccessPassMethods } from "./definition";
 import type { TemporaryAccessPassLookup, TemporaryAccessPassMethod as PublicMethod } from "./types";
 import { GUID } from "../../core/model/patterns";
 
@@ -23,11 +24,9 @@ export const UserReference = z
     .refine((s) => !CONTROL.test(s), "must not contain control characters")
     .refine((s) => GUID.test(s) || UPN.test(s), "must be a user object id (guid) or a user principal name (name@domain)");
 
-/** The lookup's inputs as check validates them. */
-export const TemporaryAccessPassInputs = z.strictObject({
-    user: UserReference.optional(),
-});
-export type TemporaryAccessPassInputs = z.infer<typeof TemporaryAccessPassInputs>;
+/** The lookup's inputs as check validates them: the definition's structure (core/schemaOf.ts), refined. */
+export const TemporaryAccessPassInputs = schemaOf<TemporaryAccessPassLookup>(getTemporaryAccessPassMethods, { user: UserReference });
+export type TemporaryAccessPassInputs = { -readonly [K in keyof TemporaryAccessPassLookup]: TemporaryAccessPassLookup[K] };
 
 /** `methodUsabilityReason` values documented by Graph; others may come and are kept as strings. */
 export const METHOD_USABILITY_REASONS = ["EnabledByPolicy", "DisabledByPolicy", "Expired", "NotYetValid", "OneTimeUsed"] as const;
@@ -66,7 +65,6 @@ export const TemporaryAccessPassMethod = z.object({
 });
 export type TemporaryAccessPassMethod = z.infer<typeof TemporaryAccessPassMethod>;
 
-// The public shapes (types.ts): the arguments name the same properties, and a method as output is the public one.
-conforms<TemporaryAccessPassLookup, typeof TemporaryAccessPassInputs>(true);
+// A method as output is the public one.
 const _methodIsPublic = (m: TemporaryAccessPassMethod): PublicMethod => m;
 void _methodIsPublic;

@@ -4,7 +4,7 @@
  */
 import { isApiError, isNotFound, withContext } from "../../core/errors/errors";
 import type { ServiceClient } from "../../core/http/http";
-import { pushDatasetWire } from "./definition";
+import { pushDataset } from "./definition";
 import { DatasetListWire, DatasetWire, type LiveTable, type PushDatasetInputs, TableListWire } from "./schema";
 import type { PushDatasetTable } from "./types";
 
@@ -84,12 +84,12 @@ export class DatasetApi {
 }
 
 /**
- * The inputs the create request carries in its body or its query (definition.ts `pushDatasetWire`). An empty list is
- * not sent: the service's default for it is the same, and the docs' payloads leave it out.
+ * The inputs the create request carries in its body or its query (their rules' `wire` in definition.ts). An empty list
+ * is not sent: the service's default for it is the same, and the docs' payloads leave it out.
  */
 function createPart(args: PushDatasetInputs, part: "body" | "query"): Record<string, unknown> {
-    const values = args as unknown as Record<string, unknown>;
-    const sent = Object.entries(pushDatasetWire).filter(([key, wire]) => wire.create === part && values[key] !== undefined);
+    const values: Readonly<Record<string, unknown>> = args;
+    const sent = Object.entries(pushDataset.inputs).filter(([key, rule]) => rule.wire.request === part && values[key] !== undefined);
     return Object.fromEntries(sent.filter(([key]) => !(Array.isArray(values[key]) && values[key].length === 0)).map(([key]) => [key, values[key]]));
 }
 

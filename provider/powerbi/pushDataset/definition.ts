@@ -3,7 +3,17 @@
  * types.ts with what it is and what a change of it does. Power BI changes a table's columns and measures in place
  * (PutTable); everything else can only be set when a dataset is created, so it replaces the dataset.
  */
-import { arrayOf, boolean, enumFromSpellings, enumOf, objectOf, string, type ObjectDefinition, defineResource } from "../../core/model/definition";
+import {
+    arrayOf,
+    boolean,
+    enumFromSpellings,
+    enumOf,
+    objectOf,
+    string,
+    type ObjectDefinition,
+    defineResource,
+    type Wire,
+} from "../../core/model/definition";
 import { CROSS_FILTERING_SPELLINGS, DATA_TYPE_SPELLINGS, SUMMARIZE_BY_SPELLINGS } from "./spellings";
 import type {
     PushDatasetColumn,
@@ -17,16 +27,20 @@ import type {
     PushDatasetTableSource,
 } from "./types";
 
+/** A column's data type, in any letter case of any spelling the docs write; state holds the canonical one. */
+export const DATA_TYPE = enumFromSpellings("PushDatasetDataType", DATA_TYPE_SPELLINGS);
+
 const Column: ObjectDefinition<PushDatasetColumn> = {
     name: "PushDatasetColumn",
     fields: {
         name: { type: string, required: true },
-        dataType: { type: enumOf(enumFromSpellings("PushDatasetDataType", DATA_TYPE_SPELLINGS)), required: true },
+        dataType: { type: enumOf(DATA_TYPE), required: true },
         dataCategory: { type: string },
         formatString: { type: string },
         isHidden: { type: boolean },
         sortByColumn: { type: string },
-        summarizeBy: { type: enumOf(enumFromSpellings("PushDatasetSummarizeBy", SUMMARIZE_BY_SPELLINGS)) },
+        // The service takes any letter case (the official example sends `none`): kept as the program writes it.
+        summarizeBy: { type: enumOf(enumFromSpellings("PushDatasetSummarizeBy", SUMMARIZE_BY_SPELLINGS, "asWritten")) },
     },
 };
 
@@ -66,7 +80,10 @@ const Relationship: ObjectDefinition<PushDatasetRelationship> = {
         fromColumn: { type: string, required: true },
         toTable: { type: string, required: true },
         toColumn: { type: string, required: true },
-        crossFilteringBehavior: { type: enumOf(enumFromSpellings("PushDatasetCrossFilteringBehavior", CROSS_FILTERING_SPELLINGS)) },
+        crossFilteringBehavior: {
+            type: enumOf(enumFromSpellings("PushDatasetCrossFilteringBehavior", CROSS_FILTERING_SPELLINGS)),
+            default: "OneDirection",
+        },
     },
 };
 
@@ -96,27 +113,53 @@ const Datasource: ObjectDefinition<PushDatasetDatasource> = {
     },
 };
 
-export const pushDataset = defineResource<PushDatasetProperties, Pick<PushDatasetState, "datasetId">>()({
+/**
+ * Where each property travels ({@link Wire}): in the create request (`PostDataset`'s JSON body or query, the workspace in
+ * its URL's path, or not at all), and where a read by id finds it (a field of the same name in `GetDataset`'s answer, a
+ * value the reader already has (the workspace of the URL, the tables of their own listing), or nowhere: the service
+ * does not return it). GetDataset's Dataset has the name but no mode and no retention policy (the official examples,
+ * docs/api-facts.md C: the policy is a create-time query parameter only), so a read by id leaves those unset rather
+ * than taking their defaults, which may not be the truth.
+ */
+export type DatasetWire = Required<Wire>;
+
+export const pushDataset = defineResource<PushDatasetProperties, Pick<PushDatasetState, "datasetId">, DatasetWire>()({
     token: "tenantkit:powerbi:PushDataset",
     area: "powerbi",
     folder: "pushDataset",
     docs: { inputs: "PushDatasetProperties", outputs: "PushDatasetState", resource: "PushDataset" },
     inputs: {
-        name: { type: string, required: true, change: "replace", output: true },
-        workspaceId: { type: string, change: "replace", output: true },
+        name: { type: string, required: true, change: "replace", output: true, wire: { request: "body", read: "service" } },
+        workspaceId: { type: string, change: "replace", output: true, wire: { request: "path", read: "reader" } },
         // The set of tables (by name) replaces; a table's columns, measures and other fields update in place
         // (diff.ts tells the two apart).
-        tables: { type: arrayOf(objectOf(Table)), required: true, change: "update", output: true },
-        relationships: { type: arrayOf(objectOf(Relationship)), change: "replace", output: true, filled: true },
-        datasources: { type: arrayOf(objectOf(Datasource)), change: "replace", output: true, filled: true },
-        // GetDataset returns neither the mode nor the retention policy (pushDatasetWire below): after an import state
-        // does not hold them, and the program's value is taken as what exists (`filled`), not as a replacement.
+        tables: { type: arrayOf(objectOf(Table)), required: true, change: "update", output: true, wire: { request: "body", read: "reader" } },
+        // An empty list is the service's default: check fills it, the create request leaves it out (api.ts).
+        relationships: {
+            type: arrayOf(objectOf(Relationship)),
+            change: "replace",
+            default: [],
+            output: true,
+            filled: true,
+            wire: { request: "body", read: "none" },
+        },
+        datasources: {
+            type: arrayOf(objectOf(Datasource)),
+            change: "replace",
+            default: [],
+            output: true,
+            filled: true,
+            wire: { request: "body", read: "none" },
+        },
+        // GetDataset returns neither the mode nor the retention policy (`read: "none"`): after an import state does not
+        // hold them, and the program's value is taken as what exists (`filled`), not as a replacement.
         defaultMode: {
             type: enumOf({ name: "PushDatasetMode", values: [{ value: "Push" }, { value: "PushStreaming" }] }),
             change: "replace",
             default: "Push",
             output: true,
             filled: true,
+            wire: { request: "body", read: "none" },
         },
         defaultRetentionPolicy: {
             type: enumOf({ name: "PushDatasetRetentionPolicy", values: [{ value: "None" }, { value: "basicFIFO" }] }),
@@ -124,37 +167,13 @@ export const pushDataset = defineResource<PushDatasetProperties, Pick<PushDatase
             default: "None",
             output: true,
             filled: true,
+            wire: { request: "query", read: "none" },
         },
         // Which dataset a create takes over. Once it exists the resource is that dataset: a later change of `adopt`
         // neither adopts another (the one managed would be left behind) nor replaces (that would delete it).
-        adopt: { type: string, change: "ignore", output: true },
+        adopt: { type: string, change: "ignore", output: true, wire: { request: "none", read: "none" } },
     },
     outputs: {
         datasetId: { type: string, always: true, onUpdate: "kept" },
     },
 });
-
-/**
- * Where each property travels, typed over the properties so that a new one needs a decision: in the create request
- * (`PostDataset`'s JSON body or query, the workspace in its URL, or not at all), and where a read by id finds it (a
- * field of the same name in `GetDataset`'s answer, a value the reader already has (the workspace of the URL, the
- * tables of their own listing), or nowhere: the service does not return it). GetDataset's Dataset has the name but no
- * mode and no retention policy (the official examples, docs/api-facts.md C: the policy is a create-time query
- * parameter only), so a read by id leaves those unset rather than taking their defaults, which may not be the truth.
- */
-export const pushDatasetWire: {
-    readonly [K in keyof Required<PushDatasetProperties>]-?: {
-        readonly create: "body" | "query" | "url" | "none";
-        readonly read: "service" | "reader" | "none";
-    };
-} = {
-    // In the body's order in the docs' CreateDatasetRequest example.
-    name: { create: "body", read: "service" },
-    defaultMode: { create: "body", read: "none" },
-    tables: { create: "body", read: "reader" },
-    relationships: { create: "body", read: "none" },
-    datasources: { create: "body", read: "none" },
-    defaultRetentionPolicy: { create: "query", read: "none" },
-    workspaceId: { create: "url", read: "reader" },
-    adopt: { create: "none", read: "none" },
-};

@@ -7,7 +7,7 @@
  * Either way the replaced dataset goes with every row pushed to it, which the engine's plain preview does not say:
  * {@link replacementWarning} says it, naming what forces the replacement.
  */
-import { changedInputs, sameValue as same } from "../../core/model/definition";
+import { changedInputs, isInputOf, sameValue as same } from "../../core/model/definition";
 import { pushDataset } from "./definition";
 import type { HandlerDiff } from "../../core/runtime/handler";
 import type { PushDatasetInputs } from "./schema";
@@ -31,21 +31,27 @@ export function diffDataset(olds: PushDatasetState, news: PushDatasetInputs): Ha
 
 const shown = (v: unknown) => (v === undefined || v === null ? "none" : JSON.stringify(v));
 
-/** Why each replacing property replaces: scalars old -> new, the set of tables by name, the rest "changed". */
+/**
+ * Why each replacing property replaces: the set of tables by name, the workspace by its name when unset, a list or an
+ * object "changed" and a scalar old -> new, as its rule's type says.
+ */
 function reasons(olds: PushDatasetState, news: PushDatasetInputs, replaces: readonly string[]): string[] {
-    return replaces.map((k) => {
-        if (k === "tables") {
-            const before = new Set(tableNames(olds));
-            const after = new Set(tableNames(news));
-            const added = (news.tables ?? []).filter((t) => !before.has(t.name.toLowerCase())).map((t) => `+${t.name}`);
-            const removed = (olds.tables ?? []).filter((t) => !after.has(t.name.toLowerCase())).map((t) => `-${t.name}`);
-            return `tables (${[...added, ...removed].join(", ")})`;
-        }
-        if (k === "workspaceId") return `workspaceId (${shown(olds.workspaceId ?? "My workspace")} -> ${shown(news.workspaceId ?? "My workspace")})`;
-        if (k === "datasources" || k === "relationships") return `${k} (changed)`;
-        const key = k as "name" | "defaultMode" | "defaultRetentionPolicy";
-        return `${k} (${shown(olds[key])} -> ${shown(news[key])})`;
-    });
+    return replaces
+        .filter((k) => isInputOf(pushDataset, k))
+        .map((k) => {
+            if (k === "tables") {
+                const before = new Set(tableNames(olds));
+                const after = new Set(tableNames(news));
+                const added = (news.tables ?? []).filter((t) => !before.has(t.name.toLowerCase())).map((t) => `+${t.name}`);
+                const removed = (olds.tables ?? []).filter((t) => !after.has(t.name.toLowerCase())).map((t) => `-${t.name}`);
+                return `tables (${[...added, ...removed].join(", ")})`;
+            }
+            if (k === "workspaceId")
+                return `workspaceId (${shown(olds.workspaceId ?? "My workspace")} -> ${shown(news.workspaceId ?? "My workspace")})`;
+            const kind = pushDataset.inputs[k].type.kind;
+            if (kind === "array" || kind === "object" || kind === "map") return `${k} (changed)`;
+            return `${k} (${shown(olds[k])} -> ${shown(news[k])})`;
+        });
 }
 
 /**

@@ -10,7 +10,7 @@
  */
 import { withContext, writeOutcome } from "../../core/errors/errors";
 import type { DatasetApi, DatasetJson } from "./api";
-import { pushDatasetWire } from "./definition";
+import { pushDataset } from "./definition";
 import { withClaim, type HeldObject } from "../../core/runtime/holders";
 import { recordTaken, takenAlongside, withNameHeld } from "./claims";
 import { directoryFor } from "./directory";
@@ -201,7 +201,7 @@ export async function readDataset(api: DatasetApi, state: PushDatasetState): Pro
 
 /**
  * A read by id (`PushDataset.get`, or `opts.id`): the state holds no outputs yet, so everything but the workspace
- * comes from the service, each property from where definition.ts `pushDatasetWire` says a read finds it, and unset
+ * comes from the service, each property from where its rule's `wire` in definition.ts says a read finds it, and unset
  * when the service does not return it: not its definition's default, which may not be what the dataset was created
  * with (a basicFIFO dataset would read as "None" and the next diff would replace it). Unset, a replacing input that the
  * definition marks `filled` is taken as the program's at the next diff. A dataset that is not there fails: the
@@ -216,12 +216,9 @@ export async function readDatasetById(api: DatasetApi, id: string): Promise<Data
         );
     }
     const live = await api.tables(id);
-    const known: Partial<Record<keyof PushDatasetProperties, unknown>> = { workspaceId: api.workspaceId, tables: reconcileTables([], live) };
+    const known: Readonly<Record<string, unknown>> = { workspaceId: api.workspaceId, tables: reconcileTables([], live) };
     const inputs: Record<string, unknown> = {};
-    for (const [key, wire] of Object.entries(pushDatasetWire) as [
-        keyof PushDatasetProperties,
-        (typeof pushDatasetWire)[keyof PushDatasetProperties],
-    ][]) {
+    for (const [key, { wire }] of Object.entries(pushDataset.inputs)) {
         const served = dataset[key];
         const value = wire.read === "reader" ? known[key] : wire.read === "service" && typeof served === "string" ? served : undefined;
         if (value !== undefined) inputs[key] = value;
