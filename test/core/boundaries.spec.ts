@@ -1,7 +1,8 @@
 /**
- * No import cycle, type imports included. The lint rules (eslint.config.mjs) enforce the other boundaries and the
- * cycles of value imports; eslint-plugin-import skips `import type`, and a type cycle still ties two modules together
- * (branding's lifecycle and snapshot once did), so this reads every import of the code that ships or runs the tests.
+ * No import cycle, type imports included, in any file the lint reads. The lint rules (eslint.config.mjs) enforce the
+ * other boundaries; cycles are found here rather than by eslint-plugin-import's no-cycle, which skips `import type` (a
+ * type cycle still ties two modules together: branding's lifecycle and snapshot once did) and took 93% of the lint's
+ * rule time (96 of 103 seconds on the 2-core CI machine), where reading every file's imports once takes a second.
  */
 import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
@@ -9,13 +10,14 @@ import * as path from "node:path";
 import * as ts from "typescript";
 
 const ROOT = path.resolve(__dirname, "..", "..");
-const FOLDERS = ["provider", "emulator", "branding-preview", "harness", "scripts", "bench"];
+/** What the lint skips (eslint.config.mjs's ignores): built, bundled, generated or installed code. */
+const SKIPPED = new Set(["node_modules", "bin", "plugin", "sdk", "dist"]);
 
 function sources(dir: string): string[] {
     return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
         const full = path.join(dir, e.name);
-        if (e.isDirectory()) return sources(full);
-        return /\.(ts|js)$/.test(e.name) && !e.name.endsWith(".d.ts") ? [full] : [];
+        if (e.isDirectory()) return SKIPPED.has(e.name) || e.name.startsWith(".") ? [] : sources(full);
+        return /\.(ts|js|mjs)$/.test(e.name) && !e.name.endsWith(".d.ts") ? [full] : [];
     });
 }
 
@@ -24,7 +26,7 @@ function importGraph(files: readonly string[]): Map<string, string[]> {
     const known = new Set(files);
     const resolve = (from: string, spec: string): string | undefined => {
         const base = path.resolve(path.dirname(from), spec);
-        return [base, `${base}.ts`, `${base}.js`, path.join(base, "index.ts")].find((c) => known.has(c));
+        return [base, `${base}.ts`, `${base}.js`, path.join(base, "index.ts"), path.join(base, "index.js")].find((c) => known.has(c));
     };
     const graph = new Map<string, string[]>();
     for (const file of files) {
@@ -76,8 +78,8 @@ function cycles(graph: Map<string, string[]>): string[][] {
 }
 
 describe("import cycles", () => {
-    it("none among provider/, emulator/, branding-preview/, harness/, scripts/ and bench/, type imports included", () => {
-        const files = FOLDERS.flatMap((f) => sources(path.join(ROOT, f)));
+    it("none in the repository's code, tests, examples and scripts, type imports included", () => {
+        const files = sources(ROOT);
         assert.deepEqual(cycles(importGraph(files)), []);
     });
 });
