@@ -235,10 +235,11 @@ export class CliStack {
     }
 
     /**
-     * Removes the stack with its work folder, which holds its backend and PULUMI_HOME: nothing of it is left elsewhere
-     * for a `pulumi stack rm` to clear.
+     * Removes the stack as `pulumi stack rm` would, without paying for one more command: its work folder (its backend
+     * and PULUMI_HOME) and the Pulumi.<stack>.yaml that `stack init` wrote beside the program's Pulumi.yaml.
      */
     async dispose(): Promise<void> {
+        fs.rmSync(path.join(this.opts.projectDir, `Pulumi.${this.opts.stack}.yaml`), { force: true });
         fs.rmSync(this.work, { recursive: true, force: true });
     }
 }
