@@ -11,8 +11,8 @@ const path = require("node:path");
 const SLOWEST = [
     "test/bench/smoke.spec.ts",
     "test/packaging/install.spec.ts",
-    "test/cli/plugin-programs.spec.ts",
     "test/cli/replace.spec.ts",
+    "test/cli/plugin-programs.spec.ts",
     "test/cli/connection.spec.ts",
     "test/cli/options.spec.ts",
     "test/cli/examples.spec.ts",
