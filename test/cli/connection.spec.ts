@@ -6,7 +6,7 @@
 import { strict as assert } from "node:assert";
 import * as path from "node:path";
 import { useEmulator, IDS, type EmulatorFixture } from "../support/emulator";
-import { CliStack, describeCli, emulatorStackConfig, ROOT, secret } from "./pulumi";
+import { CliStack, describeCli, emulatorStackConfig, ROOT, secret, useStackUpOnce } from "./pulumi";
 
 const PROGRAM = path.join(ROOT, "test", "fixtures", "programs", "connection");
 
@@ -38,30 +38,17 @@ describeCli("a second tenant through an explicit connection", (binDir) => {
 
     // These read what one up made: a preview and an export change nothing.
     describe("after one up", () => {
-        let s: CliStack | undefined;
-        // Registered before the emulator's own `after`, which closes it: the destroy needs it.
-        after(async () => {
-            try {
-                await s?.destroy();
-            } finally {
-                await s?.dispose();
-            }
-        });
-        const shared = useEmulator({}, { shared: true });
-        before(async () => {
-            s = await twoTenants(shared.emu.url);
-            await s.up();
-        });
+        const shared = useStackUpOnce((f) => twoTenants(f.emu.url));
 
         it("up writes each localization to its own tenant; preview then shows no changes", async () => {
-            assert.equal(await signInText(shared, IDS.tenantId), "Premier locataire");
-            assert.equal(await signInText(shared, IDS.fabrikamTenantId), "Second locataire");
-            assert.equal((await s!.outputs()).secondOrganization, IDS.fabrikamTenantId);
-            await s!.expectNoChanges();
+            assert.equal(await signInText(shared.fx, IDS.tenantId), "Premier locataire");
+            assert.equal(await signInText(shared.fx, IDS.fabrikamTenantId), "Second locataire");
+            assert.equal((await shared.stack.outputs()).secondOrganization, IDS.fabrikamTenantId);
+            await shared.stack.expectNoChanges();
         });
 
         it("the connection is a secret in state: stack export holds no client secret in clear text", async () => {
-            const { text, deployment } = await s!.exportState();
+            const { text, deployment } = await shared.stack.exportState();
             assert.ok(!text.includes(IDS.fabrikamClientSecret), "the second tenant's secret is in state in clear text");
             const second = deployment.resources?.find((r) => r.urn.endsWith("::second-fr"));
             const stored = JSON.stringify(second?.outputs?.connection ?? null);
