@@ -2,8 +2,8 @@
 // take files in the order of `spec`: a long file taken last stretches the run by its whole length while the other
 // worker idles. So the files that take longest go first (longest first is what keeps two workers' ends close) and the
 // many short ones fill in behind them: by the times test/support/summary-reporter.js recorded for this checkout
-// (.tenantkit/test-times.json), else (a clean clone, as in CI) by SLOWEST, from the last full run's list of slowest
-// files (test/README.md, "How long the tests take"), then in path order.
+// (.tenantkit/test-times.json), and before those the files of SLOWEST it has no time for (a clean clone, as in CI,
+// has none), from the last full run's list of slowest files (test/README.md, "How long the tests take").
 "use strict";
 const fs = require("node:fs");
 const path = require("node:path");
@@ -47,15 +47,15 @@ function recordedTimes() {
     }
 }
 
+/** A file's time as last recorded; a file of SLOWEST that has no record counts as longer than any recorded one. */
 function longestFirst(files) {
-    const times = recordedTimes();
-    const rank = (file) => {
+    const times = recordedTimes() ?? {};
+    const estimate = (file) => {
+        if (typeof times[file] === "number") return times[file];
         const known = SLOWEST.indexOf(file);
-        return known === -1 ? SLOWEST.length : known;
+        return known === -1 ? 0 : Number.MAX_SAFE_INTEGER - known;
     };
-    const byPath = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
-    if (times) return [...files].sort((a, b) => (times[b] ?? 0) - (times[a] ?? 0) || rank(a) - rank(b) || byPath(a, b));
-    return [...files].sort((a, b) => rank(a) - rank(b) || byPath(a, b));
+    return [...files].sort((a, b) => estimate(b) - estimate(a) || (a < b ? -1 : a > b ? 1 : 0));
 }
 
 module.exports = {
