@@ -21,6 +21,16 @@ function sources(dir: string): string[] {
     });
 }
 
+/** A file's text, or undefined when a suite running beside this one removed it since the folders were read. */
+function readIfThere(file: string): string | undefined {
+    try {
+        return fs.readFileSync(file, "utf8");
+    } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+        throw e;
+    }
+}
+
 /** Each file's relative imports (value and type), resolved to files of the same set. */
 function importGraph(files: readonly string[]): Map<string, string[]> {
     const known = new Set(files);
@@ -30,7 +40,8 @@ function importGraph(files: readonly string[]): Map<string, string[]> {
     };
     const graph = new Map<string, string[]>();
     for (const file of files) {
-        const text = fs.readFileSync(file, "utf8");
+        const text = readIfThere(file);
+        if (text === undefined) continue;
         // TypeScript's own scanner, so that a `require("./...")` inside a string (scripts/release/sea.ts rewrites the
         // bundle's chunk loader) is text, not an import; it misses `export * as x from`, which the pattern adds.
         const specs = [
