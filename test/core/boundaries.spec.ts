@@ -11,12 +11,20 @@ import * as ts from "typescript";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 /** What the lint skips (eslint.config.mjs's ignores): built, bundled, generated or installed code. */
-const SKIPPED = new Set(["node_modules", "bin", "plugin", "sdk", "dist"]);
+const SKIPPED = new Set(["bin", "plugin", "sdk", "dist"].map((f) => path.join(ROOT, f)));
 
 function sources(dir: string): string[] {
-    return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    let entries: fs.Dirent[];
+    try {
+        entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch (e) {
+        // A folder a suite running beside this one removed since its parent was read.
+        if ((e as NodeJS.ErrnoException).code === "ENOENT") return [];
+        throw e;
+    }
+    return entries.flatMap((e) => {
         const full = path.join(dir, e.name);
-        if (e.isDirectory()) return SKIPPED.has(e.name) || e.name.startsWith(".") ? [] : sources(full);
+        if (e.isDirectory()) return SKIPPED.has(full) || e.name === "node_modules" || e.name.startsWith(".") ? [] : sources(full);
         return /\.(ts|js|mjs)$/.test(e.name) && !e.name.endsWith(".d.ts") ? [full] : [];
     });
 }
