@@ -27,14 +27,31 @@ interface Part {
     folderOf(file: string): string;
 }
 
-/** The `.ts` and `.js` files under `dir` (declarations, node_modules and dot-folders left out). */
-export function sources(dir: string): string[] {
-    if (!fs.existsSync(dir)) return [];
-    return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+/** The `.ts`, `.js` and `.mjs` files under `dir` (declarations, node_modules, dot-folders and `skip` left out). */
+export function sources(dir: string, skip: ReadonlySet<string> = new Set()): string[] {
+    let entries: fs.Dirent[];
+    try {
+        entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch (e) {
+        // A folder missing, or one a test suite running beside the reader removed since its parent was read.
+        if ((e as NodeJS.ErrnoException).code === "ENOENT") return [];
+        throw e;
+    }
+    return entries.flatMap((e) => {
         const full = path.join(dir, e.name);
-        if (e.isDirectory()) return e.name === "node_modules" || e.name.startsWith(".") ? [] : sources(full);
-        return /\.(ts|js)$/.test(e.name) && !e.name.endsWith(".d.ts") ? [full] : [];
+        if (e.isDirectory()) return skip.has(full) || e.name === "node_modules" || e.name.startsWith(".") ? [] : sources(full, skip);
+        return /\.(ts|js|mjs)$/.test(e.name) && !e.name.endsWith(".d.ts") ? [full] : [];
     });
+}
+
+/** A file's text, or undefined when a suite running beside the reader removed it since the folders were read. */
+function readIfThere(file: string): string | undefined {
+    try {
+        return fs.readFileSync(file, "utf8");
+    } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+        throw e;
+    }
 }
 
 /** Each file's relative imports (value and type) resolved to files of the set. */
@@ -42,11 +59,12 @@ export function importGraph(files: readonly string[]): Map<string, string[]> {
     const known = new Set(files);
     const resolve = (from: string, spec: string): string | undefined => {
         const base = path.resolve(path.dirname(from), spec);
-        return [base, `${base}.ts`, `${base}.js`, path.join(base, "index.ts")].find((c) => known.has(c));
+        return [base, `${base}.ts`, `${base}.js`, path.join(base, "index.ts"), path.join(base, "index.js")].find((c) => known.has(c));
     };
     const graph = new Map<string, string[]>();
     for (const file of files) {
-        const text = fs.readFileSync(file, "utf8");
+        const text = readIfThere(file);
+        if (text === undefined) continue;
         // TypeScript's own scanner, so that a `require("./...")` inside a string (scripts/release/sea.ts rewrites the
         // bundle's chunk loader) is text, not an import; it misses `export * as x from`, which the pattern adds.
         const specs = [

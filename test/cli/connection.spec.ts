@@ -5,8 +5,8 @@
  */
 import { strict as assert } from "node:assert";
 import * as path from "node:path";
-import { useEmulator, IDS } from "../support/emulator";
-import { CliStack, describeCli, emulatorStackConfig, ROOT, secret } from "./pulumi";
+import { useEmulator, IDS, type EmulatorFixture } from "../support/emulator";
+import { CliStack, describeCli, emulatorStackConfig, ROOT, secret, useStackUpOnce } from "./pulumi";
 
 const PROGRAM = path.join(ROOT, "test", "fixtures", "programs", "connection");
 
@@ -18,13 +18,14 @@ describeCli("a second tenant through an explicit connection", (binDir) => {
         stack = undefined;
     });
 
-    const create = async (extra: Record<string, string> = {}) => {
-        stack = await CliStack.create(binDir, {
+    /** The program's stack: both tenants on the emulator at `url`. */
+    const twoTenants = (url: string, extra: Record<string, string> = {}) =>
+        CliStack.create(binDir, {
             projectDir: PROGRAM,
             stack: "two-tenants",
             config: {
-                ...emulatorStackConfig(fx.emu.url),
-                "connectionprog:secondEmulator": fx.emu.url,
+                ...emulatorStackConfig(url),
+                "connectionprog:secondEmulator": url,
                 "connectionprog:secondTenant": IDS.fabrikamDomain,
                 "connectionprog:secondClientId": IDS.fabrikamClientId,
                 "connectionprog:secondSecret": secret(IDS.fabrikamClientSecret),
@@ -32,18 +33,27 @@ describeCli("a second tenant through an explicit connection", (binDir) => {
                 ...extra,
             },
         });
-        return stack;
-    };
-    const signInText = async (tenant: string) => (await fx.emu.admin.branding(tenant))?.localizations["fr-FR"]?.signInPageText;
+    const create = async (extra: Record<string, string> = {}) => (stack = await twoTenants(fx.emu.url, extra));
+    const signInText = async (f: EmulatorFixture, tenant: string) => (await f.emu.admin.branding(tenant))?.localizations["fr-FR"]?.signInPageText;
 
-    it("up writes each localization to its own tenant; preview then shows no changes", async () => {
-        const s = await create();
-        await s.up();
-        assert.equal(await signInText(IDS.tenantId), "Premier locataire");
-        assert.equal(await signInText(IDS.fabrikamTenantId), "Second locataire");
-        assert.equal((await s.outputs()).secondOrganization, IDS.fabrikamTenantId);
-        await s.expectNoChanges();
-        await s.destroy();
+    // These read what one up made: a preview and an export change nothing.
+    describe("after one up", () => {
+        const shared = useStackUpOnce((f) => twoTenants(f.emu.url));
+
+        it("up writes each localization to its own tenant; preview then shows no changes", async () => {
+            assert.equal(await signInText(shared.fx, IDS.tenantId), "Premier locataire");
+            assert.equal(await signInText(shared.fx, IDS.fabrikamTenantId), "Second locataire");
+            assert.equal((await shared.stack.outputs()).secondOrganization, IDS.fabrikamTenantId);
+            await shared.stack.expectNoChanges();
+        });
+
+        it("the connection is a secret in state: stack export holds no client secret in clear text", async () => {
+            const { text, deployment } = await shared.stack.exportState();
+            assert.ok(!text.includes(IDS.fabrikamClientSecret), "the second tenant's secret is in state in clear text");
+            const second = deployment.resources?.find((r) => r.urn.endsWith("::second-fr"));
+            const stored = JSON.stringify(second?.outputs?.connection ?? null);
+            assert.match(stored, /4dabf18193072939515e22adb298388d/, `connection output is not a secret: ${stored}`);
+        });
     });
 
     it("getGitPushOutput with dependsOn reads nothing in the first preview and reads after the resource in up", async () => {
@@ -66,17 +76,6 @@ describeCli("a second tenant through an explicit connection", (binDir) => {
         await s.destroy();
     });
 
-    it("the connection is a secret in state: stack export holds no client secret in clear text", async () => {
-        const s = await create();
-        await s.up();
-        const { text, deployment } = await s.exportState();
-        assert.ok(!text.includes(IDS.fabrikamClientSecret), "the second tenant's secret is in state in clear text");
-        const second = deployment.resources?.find((r) => r.urn.endsWith("::second-fr"));
-        const stored = JSON.stringify(second?.outputs?.connection ?? null);
-        assert.match(stored, /4dabf18193072939515e22adb298388d/, `connection output is not a secret: ${stored}`);
-        await s.destroy();
-    });
-
     it("refresh and destroy reach the second tenant with the connection saved in state", async () => {
         const s = await create();
         await s.up();
@@ -84,8 +83,8 @@ describeCli("a second tenant through an explicit connection", (binDir) => {
         const refresh = await s.refresh();
         assert.match(refresh.output, /second-fr/);
         await s.destroy();
-        assert.equal(await signInText(IDS.fabrikamTenantId), undefined, "destroy left the second tenant's localization");
-        assert.equal(await signInText(IDS.tenantId), undefined, "destroy left the first tenant's localization");
+        assert.equal(await signInText(fx, IDS.fabrikamTenantId), undefined, "destroy left the second tenant's localization");
+        assert.equal(await signInText(fx, IDS.tenantId), undefined, "destroy left the first tenant's localization");
     });
 
     it("a connection with an invalid value fails the preview, naming connection and the key", async () => {

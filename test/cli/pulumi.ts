@@ -5,6 +5,7 @@
  */
 import * as path from "node:path";
 import { findPulumi, type CliStack } from "../../harness/cli";
+import { useEmulator, type EmulatorFixture } from "../support/emulator";
 
 export {
     CliStack,
@@ -54,5 +55,40 @@ export function cliRunner(stack: CliStack, project: string): import("./pluginPro
         setConfig: (key, value) => stack.setConfig(`${project}:${key}`, value),
         outputs: () => stack.outputs(),
         destroy: async () => void (await stack.destroy()),
+    };
+}
+
+/** What {@link useStackUpOnce} gives a describe. */
+export interface StackUpOnce {
+    readonly fx: EmulatorFixture;
+    readonly stack: CliStack;
+}
+
+/**
+ * One stack made by `create` and up once in `before`, destroyed in `after`, on an emulator of its own that is reset
+ * once (`useEmulator`'s `shared`): for the tests of a describe that only read what the up made (outputs, state, a
+ * preview, the emulator's objects), which would otherwise each pay for a create, an up and a destroy.
+ */
+export function useStackUpOnce(create: (fx: EmulatorFixture) => Promise<CliStack>): StackUpOnce {
+    let stack: CliStack | undefined;
+    // Registered before the emulator's own `after`, which closes it: the destroy needs it.
+    after(async () => {
+        try {
+            await stack?.destroy();
+        } finally {
+            await stack?.dispose();
+        }
+    });
+    const fx = useEmulator({}, { shared: true });
+    before(async () => {
+        stack = await create(fx);
+        await stack.up();
+    });
+    return {
+        fx,
+        get stack(): CliStack {
+            if (stack === undefined) throw new Error("the stack is not up: its before hook failed");
+            return stack;
+        },
     };
 }

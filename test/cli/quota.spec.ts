@@ -12,7 +12,7 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { useEmulator, IDS } from "../support/emulator";
-import { CliStack, describeCli, emulatorStackConfig, ROOT, type StackConfig } from "./pulumi";
+import { CliStack, describeCli, emulatorStackConfig, ROOT, useStackUpOnce, type StackConfig } from "./pulumi";
 
 const PROGRAM = path.join(ROOT, "test", "fixtures", "programs", "quota");
 const MAPPING = path.join(PROGRAM, "datasetMapping.js");
@@ -92,39 +92,43 @@ describeCli("quota preflight under the real engine", (binDir) => {
         });
     });
 
-    it("tenantkit-quota reads the real pulumi stack export after up", async () => {
-        const s = await stackOf("export", 2);
-        await s.up();
-        assert.equal((await fx.emu.admin.powerBi(IDS.tenantId)).datasets.filter((d) => d.name.startsWith("Quota ")).length, 2);
-        const exported = path.join(s.work, "export.json");
-        fs.writeFileSync(exported, (await s.exportState()).text);
-        const { code, out } = quotaCli(exported, "--all");
-        assert.equal(code, 0);
-        assert.equal(out.kind, "export");
-        assert.equal(out.findings.find((f) => f.limit === LIMIT)?.planned, 2);
-        await s.destroy();
-    });
+    // These read one stack: a preview and an export change nothing, so one up serves them all.
+    describe("after up of two datasets", () => {
+        const shared = useStackUpOnce((f) =>
+            CliStack.create(binDir, {
+                projectDir: PROGRAM,
+                stack: "after-up",
+                config: { ...emulatorStackConfig(f.emu.url), "quotaprog:count": "2" },
+            }),
+        );
 
-    it("after up, pulumi preview --json --show-sames still counts the datasets the stack has", async () => {
-        const s = await stackOf("sames", 2);
-        await s.up();
-        const plan = path.join(s.work, "plan.json");
-        fs.writeFileSync(plan, (await s.ok(["preview", "--json", "--show-sames", "--config-file", s.configFile])).stdout);
-        const { code, out, stderr } = quotaCli(plan, "--all");
-        assert.equal(code, 0);
-        assert.equal(out.mapped, 2);
-        assert.equal(stderr, "");
-        await s.destroy();
-    });
+        it("tenantkit-quota reads the real pulumi stack export", async () => {
+            assert.equal((await shared.fx.emu.admin.powerBi(IDS.tenantId)).datasets.filter((d) => d.name.startsWith("Quota ")).length, 2);
+            const exported = path.join(shared.stack.work, "export.json");
+            fs.writeFileSync(exported, (await shared.stack.exportState()).text);
+            const { code, out } = quotaCli(exported, "--all");
+            assert.equal(code, 0);
+            assert.equal(out.kind, "export");
+            assert.equal(out.findings.find((f) => f.limit === LIMIT)?.planned, 2);
+        });
 
-    it("a preview made without --show-sames (the CLI then leaves out unchanged resources) gets a note saying so", async () => {
-        const s = await stackOf("no-sames", 2);
-        await s.up();
-        const plan = path.join(s.work, "plan.json");
-        fs.writeFileSync(plan, (await s.ok(["preview", "--json", "--config-file", s.configFile])).stdout);
-        const { out, stderr } = quotaCli(plan, "--all");
-        assert.equal(out.mapped, 0, "the real CLI lists the unchanged datasets without --show-sames now: drop the note");
-        assert.match(stderr, /--show-sames/);
-        await s.destroy();
+        it("pulumi preview --json --show-sames still counts the datasets the stack has", async () => {
+            const s = shared.stack;
+            const plan = path.join(s.work, "plan-show-sames.json");
+            fs.writeFileSync(plan, (await s.ok(["preview", "--json", "--show-sames", "--config-file", s.configFile])).stdout);
+            const { code, out, stderr } = quotaCli(plan, "--all");
+            assert.equal(code, 0);
+            assert.equal(out.mapped, 2);
+            assert.equal(stderr, "");
+        });
+
+        it("a preview made without --show-sames (the CLI then leaves out unchanged resources) gets a note saying so", async () => {
+            const s = shared.stack;
+            const plan = path.join(s.work, "plan-no-sames.json");
+            fs.writeFileSync(plan, (await s.ok(["preview", "--json", "--config-file", s.configFile])).stdout);
+            const { out, stderr } = quotaCli(plan, "--all");
+            assert.equal(out.mapped, 0, "the real CLI lists the unchanged datasets without --show-sames now: drop the note");
+            assert.match(stderr, /--show-sames/);
+        });
     });
 });

@@ -1,14 +1,16 @@
 /**
- * No import cycle, type imports included. The lint rules (eslint.config.mjs) enforce the other boundaries and the
- * cycles of value imports; eslint-plugin-import skips `import type`, and a type cycle still ties two modules together
- * (branding's lifecycle and snapshot once did), so this reads every import of the code that ships or runs the tests.
+ * No import cycle, type imports included, in any file the lint reads. The lint rules (eslint.config.mjs) enforce the
+ * other boundaries; cycles are found here rather than by eslint-plugin-import's no-cycle, which skips `import type` (a
+ * type cycle still ties two modules together: branding's lifecycle and snapshot once did) and took 93% of the lint's
+ * rule time (96 of 103 seconds on the 2-core CI machine), where reading every file's imports once takes a second.
  */
 import { strict as assert } from "node:assert";
 import * as path from "node:path";
 import { components, importGraph, sources } from "../../scripts/architecture";
 
 const ROOT = path.resolve(__dirname, "..", "..");
-const FOLDERS = ["provider", "emulator", "branding-preview", "harness", "scripts", "bench"];
+/** What the lint skips (eslint.config.mjs's ignores): built, bundled, generated or installed code. */
+const SKIPPED = new Set(["bin", "plugin", "sdk", "dist"].map((f) => path.join(ROOT, f)));
 
 /** The strongly connected components of more than one file, as paths from the repository's root. */
 function cycles(graph: Map<string, string[]>): string[][] {
@@ -19,8 +21,8 @@ function cycles(graph: Map<string, string[]>): string[][] {
 }
 
 describe("import cycles", () => {
-    it("none among provider/, emulator/, branding-preview/, harness/, scripts/ and bench/, type imports included", () => {
-        const files = FOLDERS.flatMap((f) => sources(path.join(ROOT, f)));
+    it("none in the repository's code, tests, examples and scripts, type imports included", () => {
+        const files = sources(ROOT, SKIPPED);
         assert.deepEqual(cycles(importGraph(files)), []);
     });
 });

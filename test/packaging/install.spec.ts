@@ -4,13 +4,17 @@
  * `pulumi new typescript` writes today and the older one many projects still have, then run with the real CLI against
  * the emulator (preview, up, destroy). Once with the oldest @pulumi/pulumi of the peer range and once with the newest
  * npm resolves it to. Needs the npm registry (and the CLI: skipped without it, failed under CI=true).
+ *
+ * The two programs are installed once, side by side, in `before`: an install is most of a test's time and mostly waits
+ * on the registry. The policy pack and the branding preview run from the newest program's node_modules, as a user's
+ * project would hold them beside the SDK; each test writes only files of its own into it.
  */
 import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { findChromium } from "../../branding-preview/browser";
-import { run } from "../support/commands";
+import { run, runAsync } from "../support/commands";
 import { useEmulator, IDS } from "../support/emulator";
 import { CliStack, describeCli, emulatorStackConfig, ROOT } from "../cli/pulumi";
 
@@ -36,31 +40,38 @@ const OLDER_TSCONFIG = {
     files: ["index.ts"],
 };
 
+/** The push-dataset example copied out of the repo and installed with the tarball, and the SDK version npm chose. */
+interface Program {
+    dir: string;
+    sdkVersion: string;
+}
+
 describeCli("the packed package in a program outside the repo", (binDir) => {
     const fx = useEmulator();
-    let tarball = "";
     let scratch = "";
+    const programs: Partial<Record<"oldest" | "newest", Program>> = {};
 
-    before(function () {
-        this.timeout(300_000);
+    before(async function () {
+        this.timeout(600_000);
         scratch = fs.mkdtempSync(path.join(os.tmpdir(), "tk-install-"));
         // `npm test` has just built bin/; --ignore-scripts packs that build instead of running prepack, which would
         // clear bin/ in the checkout other suites read.
         const name = run("npm", ["pack", "--ignore-scripts", "--pack-destination", scratch], ROOT).trim().split("\n").pop()!;
-        tarball = path.join(scratch, name);
+        const tarball = path.join(scratch, name);
+        const policySdk = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { devDependencies: Record<string, string> })
+            .devDependencies["@pulumi/policy"];
+        const install = async (label: "oldest" | "newest", sdk: string, extra: string[]): Promise<void> => {
+            const dir = path.join(scratch, label);
+            fs.cpSync(path.join(ROOT, "examples", "push-dataset"), dir, { recursive: true });
+            await runAsync("npm", ["install", tarball, `@pulumi/pulumi@${sdk}`, ...extra], dir);
+            const sdkVersion = (
+                JSON.parse(fs.readFileSync(path.join(dir, "node_modules", "@pulumi", "pulumi", "package.json"), "utf8")) as { version: string }
+            ).version;
+            programs[label] = { dir, sdkVersion };
+        };
+        await Promise.all([install("oldest", OLDEST, []), install("newest", PEER_RANGE, [`@pulumi/policy@${policySdk}`])]);
     });
     after(() => fs.rmSync(scratch, { recursive: true, force: true }));
-
-    /** The example copied out and installed with the tarball and `sdk` (an exact version or a range). */
-    function program(label: string, sdk: string): { dir: string; sdkVersion: string } {
-        const dir = path.join(scratch, label);
-        fs.cpSync(path.join(ROOT, "examples", "push-dataset"), dir, { recursive: true });
-        run("npm", ["install", tarball, `@pulumi/pulumi@${sdk}`], dir);
-        const sdkVersion = (
-            JSON.parse(fs.readFileSync(path.join(dir, "node_modules", "@pulumi", "pulumi", "package.json"), "utf8")) as { version: string }
-        ).version;
-        return { dir, sdkVersion };
-    }
 
     async function lifecycle(dir: string, stackName: string): Promise<void> {
         const stack = await CliStack.create(binDir, { projectDir: dir, stack: stackName, config: emulatorStackConfig(fx.emu.url) });
@@ -79,11 +90,7 @@ describeCli("the packed package in a program outside the repo", (binDir) => {
 
     it("the shipped policy pack runs from node_modules as docs/quota.md says, and fails a preview over a limit", async function () {
         this.timeout(600_000);
-        const dir = path.join(scratch, "policy");
-        fs.cpSync(path.join(ROOT, "examples", "push-dataset"), dir, { recursive: true });
-        const policySdk = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { devDependencies: Record<string, string> })
-            .devDependencies["@pulumi/policy"];
-        run("npm", ["install", tarball, `@pulumi/pulumi@${PEER_RANGE}`, `@pulumi/policy@${policySdk}`], dir);
+        const dir = programs.newest!.dir;
         // A user's mapping: each push dataset counts against a limit of 1,000 per workspace.
         fs.writeFileSync(
             path.join(dir, "quota-mappings.js"),
@@ -118,30 +125,25 @@ describeCli("the packed package in a program outside the repo", (binDir) => {
     it("tenantkit-branding-preview runs from node_modules/.bin and renders an inputs file's pages", function () {
         this.timeout(300_000);
         if (findChromium() === undefined && process.env.CI !== "true") this.skip();
-        const dir = path.join(scratch, "branding-preview");
-        fs.mkdirSync(path.join(dir, "assets"), { recursive: true });
-        fs.copyFileSync(path.join(ROOT, "examples", "branding", "assets", "banner.png"), path.join(dir, "assets", "banner.png"));
+        const dir = programs.newest!.dir;
+        fs.mkdirSync(path.join(dir, "branding-assets"), { recursive: true });
+        fs.copyFileSync(path.join(ROOT, "examples", "branding", "assets", "banner.png"), path.join(dir, "branding-assets", "banner.png"));
         fs.writeFileSync(
             path.join(dir, "branding.json"),
             JSON.stringify({
-                branding: { backgroundColor: "#0F6CBD", bannerLogo: "assets/banner.png" },
+                branding: { backgroundColor: "#0F6CBD", bannerLogo: "branding-assets/banner.png" },
                 localizations: [{ locale: "fr-FR", signInPageText: "Bonjour" }],
             }),
         );
-        run("npm", ["init", "-y"], dir);
-        run("npm", ["install", tarball, `@pulumi/pulumi@${PEER_RANGE}`], dir);
         // Synchronous is fine here: the command talks to no emulator, only to its own Chromium.
-        run("npx", ["tenantkit-branding-preview", "--inputs", "branding.json", "--out", "out"], dir);
-        assert.deepEqual(fs.readdirSync(path.join(dir, "out")).sort(), ["default.png", "fr-FR.png", "index.html"]);
+        run("npx", ["tenantkit-branding-preview", "--inputs", "branding.json", "--out", "branding-preview"], dir);
+        assert.deepEqual(fs.readdirSync(path.join(dir, "branding-preview")).sort(), ["default.png", "fr-FR.png", "index.html"]);
     });
 
-    for (const [label, sdk] of [
-        ["oldest", OLDEST],
-        ["newest", PEER_RANGE],
-    ] as const) {
+    for (const label of ["oldest", "newest"] as const) {
         it(`with the ${label} @pulumi/pulumi of ${PEER_RANGE}: installs, type-checks under both tsconfigs, and runs preview, up and destroy`, async function () {
             this.timeout(600_000);
-            const { dir, sdkVersion } = program(label, sdk);
+            const { dir, sdkVersion } = programs[label]!;
             if (label === "oldest") assert.equal(sdkVersion, OLDEST);
             run("npx", ["tsc", "--noEmit", "-p", "tsconfig.json"], dir);
             fs.writeFileSync(path.join(dir, "tsconfig.older.json"), JSON.stringify(OLDER_TSCONFIG));

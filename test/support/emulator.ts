@@ -36,21 +36,25 @@ export interface EmulatorFixture {
 /**
  * Starts one emulator for the enclosing `describe` (closed in `after`) and, before each test, resets the
  * clock to {@link T0}, the directory to the default seed, and clears faults, throttle and the request log.
+ * With `shared`, the reset happens once, before the describe's own `before` hooks: its tests read what those hooks
+ * made (one stack up once for tests that only read it) and must change nothing another test reads.
  */
-export function useEmulator(extra: Partial<EmulatorOptions> = {}): EmulatorFixture {
+export function useEmulator(extra: Partial<EmulatorOptions> = {}, o: { shared?: boolean } = {}): EmulatorFixture {
     const clock = new Clock();
     let emu: RunningEmulator | undefined;
     before(async () => {
         emu = await startEmulator({ now: clock.now, ...extra });
+        if (o.shared) await reset();
     });
-    beforeEach(async () => {
+    if (!o.shared) beforeEach(reset);
+    async function reset(): Promise<void> {
         clock.set(T0);
         const admin = fixture.emu.admin;
         await admin.seed(defaultSeed(T0));
         await admin.clearFaults();
         await admin.throttle(null);
         await admin.clearRequests();
-    });
+    }
     after(async () => {
         await emu?.close();
     });

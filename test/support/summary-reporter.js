@@ -1,15 +1,66 @@
-// The spec reporter, plus one closing line "N passed, N failed, N skipped" that CI reads.
+// The spec reporter, plus the slowest files with their times, and one closing line "N passed, N failed, N skipped"
+// that CI reads.
+//
+// A file's time is what its tests and hooks took (setup in `before` hooks included, loading the file not), which mocha
+// reports for each file even when the files run in parallel workers. The run's wall time is the last figure printed;
+// every file's time goes to .tenantkit/test-times.json, which .mocharc.js reads to start the slowest files first.
 "use strict";
+const fs = require("node:fs");
+const path = require("node:path");
 const Mocha = require("mocha");
-const { EVENT_RUN_END } = Mocha.Runner.constants;
+const { EVENT_RUN_BEGIN, EVENT_RUN_END, EVENT_TEST_END, EVENT_HOOK_END } = Mocha.Runner.constants;
+
+const ROOT = path.resolve(__dirname, "..", "..");
+const TIMES_FILE = path.join(ROOT, ".tenantkit", "test-times.json");
+const SHOWN = 15;
 
 class SummaryReporter extends Mocha.reporters.Spec {
     constructor(runner, options) {
         super(runner, options);
+        const perFile = new Map();
+        let started = Date.now();
+        const add = (runnable) => {
+            if (!runnable.file || typeof runnable.duration !== "number") return;
+            const file = path.relative(ROOT, runnable.file).split(path.sep).join("/");
+            perFile.set(file, (perFile.get(file) || 0) + runnable.duration);
+        };
+        runner.once(EVENT_RUN_BEGIN, () => (started = Date.now()));
+        runner.on(EVENT_TEST_END, add);
+        runner.on(EVENT_HOOK_END, add);
         runner.once(EVENT_RUN_END, () => {
             const s = runner.stats || {};
+            const files = [...perFile].sort((a, b) => b[1] - a[1]);
+            const out = [`\nslowest files (time in their tests and hooks; ${perFile.size} files, wall ${seconds(Date.now() - started)}):`];
+            for (const [file, ms] of files.slice(0, SHOWN)) out.push(`  ${seconds(ms).padStart(6)}  ${file}`);
+            // A run narrowed by --grep or --fgrep timed part of some files: its figures would mislead the order.
+            const narrowed = Boolean(options && (options.grep || options.fgrep));
+            if (narrowed) out.push("  (--grep: not recorded in .tenantkit/test-times.json)");
+            process.stdout.write(`${out.join("\n")}\n`);
+            if (!narrowed) record(files);
             process.stdout.write(`\ntests: ${s.passes || 0} passed, ${s.failures || 0} failed, ${s.pending || 0} skipped\n`);
         });
     }
 }
+
+function seconds(ms) {
+    return `${Math.round(ms / 1000)}s`;
+}
+
+/** Keeps the earlier figures of files this run did not run (`npm run test:some` runs a few). */
+function record(files) {
+    let times = {};
+    try {
+        times = JSON.parse(fs.readFileSync(TIMES_FILE, "utf8"));
+    } catch {
+        // No earlier run on this checkout.
+    }
+    for (const [file, ms] of files) times[file] = Math.round(ms);
+    try {
+        fs.mkdirSync(path.dirname(TIMES_FILE), { recursive: true });
+        fs.writeFileSync(TIMES_FILE, `${JSON.stringify(times, null, 2)}\n`);
+    } catch (err) {
+        process.stdout.write(`(could not record the files' times in ${TIMES_FILE}: ${err.message})\n`);
+    }
+}
+
 module.exports = SummaryReporter;
