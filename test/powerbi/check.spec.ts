@@ -146,6 +146,11 @@ describe("PushDataset check", () => {
         );
     });
 
+    it("refuses a retention policy it does not list, naming both it does (letter case matters)", async () => {
+        const r = await check({ ...valid(), defaultRetentionPolicy: "basicfifo" });
+        assert.deepEqual(r.failures, [{ property: "defaultRetentionPolicy", reason: "must be None or basicFIFO" }]);
+    });
+
     it("summarizeBy takes the aggregate functions in any letter case and refuses anything else, naming the column", async () => {
         const withSummarize = (summarizeBy: string) => ({
             ...valid(),
