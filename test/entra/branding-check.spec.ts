@@ -1,5 +1,5 @@
 /**
- * What a branding's check says of values a rule lists (core/schemaOf.ts derives them from the definition): the
+ * What a branding's check says of values a rule lists (core/model/schemaOf.ts derives them from the definition): the
  * enumerations' messages, a nested object's unknown key, the default it applies, each on the property's path.
  */
 import { strict as assert } from "node:assert";
