@@ -1,13 +1,14 @@
 /**
- * Upgrading the package under a stack: a stack made by the release before the resources came from their definitions
- * (the commit named below, packed in this test from git) previews no change with today's package, for every resource
- * kind, under the real CLI against the emulator. The program sits outside the repo with its own node_modules, as a
- * user's does, and only its tenantkit tarball changes between the two steps.
+ * Upgrading the package under a stack, under the real CLI against the emulator, each program outside the repo with its
+ * own node_modules as a user's is; the releases are built in this test from git:
+ * - the dynamic resources: a stack made by the release before the resources came from their definitions previews no
+ *   change with today's package, for every resource kind; only the program's tenantkit tarball changes.
  */
 import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { isDeepStrictEqual } from "node:util";
 import { run } from "../support/commands";
 import { IDS, useEmulator } from "../support/emulator";
 import { CliStack, describeCli, emulatorStackConfig, resourcesOfType, ROOT, secret } from "./pulumi";
@@ -23,36 +24,61 @@ function pack(dir: string, dest: string): string {
     return path.join(dest, run("npm", ["pack", "--ignore-scripts", "--pack-destination", dest], dir).trim().split("\n").pop()!);
 }
 
-describeCli("a stack made by the release before the definitions, after an upgrade", (binDir) => {
-    const fx = useEmulator();
-    let scratch = "";
-    let oldTarball = "";
-    let newTarball = "";
+/** The packages a lockfile pins, by their folder in node_modules. */
+function lockedPackages(dir: string): Record<string, unknown> {
+    return (JSON.parse(fs.readFileSync(path.join(dir, "package-lock.json"), "utf8")) as { packages: Record<string, unknown> }).packages;
+}
 
+/** The tree of `commit` built as its `npm run build` built it, in `scratch/<commit>`: the folder. */
+function buildRelease(commit: string, scratch: string): string {
+    const dir = path.join(scratch, commit);
+    fs.mkdirSync(dir);
+    const archive = path.join(scratch, `${commit}.tar`);
+    run("git", ["archive", "--format=tar", "-o", archive, commit], ROOT);
+    run("tar", ["-xf", archive, "-C", dir], scratch);
+    // The release's own dependencies: today's node_modules when it holds every package the release locks, at the same
+    // version (no download; the project itself, "", lists what it declares), else a clean install.
+    const today = lockedPackages(ROOT);
+    const covered = Object.entries(lockedPackages(dir)).every(([folder, locked]) => folder === "" || isDeepStrictEqual(locked, today[folder]));
+    if (covered) fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
+    else run("npm", ["ci", "--ignore-scripts"], dir);
+    run("npm", ["run", "build"], dir);
+    return dir;
+}
+
+/** A release and what a suite makes of it: the tarballs or folders its test installs. */
+type Release<T> = T & { readonly dir: string; readonly scratch: string };
+
+/**
+ * `commit` built (buildRelease) in the suite's `before` in a scratch folder of its own, removed after the suite, and
+ * `then` run on it for what the suite needs besides.
+ */
+function useRelease<T extends object>(commit: string, then: (dir: string, scratch: string) => T): () => Release<T> {
+    let scratch = "";
+    let built: Release<T> | undefined;
     before(function () {
         this.timeout(600_000);
         scratch = fs.mkdtempSync(path.join(os.tmpdir(), "tk-upgrade-"));
-        const old = path.join(scratch, "release");
-        fs.mkdirSync(old);
-        const archive = path.join(scratch, "release.tar");
-        run("git", ["archive", "--format=tar", "-o", archive, BEFORE_DEFINITIONS], ROOT);
-        run("tar", ["-xf", archive, "-C", old], scratch);
-        // The release's own dependencies: today's when its lockfile is today's (no download), else a clean install.
-        const sameLock =
-            fs.readFileSync(path.join(old, "package-lock.json"), "utf8") === fs.readFileSync(path.join(ROOT, "package-lock.json"), "utf8");
-        if (sameLock) fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(old, "node_modules"), "dir");
-        else run("npm", ["ci", "--ignore-scripts"], old);
-        run("npm", ["run", "build"], old);
-        oldTarball = pack(old, scratch);
-        // `npm test` has just built bin/ here.
-        newTarball = pack(ROOT, scratch);
+        const dir = buildRelease(commit, scratch);
+        built = { ...then(dir, scratch), dir, scratch };
     });
     after(() => fs.rmSync(scratch, { recursive: true, force: true }));
+    return () => {
+        if (!built) throw new Error(`${commit} is not built yet`);
+        return built;
+    };
+}
+
+describeCli("a stack made by the release before the definitions, after an upgrade", (binDir) => {
+    const fx = useEmulator();
+    // `npm test` has just built bin/ here.
+    const release = useRelease(BEFORE_DEFINITIONS, (dir, scratch) => ({ oldTarball: pack(dir, scratch), newTarball: pack(ROOT, scratch) }));
 
     it("every resource kind previews no change, then refreshes and destroys", async function () {
         this.timeout(900_000);
+        const { dir: releaseDir, scratch, oldTarball, newTarball } = release();
         const dir = path.join(scratch, "program");
-        fs.cpSync(path.join(scratch, "release", "test", "fixtures", "programs", "every-resource"), dir, { recursive: true });
+        fs.cpSync(path.join(releaseDir, "test", "fixtures", "programs", "every-resource"), dir, { recursive: true });
         const sdk = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { devDependencies: Record<string, string> })
             .devDependencies["@pulumi/pulumi"];
         fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "upgrade", private: true }));
