@@ -3,18 +3,31 @@
  * own node_modules as a user's is; the releases are built in this test from git:
  * - the dynamic resources: a stack made by the release before the resources came from their definitions previews no
  *   change with today's package, for every resource kind; only the program's tenantkit tarball changes.
+ * - the provider plugin: stacks made by the last release's plugin, from its YAML program and from its TypeScript program
+ *   over its Node.js SDK, preview no change, refresh with none and destroy under today's plugin (and SDK), as Pulumi's
+ *   own providers test every release.
  */
 import { strict as assert } from "node:assert";
+import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { isDeepStrictEqual } from "node:util";
+import { packNodeSdk } from "../../scripts/sdkPack";
 import { run } from "../support/commands";
 import { IDS, useEmulator } from "../support/emulator";
-import { CliStack, describeCli, emulatorStackConfig, resourcesOfType, ROOT, secret } from "./pulumi";
+import { expectDeployed, expectRemoved } from "./pluginPrograms";
+import { CliStack, describeCli, emulatorStackConfig, PLUGIN_DIR, resourcesOfType, ROOT, secret } from "./pulumi";
+import { exec, PULUMI_VERSION } from "./sdkToolchains";
 
 /** The last commit before the definitions (issue 27): the release a user's stack was made with. */
 const BEFORE_DEFINITIONS = "2dc62d3a1eb272c18b576cf957ffb944a635bebf";
+
+/**
+ * The last release of the provider plugin and its Node.js SDK: the project has no tags, so the last commit a CI run
+ * accepted (before issue 38's work) stands for it.
+ */
+const LAST_RELEASE = "0651c1bd128d35492e0aeeec377b6b744a1c275a";
 
 /** Every resource kind the release made, as its state names them. */
 const KINDS = ["OrganizationalBranding", "OrganizationalBrandingLocalization", "TemporaryAccessPassMethods", "GitPush", "PushDataset"];
@@ -103,5 +116,84 @@ describeCli("a stack made by the release before the definitions, after an upgrad
         } finally {
             await stack.dispose();
         }
+    });
+});
+
+describeCli("stacks made by the last release's provider plugin and SDK, after an upgrade", (binDir) => {
+    const fx = useEmulator();
+    // Both SDK tarballs carry the same name, so each gets a folder of its own.
+    const release = useRelease(LAST_RELEASE, (dir, scratch) => ({
+        oldSdk: run("npm", ["run", "--silent", "sdk:pack", "--", path.join(scratch, "sdk-release")], dir)
+            .trim()
+            .split("\n")
+            .pop()!,
+        newSdk: packNodeSdk(path.join(scratch, "sdk-today")),
+    }));
+    let stack: CliStack | undefined;
+    afterEach(async () => {
+        await stack?.dispose();
+        stack = undefined;
+    });
+
+    /**
+     * The release's program `program` (its fixture) copied out as its users wrote it, `prepare` run in it; `up` with the
+     * release's plugin, then today's plugin over it in the same cache (same version) and `upgrade` run; then a preview
+     * with no change, a refresh with none, and destroy, which leaves the tenant as before.
+     */
+    async function upgrades(
+        program: string,
+        project: string,
+        steps: { prepare?(dir: string): Promise<void>; upgrade?(dir: string): Promise<void> } = {},
+    ) {
+        const dir = path.join(release().scratch, program);
+        fs.cpSync(path.join(release().dir, "test", "fixtures", "programs", program), dir, { recursive: true });
+        await steps.prepare?.(dir);
+        const before = await fx.emu.admin.branding(IDS.tenantId);
+        stack = await CliStack.create(binDir, {
+            projectDir: dir,
+            stack: "upgrade",
+            config: {
+                ...emulatorStackConfig(fx.emu.url),
+                "tenantkit:devopsPat": secret(IDS.devopsPat),
+                [`${project}:workspaceId`]: IDS.salesWorkspaceId,
+            },
+        });
+        await stack.installPlugin(path.join(release().dir, "plugin"));
+        await stack.up();
+        await expectDeployed(fx);
+
+        await stack.installPlugin(PLUGIN_DIR, { reinstall: true });
+        const installed = fs.readFileSync(path.join(stack.installedPlugin(), "index.js"), "utf8");
+        assert.ok(installed === fs.readFileSync(path.join(PLUGIN_DIR, "index.js"), "utf8"), "today's plugin replaced the release's in the cache");
+        await steps.upgrade?.(dir);
+        await stack.expectNoChanges();
+        // A refresh with no change leaves the state the preview just judged, so no second preview is needed.
+        await stack.refresh(["--expect-no-changes"]);
+        await stack.destroy();
+        await expectRemoved(fx, before);
+    }
+
+    it("YAML: the release's program previews no change, refreshes with none and destroys under today's plugin", async function () {
+        this.timeout(600_000);
+        await upgrades("plugin-yaml", "tenantkit-yaml");
+    });
+
+    it("TypeScript: the release's program over its SDK previews no change, refreshes with none and destroys under today's plugin and SDK", async function () {
+        this.timeout(600_000);
+        // Not blocking: the emulator of this process must keep answering (and keep its connections) meanwhile.
+        const install = async (dir: string, tarball: string, ...more: string[]) =>
+            void (await exec("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball, ...more], { cwd: dir }));
+        await upgrades("plugin-typescript", "tenantkit-typescript", {
+            prepare: (dir) => install(dir, release().oldSdk, `@pulumi/pulumi@${PULUMI_VERSION}`),
+            upgrade: async (dir) => {
+                await install(dir, release().newSdk);
+                // What npm put in node_modules, by the hash of the tarball it came from.
+                const lock = JSON.parse(fs.readFileSync(path.join(dir, "node_modules", ".package-lock.json"), "utf8")) as {
+                    packages: Record<string, { integrity?: string }>;
+                };
+                const integrity = `sha512-${createHash("sha512").update(fs.readFileSync(release().newSdk)).digest("base64")}`;
+                assert.equal(lock.packages["node_modules/@pulumi-tenantkit/sdk"]?.integrity, integrity, "today's SDK replaced the release's");
+            },
+        });
     });
 });
