@@ -42,158 +42,162 @@ function lockedPackages(dir: string): Record<string, unknown> {
     return (JSON.parse(fs.readFileSync(path.join(dir, "package-lock.json"), "utf8")) as { packages: Record<string, unknown> }).packages;
 }
 
-/** The tree of `commit` built as its `npm run build` built it, in `scratch/<commit>`: the folder. */
-function buildRelease(commit: string, scratch: string): string {
+/** The tree of `commit` built as its `npm run build` built it, in `scratch/<commit>`: the folder. Not blocking, so two run side by side. */
+async function buildRelease(commit: string, scratch: string): Promise<string> {
     const dir = path.join(scratch, commit);
     fs.mkdirSync(dir);
     const archive = path.join(scratch, `${commit}.tar`);
-    run("git", ["archive", "--format=tar", "-o", archive, commit], ROOT);
-    run("tar", ["-xf", archive, "-C", dir], scratch);
+    await exec("git", ["archive", "--format=tar", "-o", archive, commit], { cwd: ROOT });
+    await exec("tar", ["-xf", archive, "-C", dir]);
     // The release's own dependencies: today's node_modules when it holds every package the release locks, at the same
     // version (no download; the project itself, "", lists what it declares), else a clean install.
     const today = lockedPackages(ROOT);
     const covered = Object.entries(lockedPackages(dir)).every(([folder, locked]) => folder === "" || isDeepStrictEqual(locked, today[folder]));
     if (covered) fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
-    else run("npm", ["ci", "--ignore-scripts"], dir);
-    run("npm", ["run", "build"], dir);
+    else await exec("npm", ["ci", "--ignore-scripts", "--no-audit", "--no-fund"], { cwd: dir });
+    await exec("npm", ["run", "build"], { cwd: dir });
     return dir;
 }
 
-/** A release and what a suite makes of it: the tarballs or folders its test installs. */
-type Release<T> = T & { readonly dir: string; readonly scratch: string };
-
 /**
- * `commit` built (buildRelease) in the suite's `before` in a scratch folder of its own, removed after the suite, and
- * `then` run on it for what the suite needs besides.
+ * The releases the suites start from, by what each stands for: built side by side in the `before` (each build is mostly
+ * one tsc, one core), in a scratch folder removed after the suite; `then` makes what the tests install of them.
  */
-function useRelease<T extends object>(commit: string, then: (dir: string, scratch: string) => T): () => Release<T> {
+function useReleases<K extends string, T extends object>(
+    commits: Record<K, string>,
+    then: (dirs: Record<K, string>, scratch: string) => T,
+): () => T & { readonly dirs: Record<K, string>; readonly scratch: string } {
     let scratch = "";
-    let built: Release<T> | undefined;
-    before(function () {
-        this.timeout(600_000);
+    let built: (T & { dirs: Record<K, string>; scratch: string }) | undefined;
+    before(async function () {
+        this.timeout(900_000);
         scratch = fs.mkdtempSync(path.join(os.tmpdir(), "tk-upgrade-"));
-        const dir = buildRelease(commit, scratch);
-        built = { ...then(dir, scratch), dir, scratch };
+        const keys = Object.keys(commits) as K[];
+        const folders = await Promise.all(keys.map((k) => buildRelease(commits[k], scratch)));
+        const dirs = Object.fromEntries(keys.map((k, i) => [k, folders[i]!])) as Record<K, string>;
+        built = { ...then(dirs, scratch), dirs, scratch };
     });
     after(() => fs.rmSync(scratch, { recursive: true, force: true }));
     return () => {
-        if (!built) throw new Error(`${commit} is not built yet`);
+        if (!built) throw new Error("the releases are not built yet");
         return built;
     };
 }
 
-describeCli("a stack made by the release before the definitions, after an upgrade", (binDir) => {
+describeCli("stacks made by earlier releases, after an upgrade", (binDir) => {
     const fx = useEmulator();
-    // `npm test` has just built bin/ here.
-    const release = useRelease(BEFORE_DEFINITIONS, (dir, scratch) => ({ oldTarball: pack(dir, scratch), newTarball: pack(ROOT, scratch) }));
-
-    it("every resource kind previews no change, then refreshes and destroys", async function () {
-        this.timeout(900_000);
-        const { dir: releaseDir, scratch, oldTarball, newTarball } = release();
-        const dir = path.join(scratch, "program");
-        fs.cpSync(path.join(releaseDir, "test", "fixtures", "programs", "every-resource"), dir, { recursive: true });
-        const sdk = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { devDependencies: Record<string, string> })
-            .devDependencies["@pulumi/pulumi"];
-        fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "upgrade", private: true }));
-        run("npm", ["install", oldTarball, `@pulumi/pulumi@${sdk}`], dir);
-        const stack = await CliStack.create(binDir, {
-            projectDir: dir,
-            stack: "upgrade",
-            config: { ...emulatorStackConfig(fx.emu.url), "tenantkit:devopsPat": secret(IDS.devopsPat) },
-        });
-        try {
-            await stack.up();
-            const { deployment } = await stack.exportState();
-            for (const kind of KINDS) assert.equal(resourcesOfType(deployment, `tenantkit:${kind}`).length, 1, `the release made one ${kind}`);
-
-            run("npm", ["install", newTarball], dir);
-            const registry = path.join(dir, "node_modules", "pulumi-tenantkit", "provider", "resources.ts");
-            assert.ok(fs.existsSync(registry), "today's package is installed (the release had no registry)");
-            await stack.expectNoChanges();
-            await stack.refresh();
-            await stack.expectNoChanges();
-            await stack.destroy();
-        } finally {
-            await stack.dispose();
-        }
-    });
-});
-
-describeCli("stacks made by the last release's provider plugin and SDK, after an upgrade", (binDir) => {
-    const fx = useEmulator();
-    // Both SDK tarballs carry the same name, so each gets a folder of its own.
-    const release = useRelease(LAST_RELEASE, (dir, scratch) => ({
-        oldSdk: run("npm", ["run", "--silent", "sdk:pack", "--", path.join(scratch, "sdk-release")], dir)
+    const releases = useReleases({ dynamic: BEFORE_DEFINITIONS, plugin: LAST_RELEASE }, (dirs, scratch) => ({
+        oldTarball: pack(dirs.dynamic, scratch),
+        // `npm test` has just built bin/ here.
+        newTarball: pack(ROOT, scratch),
+        // Both SDK tarballs carry the same name, so each gets a folder of its own.
+        oldSdk: run("npm", ["run", "--silent", "sdk:pack", "--", path.join(scratch, "sdk-release")], dirs.plugin)
             .trim()
             .split("\n")
             .pop()!,
         newSdk: packNodeSdk(path.join(scratch, "sdk-today")),
     }));
-    let stack: CliStack | undefined;
-    afterEach(async () => {
-        await stack?.dispose();
-        stack = undefined;
-    });
 
-    /**
-     * The release's program `program` (its fixture) copied out as its users wrote it, `prepare` run in it; `up` with the
-     * release's plugin, then today's plugin over it in the same cache (same version) and `upgrade` run; then a preview
-     * with no change, a refresh with none, and destroy, which leaves the tenant as before.
-     */
-    async function upgrades(
-        program: string,
-        project: string,
-        steps: { prepare?(dir: string): Promise<void>; upgrade?(dir: string): Promise<void> } = {},
-    ) {
-        const dir = path.join(release().scratch, program);
-        fs.cpSync(path.join(release().dir, "test", "fixtures", "programs", program), dir, { recursive: true });
-        await steps.prepare?.(dir);
-        const before = await fx.emu.admin.branding(IDS.tenantId);
-        stack = await CliStack.create(binDir, {
-            projectDir: dir,
-            stack: "upgrade",
-            config: {
-                ...emulatorStackConfig(fx.emu.url),
-                "tenantkit:devopsPat": secret(IDS.devopsPat),
-                [`${project}:workspaceId`]: IDS.salesWorkspaceId,
-            },
+    describe("a stack made by the release before the definitions", () => {
+        it("every resource kind previews no change, then refreshes and destroys", async function () {
+            this.timeout(900_000);
+            const { dirs, scratch, oldTarball, newTarball } = releases();
+            const dir = path.join(scratch, "program");
+            fs.cpSync(path.join(dirs.dynamic, "test", "fixtures", "programs", "every-resource"), dir, { recursive: true });
+            const sdk = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { devDependencies: Record<string, string> })
+                .devDependencies["@pulumi/pulumi"];
+            fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "upgrade", private: true }));
+            run("npm", ["install", oldTarball, `@pulumi/pulumi@${sdk}`], dir);
+            const stack = await CliStack.create(binDir, {
+                projectDir: dir,
+                stack: "upgrade",
+                config: { ...emulatorStackConfig(fx.emu.url), "tenantkit:devopsPat": secret(IDS.devopsPat) },
+            });
+            try {
+                await stack.up();
+                const { deployment } = await stack.exportState();
+                for (const kind of KINDS) assert.equal(resourcesOfType(deployment, `tenantkit:${kind}`).length, 1, `the release made one ${kind}`);
+
+                run("npm", ["install", newTarball], dir);
+                const registry = path.join(dir, "node_modules", "pulumi-tenantkit", "provider", "resources.ts");
+                assert.ok(fs.existsSync(registry), "today's package is installed (the release had no registry)");
+                await stack.expectNoChanges();
+                await stack.refresh();
+                await stack.expectNoChanges();
+                await stack.destroy();
+            } finally {
+                await stack.dispose();
+            }
         });
-        await stack.installPlugin(path.join(release().dir, "plugin"));
-        await stack.up();
-        await expectDeployed(fx);
-
-        await stack.installPlugin(PLUGIN_DIR, { reinstall: true });
-        const installed = fs.readFileSync(path.join(stack.installedPlugin(), "index.js"), "utf8");
-        assert.ok(installed === fs.readFileSync(path.join(PLUGIN_DIR, "index.js"), "utf8"), "today's plugin replaced the release's in the cache");
-        await steps.upgrade?.(dir);
-        await stack.expectNoChanges();
-        // A refresh with no change leaves the state the preview just judged, so no second preview is needed.
-        await stack.refresh(["--expect-no-changes"]);
-        await stack.destroy();
-        await expectRemoved(fx, before);
-    }
-
-    it("YAML: the release's program previews no change, refreshes with none and destroys under today's plugin", async function () {
-        this.timeout(600_000);
-        await upgrades("plugin-yaml", "tenantkit-yaml");
     });
 
-    it("TypeScript: the release's program over its SDK previews no change, refreshes with none and destroys under today's plugin and SDK", async function () {
-        this.timeout(600_000);
-        // Not blocking: the emulator of this process must keep answering (and keep its connections) meanwhile.
-        const install = async (dir: string, tarball: string, ...more: string[]) =>
-            void (await exec("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball, ...more], { cwd: dir }));
-        await upgrades("plugin-typescript", "tenantkit-typescript", {
-            prepare: (dir) => install(dir, release().oldSdk, `@pulumi/pulumi@${PULUMI_VERSION}`),
-            upgrade: async (dir) => {
-                await install(dir, release().newSdk);
-                // What npm put in node_modules, by the hash of the tarball it came from.
-                const lock = JSON.parse(fs.readFileSync(path.join(dir, "node_modules", ".package-lock.json"), "utf8")) as {
-                    packages: Record<string, { integrity?: string }>;
-                };
-                const integrity = `sha512-${createHash("sha512").update(fs.readFileSync(release().newSdk)).digest("base64")}`;
-                assert.equal(lock.packages["node_modules/@pulumi-tenantkit/sdk"]?.integrity, integrity, "today's SDK replaced the release's");
-            },
+    describe("stacks made by the last release's provider plugin and SDK", () => {
+        let stack: CliStack | undefined;
+        afterEach(async () => {
+            await stack?.dispose();
+            stack = undefined;
+        });
+
+        /**
+         * The release's program `program` (its fixture) copied out as its users wrote it, `prepare` run in it; `up` with the
+         * release's plugin, then today's plugin over it in the same cache (same version) and `upgrade` run; then a preview
+         * with no change, a refresh with none, and destroy, which leaves the tenant as before.
+         */
+        async function upgrades(
+            program: string,
+            project: string,
+            steps: { prepare?(dir: string): Promise<void>; upgrade?(dir: string): Promise<void> } = {},
+        ) {
+            const dir = path.join(releases().scratch, program);
+            fs.cpSync(path.join(releases().dirs.plugin, "test", "fixtures", "programs", program), dir, { recursive: true });
+            await steps.prepare?.(dir);
+            const before = await fx.emu.admin.branding(IDS.tenantId);
+            stack = await CliStack.create(binDir, {
+                projectDir: dir,
+                stack: "upgrade",
+                config: {
+                    ...emulatorStackConfig(fx.emu.url),
+                    "tenantkit:devopsPat": secret(IDS.devopsPat),
+                    [`${project}:workspaceId`]: IDS.salesWorkspaceId,
+                },
+            });
+            await stack.installPlugin(path.join(releases().dirs.plugin, "plugin"));
+            await stack.up();
+            await expectDeployed(fx);
+
+            await stack.installPlugin(PLUGIN_DIR, { reinstall: true });
+            const installed = fs.readFileSync(path.join(stack.installedPlugin(), "index.js"), "utf8");
+            assert.ok(installed === fs.readFileSync(path.join(PLUGIN_DIR, "index.js"), "utf8"), "today's plugin replaced the release's in the cache");
+            await steps.upgrade?.(dir);
+            await stack.expectNoChanges();
+            // A refresh with no change leaves the state the preview just judged, so no second preview is needed.
+            await stack.refresh(["--expect-no-changes"]);
+            await stack.destroy();
+            await expectRemoved(fx, before);
+        }
+
+        it("YAML: the release's program previews no change, refreshes with none and destroys under today's plugin", async function () {
+            this.timeout(600_000);
+            await upgrades("plugin-yaml", "tenantkit-yaml");
+        });
+
+        it("TypeScript: the release's program over its SDK previews no change, refreshes with none and destroys under today's plugin and SDK", async function () {
+            this.timeout(600_000);
+            // Not blocking: the emulator of this process must keep answering (and keep its connections) meanwhile.
+            const install = async (dir: string, tarball: string, ...more: string[]) =>
+                void (await exec("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball, ...more], { cwd: dir }));
+            await upgrades("plugin-typescript", "tenantkit-typescript", {
+                prepare: (dir) => install(dir, releases().oldSdk, `@pulumi/pulumi@${PULUMI_VERSION}`),
+                upgrade: async (dir) => {
+                    await install(dir, releases().newSdk);
+                    // What npm put in node_modules, by the hash of the tarball it came from.
+                    const lock = JSON.parse(fs.readFileSync(path.join(dir, "node_modules", ".package-lock.json"), "utf8")) as {
+                        packages: Record<string, { integrity?: string }>;
+                    };
+                    const integrity = `sha512-${createHash("sha512").update(fs.readFileSync(releases().newSdk)).digest("base64")}`;
+                    assert.equal(lock.packages["node_modules/@pulumi-tenantkit/sdk"]?.integrity, integrity, "today's SDK replaced the release's");
+                },
+            });
         });
     });
 });
