@@ -228,10 +228,17 @@ export class CliStack {
 
     /**
      * `pulumi plugin install resource tenantkit <version> --file plugin/`, as docs/installation-configuration.md says: the built plugin
-     * folder (`npm run build`) copied into this stack's plugin cache.
+     * folder (`npm run build`) copied into this stack's plugin cache. `from` installs another build of the same version
+     * (an earlier release's); `reinstall` replaces the one installed, which the CLI otherwise keeps without a word.
      */
-    async installPlugin(): Promise<CliResult> {
-        return this.ok(["plugin", "install", "resource", "tenantkit", TENANTKIT_VERSION, "--file", PLUGIN_DIR], { noStack: true });
+    async installPlugin(from = PLUGIN_DIR, o: { reinstall?: boolean } = {}): Promise<CliResult> {
+        const args = ["plugin", "install", "resource", "tenantkit", TENANTKIT_VERSION, "--file", from, ...(o.reinstall ? ["--reinstall"] : [])];
+        return this.ok(args, { noStack: true });
+    }
+
+    /** tenantkit's folder in this stack's plugin cache, where the engine runs it from. */
+    installedPlugin(): string {
+        return path.join(this.work, "home", "plugins", `resource-tenantkit-v${TENANTKIT_VERSION}`);
     }
 
     /**

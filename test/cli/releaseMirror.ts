@@ -90,7 +90,6 @@ export function useReleaseMirror(binDir: string): ReleaseMirror {
         }),
         asset,
         download: () => `GET /v${TENANTKIT_VERSION}/${asset()}`,
-        installed: (s) =>
-            fs.readdirSync(path.join(s.work, "home", "plugins", `resource-tenantkit-v${TENANTKIT_VERSION}`)).filter((n) => !n.startsWith(".")),
+        installed: (s) => fs.readdirSync(s.installedPlugin()).filter((n) => !n.startsWith(".")),
     };
 }
