@@ -49,10 +49,13 @@ export interface MeasuredAt {
 }
 
 /**
- * One line of `bench/results.json` as the file holds it: a benchmark's result and, beside its fields, the code it was
- * measured on (flat, so a reader of the file sees `commit` and `date` with the figure).
+ * One line of `bench/results.json` as the file holds it: a benchmark's result and, beside its fields, the benchmark that
+ * measured it and the code it was measured on (flat, so a reader of the file sees `commit` and `date` with the figure).
  */
-export interface RecordedResult extends BenchResult, MeasuredAt {}
+export interface RecordedResult extends BenchResult, MeasuredAt {
+    /** The name `npm run bench -- <name>` runs it by: its declared paths decide when the figure is stale. */
+    benchmark: string;
+}
 
 /** Options every benchmark gets. */
 export interface BenchContext {

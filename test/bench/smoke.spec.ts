@@ -44,7 +44,7 @@ function assertWellFormed(r: BenchResult): void {
 describe("benchmarks (quick mode: they run and report, timings are not judged)", function () {
     this.timeout(180_000);
     // The list `npm run bench` runs, so a benchmark added there is run here too.
-    for (const [name, load] of Object.entries(BENCHMARKS)) {
+    for (const [name, { load }] of Object.entries(BENCHMARKS)) {
         it(`${name} returns well-formed results`, async function () {
             const missing = NEEDS_CLI.has(name) && process.env.CI !== "true" ? findMissingCli() : undefined;
             if (missing) {
@@ -79,15 +79,22 @@ describe("bench results file", () => {
         try {
             const first = { commit: "a".repeat(40), date: "2026-01-01T00:00:00.000Z" };
             const second = { commit: "b".repeat(40), date: "2026-01-02T00:00:00.000Z", dirty: true };
-            saveResults(file, [entry("a", 1), entry("b", 2)], first);
-            saveResults(file, [entry("b", 3), entry("c", 4)], second);
+            saveResults(file, "one", [entry("a", 1), entry("b", 2)], first);
+            saveResults(file, "two", [entry("c", 3)], first);
+            // "one" measured again reports b and d, no longer a: a goes, b keeps its place, d comes last; two's c stays.
+            saveResults(file, "one", [entry("b", 4), entry("d", 5)], second);
             const saved = JSON.parse(fs.readFileSync(file, "utf8")) as RecordedResult[];
             assert.deepEqual(
-                saved.map((r) => [r.name, r.value, { commit: r.commit, date: r.date, ...(r.dirty === undefined ? {} : { dirty: r.dirty }) }]),
+                saved.map((r) => [
+                    r.benchmark,
+                    r.name,
+                    r.value,
+                    { commit: r.commit, date: r.date, ...(r.dirty === undefined ? {} : { dirty: r.dirty }) },
+                ]),
                 [
-                    ["a", 1, first],
-                    ["b", 3, second],
-                    ["c", 4, second],
+                    ["one", "b", 4, second],
+                    ["two", "c", 3, first],
+                    ["one", "d", 5, second],
                 ],
             );
         } finally {
