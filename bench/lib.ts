@@ -101,6 +101,16 @@ export async function repeat(runs: number, fn: (i: number) => Promise<number>, w
     return out;
 }
 
+/**
+ * The order the sides of a comparison run in on round `round`: rotated by one each round (A B, B A, A B, ... for a
+ * pair), so that neither side always runs first, after the other's garbage and with the caches it warmed, and the
+ * machine's drift over a run hits every side alike.
+ */
+export function inTurn<S>(round: number, sides: readonly S[]): S[] {
+    const k = round % sides.length;
+    return [...sides.slice(k), ...sides.slice(0, k)];
+}
+
 /** Milliseconds an async function takes. */
 export async function timeMs(fn: () => Promise<unknown>): Promise<number> {
     const start = process.hrtime.bigint();

@@ -28,7 +28,7 @@ export interface RegisteredBenchmark {
  */
 function benchmark(file: string, paths: readonly string[]): RegisteredBenchmark {
     return {
-        measures: [`bench/${file}.ts`, "bench/lib.ts", ...paths],
+        measures: [...new Set([`bench/${file}.ts`, "bench/lib.ts", ...paths])],
         load: async () => ((await import(`./${file}`)) as { run: Benchmark }).run,
     };
 }
@@ -36,7 +36,9 @@ function benchmark(file: string, paths: readonly string[]): RegisteredBenchmark 
 /** The code behind a dynamic resource's figures, and what drives and serves it. */
 const DYNAMIC = ["provider/", "harness/", "emulator/"];
 /** What builds the provider plugin the engine starts, and the Node.js SDK its TypeScript programs use. */
-const PLUGIN_BUILD = ["provider/", "schema.json", "scripts/plugin.ts", "bench/programs/bare-plugin/"];
+const PLUGIN_BUILD = ["provider/", "schema.json", "scripts/plugin.ts", "bench/barePlugin.ts", "bench/programs/bare-plugin/"];
+/** What runs a CLI benchmark's stacks. */
+const CLI = ["bench/cliStacks.ts", "harness/"];
 /** The quota check and what it is made of (provider/index.ts is what a program imports it from). */
 const QUOTA = ["provider/quota/", "provider/core/", "provider/index.ts"];
 
@@ -46,27 +48,41 @@ export const BENCHMARKS: Record<string, RegisteredBenchmark> = {
     "state-size": benchmark("stateSize", ["bench/serialization.ts", "bench/programs/state-size/", ...DYNAMIC]),
     latency: benchmark("latency", DYNAMIC),
     "host-start": benchmark("hostStart", ["bench/latency.ts", "bench/programs/bare-handler/", ...DYNAMIC]),
-    throttle: benchmark("throttle", ["bench/latency.ts", "bench/programs/datasets-bare/requests.js", ...DYNAMIC]),
+    throttle: benchmark("throttle", ["bench/latency.ts", "bench/cliThrottle.ts", "bench/programs/datasets-bare/requests.js", ...DYNAMIC]),
     preview: benchmark("preview", ["bench/previewPhases.ts", "bench/programs/preview/", "bench/programs/preview-bare/", ...DYNAMIC]),
     "quota-enforce": benchmark("quotaEnforce", ["bench/programs/quota-enforce/", ...QUOTA]),
     "quota-cli": benchmark("quotaCli", QUOTA),
-    "cli-throttle": benchmark("cliThrottle", ["bench/programs/datasets/", "bench/programs/datasets-bare/", ...DYNAMIC]),
-    "cli-preview": benchmark("cliPreview", ["bench/programs/preview/", "bench/programs/preview-bare/", ...DYNAMIC]),
+    "cli-throttle": benchmark("cliThrottle", ["bench/programs/datasets/", "bench/programs/datasets-bare/", ...CLI, ...DYNAMIC]),
+    "cli-preview": benchmark("cliPreview", ["bench/programs/preview/", "bench/programs/preview-bare/", ...CLI, ...DYNAMIC]),
     "policy-pack": benchmark("policyPack", [
         "policy/",
         "bench/programs/policy-empty/",
         "bench/programs/quotaMapping.js",
         "bench/programs/datasets/",
         "bench/programs/databricks/",
+        ...CLI,
         ...DYNAMIC,
     ]),
-    "quota-cli-preview": benchmark("quotaCliPreview", ["bench/programs/quota-enforce/", "harness/", ...QUOTA]),
+    "quota-cli-preview": benchmark("quotaCliPreview", ["bench/programs/quota-enforce/", ...CLI, ...QUOTA]),
     plugin: benchmark("plugin", [
         "bench/programs/plugin/",
         "bench/programs/preview/",
+        "bench/yamlProgram.ts",
         "scripts/sdkPack.ts",
         "sdk/nodejs/",
         ...PLUGIN_BUILD,
+        ...CLI,
+        ...DYNAMIC,
+    ]),
+    "plugin-cost": benchmark("pluginCost", [
+        "bench/plugin.ts",
+        "bench/programs/plugin/",
+        "bench/programs/preview/inputs.ts",
+        "bench/yamlProgram.ts",
+        "scripts/sdkPack.ts",
+        "sdk/nodejs/",
+        ...PLUGIN_BUILD,
+        ...CLI,
         ...DYNAMIC,
     ]),
     "plugin-sea": benchmark("pluginSea", ["bench/plugin.ts", "scripts/release.ts", "scripts/release/", "harness/", ...PLUGIN_BUILD]),

@@ -16,7 +16,7 @@ function findMissingCli(): string | undefined {
 }
 
 /** The benchmarks that run the real CLI: skipped without one, except under CI=true (as test/cli does). */
-const NEEDS_CLI = new Set(["cli-throttle", "cli-preview", "policy-pack", "quota-cli-preview", "plugin", "plugin-sea"]);
+const NEEDS_CLI = new Set(["cli-throttle", "cli-preview", "policy-pack", "quota-cli-preview", "plugin", "plugin-cost", "plugin-sea"]);
 
 /**
  * What a benchmark's quick run must show beside well-formed results: that its comparison is like for like. Not a
@@ -25,6 +25,11 @@ const NEEDS_CLI = new Set(["cli-throttle", "cli-preview", "policy-pack", "quota-
 const LIKE_FOR_LIKE: Record<string, (r: BenchResult) => void> = {
     // The judged first check loads neither the HTTP client nor @azure/* (else the figure measures a regression).
     "host-start": (r) => assert.match(r.notes ?? "", /of them HTTP client or @azure\/\*: nothing\./),
+    // The measured bare client sent the requests tenantkit sent, and neither side failed.
+    throttle: (r) => {
+        assert.match(r.notes ?? "", /The bare side's requests match tenantkit's/);
+        assert.match(r.notes ?? "", /Failures 0 \(bare 0\), duplicates 0 \(bare 0\), missing 0 \(bare 0\)/);
+    },
     // The bare program sent the requests tenantkit's up sent, and every dataset was made once on both sides.
     "cli-throttle": (r) => {
         assert.match(r.notes ?? "", /the bare side's match them/);
