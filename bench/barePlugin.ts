@@ -8,6 +8,8 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { PLUGIN_DIR } from "../harness/cli";
+import type { Target } from "../scripts/release/nodeBinary";
+import { buildExecutable, seaMain } from "../scripts/release/sea";
 
 const ENTRY = path.join(__dirname, "programs", "bare-plugin", "index.js");
 const LAUNCHER = "pulumi-resource-tenantkit";
@@ -43,4 +45,24 @@ export function barePluginDir(): Promise<string> {
 /** The bare plugin's launcher, as the engine would run it. */
 export async function barePluginLauncher(): Promise<string> {
     return path.join(await barePluginDir(), LAUNCHER);
+}
+
+/**
+ * The bare plugin as a single executable for `target`, made by the release's own steps (seaMain, buildExecutable with
+ * V8's code cache) from Node's binary `node`. Built under a cache folder of this process (TENANTKIT_TOOLS_DIR for the
+ * call): buildExecutable keeps one build per target and flavour in its cache, and the shared cache's is tenantkit's
+ * executable, which a build there would remove.
+ */
+export async function bareExecutable(target: Target, node: string, log: (line: string) => void): Promise<string> {
+    const main = seaMain(await barePluginDir());
+    const own = fs.mkdtempSync(path.join(os.tmpdir(), "tk-bare-sea-"));
+    process.once("exit", () => fs.rmSync(own, { recursive: true, force: true }));
+    const shared = process.env.TENANTKIT_TOOLS_DIR;
+    process.env.TENANTKIT_TOOLS_DIR = own;
+    try {
+        return (await buildExecutable({ target, main, targetNode: node, hostNode: node, codeCache: true }, log)).file;
+    } finally {
+        if (shared === undefined) delete process.env.TENANTKIT_TOOLS_DIR;
+        else process.env.TENANTKIT_TOOLS_DIR = shared;
+    }
 }

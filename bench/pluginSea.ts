@@ -13,7 +13,7 @@ import { PLUGIN_DIR, requirePulumi } from "../harness/cli";
 import { hostExecutable } from "../scripts/release";
 import { hostTarget, nodeBinary } from "../scripts/release/nodeBinary";
 import { buildExecutable, seaMain } from "../scripts/release/sea";
-import { barePluginDir } from "./barePlugin";
+import { bareExecutable } from "./barePlugin";
 import { inTurn, median, result, type Benchmark, type BenchResult } from "./lib";
 import { startToFirstAnswer } from "./plugin";
 
@@ -23,9 +23,7 @@ export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
     const host = hostTarget()!;
     const hostNode = nodeBinary(host);
     const plain = (await buildExecutable({ target: host, main: seaMain(), targetNode: hostNode, hostNode, codeCache: false }, ctx.log)).file;
-    const bare = (
-        await buildExecutable({ target: host, main: seaMain(await barePluginDir()), targetNode: hostNode, hostNode, codeCache: true }, ctx.log)
-    ).file;
+    const bare = await bareExecutable(host, hostNode, ctx.log);
     const launcher = path.join(PLUGIN_DIR, "pulumi-resource-tenantkit");
     // The launcher finds `node` on PATH: the tools folder's Node 22.23.3, the version inside the executable.
     const withNode = { ...process.env, PATH: `${binDir}${path.delimiter}${process.env.PATH ?? ""}` };
