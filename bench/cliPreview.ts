@@ -10,8 +10,8 @@ import type { RequestLogEntry } from "../emulator/log";
 import { startEmulator, type RunningEmulator } from "../emulator/server";
 import { defaultSeed } from "../emulator/seeds/default";
 import { CliStack, requirePulumi } from "../harness/cli";
-import { emulatorStackConfig, QUICKSTART_APP } from "../harness/emulatorStack";
-import { benchStack } from "./cliStacks";
+import { emulatorStackConfig } from "../harness/emulatorStack";
+import { bareRequestsEnv, benchStack } from "./cliStacks";
 import { inTurn, median, result, timeMs, type Benchmark, type BenchResult } from "./lib";
 
 type Side = "tenantkit" | "bare";
@@ -52,12 +52,7 @@ export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
                     projectDir: path.join(__dirname, "programs", side === "tenantkit" ? "preview" : "preview-bare"),
                     stack: `${side}-${run}`,
                     config: { ...emulatorStackConfig(emu.url), "previewprog:count": String(count), "previewprog:requests": "true" },
-                    env: {
-                        BENCH_EMULATOR_URL: emu.url,
-                        BENCH_EMULATOR_DOMAIN: QUICKSTART_APP.domain,
-                        BENCH_EMULATOR_CLIENT_ID: QUICKSTART_APP.clientId,
-                        BENCH_EMULATOR_CLIENT_SECRET: QUICKSTART_APP.secret,
-                    },
+                    env: bareRequestsEnv(emu.url),
                 },
                 ctx.quick,
             );

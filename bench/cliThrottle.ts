@@ -13,8 +13,8 @@ import type { RequestLogEntry } from "../emulator/log";
 import { startEmulator } from "../emulator/server";
 import { defaultSeed, DEFAULT_SEED_IDS as IDS } from "../emulator/seeds/default";
 import { requirePulumi } from "../harness/cli";
-import { emulatorStackConfig, QUICKSTART_APP } from "../harness/emulatorStack";
-import { benchStack } from "./cliStacks";
+import { emulatorStackConfig } from "../harness/emulatorStack";
+import { bareRequestsEnv, benchStack } from "./cliStacks";
 import { inTurn, median, result, timeMs, type Benchmark, type BenchResult } from "./lib";
 
 const PER_SECOND = 10;
@@ -116,12 +116,7 @@ export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
                     projectDir: path.join(__dirname, "programs", dir),
                     stack: `throttle-${side}-${r}`,
                     config: { ...emulatorStackConfig(emu.url), [`${namespace}:count`]: String(count), [`${namespace}:prefix`]: prefix },
-                    env: {
-                        BENCH_EMULATOR_URL: emu.url,
-                        BENCH_EMULATOR_DOMAIN: QUICKSTART_APP.domain,
-                        BENCH_EMULATOR_CLIENT_ID: QUICKSTART_APP.clientId,
-                        BENCH_EMULATOR_CLIENT_SECRET: QUICKSTART_APP.secret,
-                    },
+                    env: bareRequestsEnv(emu.url),
                 },
                 ctx.quick,
             );

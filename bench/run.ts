@@ -39,6 +39,8 @@ const DYNAMIC = ["provider/", "harness/", "emulator/"];
 const PLUGIN_BUILD = ["provider/", "schema.json", "scripts/plugin.ts", "bench/barePlugin.ts", "bench/programs/bare-plugin/"];
 /** What runs a CLI benchmark's stacks. */
 const CLI = ["bench/cliStacks.ts", "harness/"];
+/** The programs over the plugin (TypeScript over its packed Node.js SDK, and YAML), the plugins and what runs them. */
+const PLUGIN_PROGRAMS = ["bench/programs/plugin/", "bench/yamlProgram.ts", "scripts/sdkPack.ts", "sdk/nodejs/", ...PLUGIN_BUILD, ...CLI, ...DYNAMIC];
 /** The quota check and what it is made of (provider/index.ts is what a program imports it from). */
 const QUOTA = ["provider/quota/", "provider/core/", "provider/index.ts"];
 
@@ -48,7 +50,13 @@ export const BENCHMARKS: Record<string, RegisteredBenchmark> = {
     "state-size": benchmark("stateSize", ["bench/serialization.ts", "bench/programs/state-size/", ...DYNAMIC]),
     latency: benchmark("latency", DYNAMIC),
     "host-start": benchmark("hostStart", ["bench/latency.ts", "bench/programs/bare-handler/", ...DYNAMIC]),
-    throttle: benchmark("throttle", ["bench/latency.ts", "bench/cliThrottle.ts", "bench/programs/datasets-bare/requests.js", ...DYNAMIC]),
+    throttle: benchmark("throttle", [
+        "bench/latency.ts",
+        "bench/cliThrottle.ts",
+        "bench/cliStacks.ts",
+        "bench/programs/datasets-bare/requests.js",
+        ...DYNAMIC,
+    ]),
     preview: benchmark("preview", ["bench/previewPhases.ts", "bench/programs/preview/", "bench/programs/preview-bare/", ...DYNAMIC]),
     "quota-enforce": benchmark("quotaEnforce", ["bench/programs/quota-enforce/", ...QUOTA]),
     "quota-cli": benchmark("quotaCli", QUOTA),
@@ -64,27 +72,8 @@ export const BENCHMARKS: Record<string, RegisteredBenchmark> = {
         ...DYNAMIC,
     ]),
     "quota-cli-preview": benchmark("quotaCliPreview", ["bench/programs/quota-enforce/", ...CLI, ...QUOTA]),
-    plugin: benchmark("plugin", [
-        "bench/programs/plugin/",
-        "bench/programs/preview/",
-        "bench/yamlProgram.ts",
-        "scripts/sdkPack.ts",
-        "sdk/nodejs/",
-        ...PLUGIN_BUILD,
-        ...CLI,
-        ...DYNAMIC,
-    ]),
-    "plugin-cost": benchmark("pluginCost", [
-        "bench/plugin.ts",
-        "bench/programs/plugin/",
-        "bench/programs/preview/inputs.ts",
-        "bench/yamlProgram.ts",
-        "scripts/sdkPack.ts",
-        "sdk/nodejs/",
-        ...PLUGIN_BUILD,
-        ...CLI,
-        ...DYNAMIC,
-    ]),
+    plugin: benchmark("plugin", ["bench/programs/preview/", ...PLUGIN_PROGRAMS]),
+    "plugin-cost": benchmark("pluginCost", ["bench/plugin.ts", "bench/programs/preview/inputs.ts", ...PLUGIN_PROGRAMS]),
     "plugin-sea": benchmark("pluginSea", ["bench/plugin.ts", "scripts/release.ts", "scripts/release/", "harness/", ...PLUGIN_BUILD]),
     "branding-preview": benchmark("brandingPreview", ["branding-preview/"]),
 };

@@ -18,9 +18,9 @@ import type { RequestLogEntry } from "../emulator/client";
 import { startEmulator } from "../emulator/server";
 import { defaultSeed } from "../emulator/seeds/default";
 import { DEFAULT_SEED_IDS as IDS } from "../emulator/seeds/default";
-import { QUICKSTART_APP } from "../harness/emulatorStack";
 import type { ProviderHost } from "../harness/host";
 import { serializeProvider } from "../harness/serialize";
+import { bareRequestsEnv } from "./cliStacks";
 import { mixDifference, requestMix } from "./cliThrottle";
 import { datasetArgs, datasetProvider, startConfiguredHost, urnOf } from "./latency";
 import { inTurn, median, result, timeMs, type Benchmark, type BenchResult } from "./lib";
@@ -115,12 +115,7 @@ export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
     try {
         const providers: Record<Side, string> = { tenantkit: await datasetProvider(), bare: await bareDatasetProvider() };
         // The bare create finds the emulator and the app in these, so its serialized provider holds no secret.
-        const bareEnv = {
-            BENCH_EMULATOR_URL: emu.url,
-            BENCH_EMULATOR_DOMAIN: QUICKSTART_APP.domain,
-            BENCH_EMULATOR_CLIENT_ID: QUICKSTART_APP.clientId,
-            BENCH_EMULATOR_CLIENT_SECRET: QUICKSTART_APP.secret,
-        };
+        const bareEnv = bareRequestsEnv(emu.url);
         const once = async (side: Side, r: number): Promise<void> => {
             await emu.admin.seed(defaultSeed(new Date()));
             await emu.admin.clearRequests();
