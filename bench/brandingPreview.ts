@@ -16,7 +16,7 @@ import { signInPageHtml } from "../branding-preview/page";
 import { plannedPages } from "../branding-preview/pages";
 import { runPreview } from "../branding-preview/preview";
 import { DEFAULT_VIEWPORT } from "../branding-preview/render";
-import { result, timeMs, type Benchmark } from "./lib";
+import { inTurn, result, timeMs, type Benchmark } from "./lib";
 
 const LOCALES = [
     "ar-SA",
@@ -113,22 +113,27 @@ export const run: Benchmark = async ({ quick, log }) => {
         const ours: number[] = [];
         const bare: number[] = [];
         for (let i = 0; i < pairs; i++) {
-            ours.push(await timeMs(() => runPreview({ source: { kind: "inputs", file: inputs }, outDir: path.join(dir, "out") })));
-            bare.push(
-                await timeMs(async () => {
-                    const browser = await launchChromium();
-                    try {
-                        const tab = await (await browser.newContext({ viewport: DEFAULT_VIEWPORT, deviceScaleFactor: 1 })).newPage();
-                        // Loaded as the preview loads its pages (setContent), so the two sides differ only in the work done.
-                        for (const [n, file] of statics.entries()) {
-                            await tab.setContent(fs.readFileSync(file, "utf8"), { waitUntil: "load" });
-                            await tab.screenshot({ path: path.join(dir, "static", `${n}.png`) });
+            const preview = async (): Promise<void> => {
+                ours.push(await timeMs(() => runPreview({ source: { kind: "inputs", file: inputs }, outDir: path.join(dir, "out") })));
+            };
+            const screenshots = async (): Promise<void> => {
+                bare.push(
+                    await timeMs(async () => {
+                        const browser = await launchChromium();
+                        try {
+                            const tab = await (await browser.newContext({ viewport: DEFAULT_VIEWPORT, deviceScaleFactor: 1 })).newPage();
+                            // Loaded as the preview loads its pages (setContent), so the two sides differ only in the work done.
+                            for (const [n, file] of statics.entries()) {
+                                await tab.setContent(fs.readFileSync(file, "utf8"), { waitUntil: "load" });
+                                await tab.screenshot({ path: path.join(dir, "static", `${n}.png`) });
+                            }
+                        } finally {
+                            await browser.close();
                         }
-                    } finally {
-                        await browser.close();
-                    }
-                }),
-            );
+                    }),
+                );
+            };
+            for (const side of inTurn(i, [preview, screenshots])) await side();
             log(`pair ${i + 1}: preview ${Math.round(ours[i])} ms, static ${Math.round(bare[i])} ms`);
         }
         const pages = locales.length + 1;

@@ -10,8 +10,9 @@ import type { RequestLogEntry } from "../emulator/http/log";
 import { startEmulator, type RunningEmulator } from "../emulator/server";
 import { defaultSeed } from "../emulator/seeds/default";
 import { CliStack, requirePulumi } from "../harness/cli";
-import { emulatorStackConfig, QUICKSTART_APP } from "../harness/emulatorStack";
-import { median, result, timeMs, type Benchmark, type BenchResult } from "./lib";
+import { emulatorStackConfig } from "../harness/emulatorStack";
+import { bareRequestsEnv, benchStack } from "./cliStacks";
+import { inTurn, median, result, timeMs, type Benchmark, type BenchResult } from "./lib";
 
 type Side = "tenantkit" | "bare";
 
@@ -45,17 +46,16 @@ export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
     const mixes: Partial<Record<Side, Record<string, number>>> = {};
     try {
         const stackOf = async (side: Side, run: number) => {
-            const s = await CliStack.create(binDir, {
-                projectDir: path.join(__dirname, "programs", side === "tenantkit" ? "preview" : "preview-bare"),
-                stack: `${side}-${run}`,
-                config: { ...emulatorStackConfig(emu.url), "previewprog:count": String(count), "previewprog:requests": "true" },
-                env: {
-                    BENCH_EMULATOR_URL: emu.url,
-                    BENCH_EMULATOR_DOMAIN: QUICKSTART_APP.domain,
-                    BENCH_EMULATOR_CLIENT_ID: QUICKSTART_APP.clientId,
-                    BENCH_EMULATOR_CLIENT_SECRET: QUICKSTART_APP.secret,
+            const s = await benchStack(
+                binDir,
+                {
+                    projectDir: path.join(__dirname, "programs", side === "tenantkit" ? "preview" : "preview-bare"),
+                    stack: `${side}-${run}`,
+                    config: { ...emulatorStackConfig(emu.url), "previewprog:count": String(count), "previewprog:requests": "true" },
+                    env: bareRequestsEnv(emu.url),
                 },
-            });
+                ctx.quick,
+            );
             stacks.push(s);
             return s;
         };
@@ -63,7 +63,7 @@ export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
         // the machine hits both alike. The last pair stays up for the preview runs.
         const last: Partial<Record<Side, CliStack>> = {};
         for (let i = 0; i < runs; i++) {
-            for (const side of ["tenantkit", "bare"] as const) {
+            for (const side of inTurn(i, ["tenantkit", "bare"] as const)) {
                 await emu.admin.seed(defaultSeed(new Date()));
                 await emu.admin.clearRequests();
                 const s = await stackOf(side, i);
@@ -81,8 +81,7 @@ export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
         const previewMs: Record<Side, number[]> = { tenantkit: [], bare: [] };
         for (let i = 0; i < runs; i++) {
             // --expect-no-changes proves every step is same.
-            previewMs.tenantkit.push(await timeMs(() => last.tenantkit!.expectNoChanges()));
-            previewMs.bare.push(await timeMs(() => last.bare!.expectNoChanges()));
+            for (const side of inTurn(i, ["tenantkit", "bare"] as const)) previewMs[side].push(await timeMs(() => last[side]!.expectNoChanges()));
             ctx.log(`preview ${i + 1}/${runs}: tenantkit ${previewMs.tenantkit[i]!.toFixed(0)} ms, bare ${previewMs.bare[i]!.toFixed(0)} ms`);
         }
         const locs = Math.floor(count / 2);

@@ -28,7 +28,7 @@ import { serializeProvider } from "../harness/serialize";
 import { secret, type PropertyMap, type StackConfig } from "../harness/wire";
 import { appToken, emulatorStackConfig } from "../harness/emulatorStack";
 import { datasetArgs, datasetProvider, PROJECT, REPO_ROOT, urnOf } from "./latency";
-import { median, result, timeMs, type Benchmark, type BenchResult } from "./lib";
+import { inTurn, median, result, timeMs, type Benchmark, type BenchResult } from "./lib";
 
 /** What a check may not load: only a request (the HTTP client) or a sign-in (@azure/identity) may. */
 const HEAVY = /^(@azure\/|axios$)/;
@@ -171,7 +171,7 @@ export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
         const order: Side[] = ["ours", "bare", "oursSignIn"];
         if (!ctx.quick) for (const side of order) await once(side, false);
         // Rotating which goes first, so none always meets a warmer page cache or a busier machine.
-        for (let i = 0; i < runs; i++) for (let k = 0; k < order.length; k++) await once(order[(i + k) % order.length], true);
+        for (let i = 0; i < runs; i++) for (const side of inTurn(i, order)) await once(side, true);
         const own = (p: Phases): number => p.configure + p.call;
         const med = (side: Side, k: keyof Phases): string => median(series[side].map((p) => p[k])).toFixed(0);
         const medOwn = (side: Side): string => median(series[side].map(own)).toFixed(0);

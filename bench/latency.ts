@@ -100,9 +100,9 @@ export async function startEmulatorProcess(): Promise<RunningEmulator> {
     };
 }
 
-/** A provider host configured for the emulator, as the engine starts one per provider. */
-export async function startConfiguredHost(emu: RunningEmulator): Promise<ProviderHost> {
-    const host = await startHost({ cwd: REPO_ROOT, project: PROJECT });
+/** A provider host configured for the emulator, as the engine starts one per provider; `env` added to its environment. */
+export async function startConfiguredHost(emu: RunningEmulator, env: Record<string, string> = {}): Promise<ProviderHost> {
+    const host = await startHost({ cwd: REPO_ROOT, project: PROJECT, env });
     await host.configure(emulatorStackConfig(emu.url));
     return host;
 }

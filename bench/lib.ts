@@ -49,10 +49,13 @@ export interface MeasuredAt {
 }
 
 /**
- * One line of `bench/results.json` as the file holds it: a benchmark's result and, beside its fields, the code it was
- * measured on (flat, so a reader of the file sees `commit` and `date` with the figure).
+ * One line of `bench/results.json` as the file holds it: a benchmark's result and, beside its fields, the benchmark that
+ * measured it and the code it was measured on (flat, so a reader of the file sees `commit` and `date` with the figure).
  */
-export interface RecordedResult extends BenchResult, MeasuredAt {}
+export interface RecordedResult extends BenchResult, MeasuredAt {
+    /** The name `npm run bench -- <name>` runs it by: its declared paths decide when the figure is stale. */
+    benchmark: string;
+}
 
 /** Options every benchmark gets. */
 export interface BenchContext {
@@ -96,6 +99,16 @@ export async function repeat(runs: number, fn: (i: number) => Promise<number>, w
     const out: number[] = [];
     for (let i = 0; i < runs; i++) out.push(await fn(i));
     return out;
+}
+
+/**
+ * The order the sides of a comparison run in on round `round`: rotated by one each round (A B, B A, A B, ... for a
+ * pair), so that neither side always runs first, after the other's garbage and with the caches it warmed, and the
+ * machine's drift over a run hits every side alike.
+ */
+export function inTurn<S>(round: number, sides: readonly S[]): S[] {
+    const k = round % sides.length;
+    return [...sides.slice(k), ...sides.slice(0, k)];
 }
 
 /** Milliseconds an async function takes. */

@@ -18,7 +18,8 @@ import { startEmulator } from "../emulator/server";
 import { CliStack, requirePulumi, withDatabricksStandIn, type CliResult } from "../harness/cli";
 import { emulatorStackConfig } from "../harness/emulatorStack";
 import type { StackConfig } from "../harness/wire";
-import { median, result, timeMs, type Benchmark, type BenchResult } from "./lib";
+import { benchStack } from "./cliStacks";
+import { inTurn, median, result, timeMs, type Benchmark, type BenchResult } from "./lib";
 
 const ROOT = path.join(__dirname, "..");
 const QUOTA_PACK = path.join(ROOT, "policy");
@@ -100,12 +101,16 @@ async function measure(ctx: Parameters<Benchmark>[0], binDir: string, w: Workloa
     const packMs: number[] = [];
     try {
         // One stack for both sides: a preview of a new stack writes nothing, so every run plans the same creates.
-        stack = await CliStack.create(binDir, {
-            projectDir: path.join(__dirname, "programs", w.project),
-            stack: "policy-pack",
-            config: w.config(count, emu.url),
-            env: w.env?.(binDir),
-        });
+        stack = await benchStack(
+            binDir,
+            {
+                projectDir: path.join(__dirname, "programs", w.project),
+                stack: "policy-pack",
+                config: w.config(count, emu.url),
+                env: w.env?.(binDir),
+            },
+            ctx.quick,
+        );
         const s = stack;
         const settings = w.settings(count);
         const configFile = path.join(s.work, "quota-policy.json");
@@ -147,7 +152,7 @@ async function measure(ctx: Parameters<Benchmark>[0], binDir: string, w: Workloa
         };
         // Alternating, the order swapped each round, so drift of the machine hits both alike.
         for (let i = 0; i < runs; i++) {
-            const order: Side[] = i % 2 === 0 ? ["empty", "quota"] : ["quota", "empty"];
+            const order = inTurn<Side>(i, ["empty", "quota"]);
             for (const side of order) await sides[side]();
             ctx.log(
                 `run ${i + 1}/${runs}: empty pack ${(ms.empty[i]! / 1000).toFixed(1)} s, quota pack ${(ms.quota[i]! / 1000).toFixed(1)} s ` +

@@ -16,7 +16,7 @@ import { startEmulator } from "../emulator/server";
 import { LifecycleRunner, type RunResult } from "../harness/lifecycle";
 import { emulatorStackConfig } from "../harness/emulatorStack";
 import type { StackConfig } from "../harness/wire";
-import { median, repeat, result, timeMs, type Benchmark, type BenchResult } from "./lib";
+import { inTurn, median, result, timeMs, type Benchmark, type BenchResult } from "./lib";
 import { measureHostCalls, type HostCallTimes } from "./previewPhases";
 
 const PROGRAMS = path.join(__dirname, "programs");
@@ -68,12 +68,14 @@ export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
             return ms;
         };
         const realMs: number[] = [];
-        const bareMs = await repeat(runs, async (i) => {
-            realMs.push(await once("tenantkit", real));
-            const b = await once("bare", bare);
-            ctx.log(`run ${i + 1}/${runs}: tenantkit ${realMs[i].toFixed(0)} ms, bare ${b.toFixed(0)} ms`);
-            return b;
-        });
+        const bareMs: number[] = [];
+        for (let i = 0; i < runs; i++) {
+            for (const side of inTurn(i, ["tenantkit", "bare"] as const)) {
+                if (side === "tenantkit") realMs.push(await once("tenantkit", real));
+                else bareMs.push(await once("bare", bare));
+            }
+            ctx.log(`run ${i + 1}/${runs}: tenantkit ${realMs[i].toFixed(0)} ms, bare ${bareMs[i].toFixed(0)} ms`);
+        }
         const programs = { real: programPath("preview"), bare: programPath("preview-bare") };
         const phases = await measureHostCalls(real.state(), bare.state(), programs, PROJECT, config, ctx.quick ? 1 : 3);
         const perResource = { real: median(realMs) / count, bare: median(bareMs) / count };

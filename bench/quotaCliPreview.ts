@@ -15,7 +15,8 @@
  */
 import * as path from "node:path";
 import { CliStack, requirePulumi, withDatabricksStandIn, type CliResult } from "../harness/cli";
-import { median, result, timeMs, type Benchmark, type BenchResult } from "./lib";
+import { benchStack } from "./cliStacks";
+import { inTurn, median, result, timeMs, type Benchmark, type BenchResult } from "./lib";
 
 type Side = "without" | "with";
 
@@ -52,12 +53,16 @@ export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
     let counted = "";
     try {
         for (const side of ["without", "with"] as const) {
-            stacks[side] = await CliStack.create(binDir, {
-                projectDir: path.join(__dirname, "programs", "quota-enforce"),
-                stack: `quota-${side}`,
-                config: { "quotaenforceprog:count": String(count), "quotaenforceprog:enforce": String(side === "with") },
-                env: withDatabricksStandIn(binDir),
-            });
+            stacks[side] = await benchStack(
+                binDir,
+                {
+                    projectDir: path.join(__dirname, "programs", "quota-enforce"),
+                    stack: `quota-${side}`,
+                    config: { "quotaenforceprog:count": String(count), "quotaenforceprog:enforce": String(side === "with") },
+                    env: withDatabricksStandIn(binDir),
+                },
+                ctx.quick,
+            );
         }
         // The workload's registrations and the stack: a preview of a new stack plans one create for each.
         const creates = new RegExp(`\\+ ${count + 1} to create`);
@@ -72,7 +77,7 @@ export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
             if (side === "with") counted = said;
         };
         for (let i = 0; i < runs; i++) {
-            const order: Side[] = i % 2 === 0 ? ["without", "with"] : ["with", "without"];
+            const order = inTurn<Side>(i, ["without", "with"]);
             for (const side of order) await once(side);
             ctx.log(
                 `run ${i + 1}/${runs}, ${count} registrations: without ${(ms.without[i]! / 1000).toFixed(1)} s, ` +

@@ -17,7 +17,7 @@
 import { spawn } from "node:child_process";
 import { PerformanceObserver } from "node:perf_hooks";
 import * as path from "node:path";
-import { median, quantile, repeat, result, type Benchmark, type BenchResult } from "./lib";
+import { inTurn, median, quantile, repeat, result, type Benchmark, type BenchResult } from "./lib";
 import { program } from "./programs/quota-enforce/workload";
 
 /** What one child run reports on its last stdout line. */
@@ -61,8 +61,7 @@ export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
     const plain: RunReport[] = [];
     const enforced: RunReport[] = [];
     await repeat(runs, async (i) => {
-        const order: Array<"plain" | "enforce"> = i % 2 === 0 ? ["plain", "enforce"] : ["enforce", "plain"];
-        for (const v of order) (v === "plain" ? plain : enforced).push(await runChild(count, v));
+        for (const v of inTurn(i, ["plain", "enforce"] as const)) (v === "plain" ? plain : enforced).push(await runChild(count, v));
         const [without, withQuota] = [plain[i], enforced[i]];
         ctx.log(`run ${i + 1}/${runs}, ${count} registrations: without ${fmt(without)}; with enforceQuotas ${fmt(withQuota)}`);
         return withQuota.ms - without.ms;

@@ -1,35 +1,92 @@
 /**
- * `npm run bench`: runs every benchmark (or those named on the command line), writes `bench/results.json` and
- * prints a table. `--quick` runs them at toy sizes to prove they work; its results are not written. `--runs N`
- * sets the repetitions of the slow benchmarks. The file is written after each benchmark, so an interrupted run
- * keeps the figures it finished. Each entry records the commit and date it was measured at; a run replaces the
- * entries it measured, keeps the others, rewrites bench/README.md's table from the file, and ends by listing the entries
- * it kept that predate the last change to `provider/`.
+ * `npm run bench`: runs every benchmark (or those named on the command line, or with `--stale` those whose entries
+ * are stale or missing), writes `bench/results.json` and prints a table. `--quick` runs them at toy sizes to prove
+ * they work; its results are not written. `--runs N` sets the repetitions of the slow benchmarks. The file is written
+ * after each benchmark, so an interrupted run keeps the figures it finished. Each entry records its benchmark and the
+ * commit and date it was measured at; a run replaces the entries of the benchmarks it ran, keeps the others, rewrites
+ * bench/README.md's table from the file, and ends by listing the entries that are stale: measured before a change to
+ * a path their benchmark declares it measures.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Benchmark, BenchResult, MeasuredAt, RecordedResult } from "./lib";
-import { currentRevision, formatStaleness, gitIsAncestor, lastProviderChange, measuredNow, staleEntries } from "./provenance";
+import { benchmarksToRerun, currentRevision, formatStaleness, gitChangedSince, measuredNow, staleEntries, type Staleness } from "./provenance";
 import { readResults, writeReadmeTable } from "./readme";
 
+/** A benchmark `npm run bench -- <name>` runs: its module, and the paths whose change makes its figures stale. */
+export interface RegisteredBenchmark {
+    /** The repository paths it measures (files, or folders ending in `/`), its own module and bench/lib.ts first. */
+    readonly measures: readonly string[];
+    load(): Promise<Benchmark>;
+}
+
+/**
+ * `bench/<file>.ts`, measuring `paths` beside its own module and bench/lib.ts (the statistics every figure goes
+ * through). What a benchmark runs, on both sides of its comparison, is what it declares: the provider or the part of it
+ * the figure exercises, the programs and bare references under bench/programs/, the harness that drives them, the
+ * emulator they talk to, the scripts that build what they start.
+ */
+function benchmark(file: string, paths: readonly string[]): RegisteredBenchmark {
+    return {
+        measures: [...new Set([`bench/${file}.ts`, "bench/lib.ts", ...paths])],
+        load: async () => ((await import(`./${file}`)) as { run: Benchmark }).run,
+    };
+}
+
+/** The code behind a dynamic resource's figures, and what drives and serves it. */
+const DYNAMIC = ["provider/", "harness/", "emulator/"];
+/** What builds the provider plugin the engine starts, and the Node.js SDK its TypeScript programs use. */
+const PLUGIN_BUILD = ["provider/", "schema.json", "scripts/plugin.ts", "bench/barePlugin.ts", "bench/programs/bare-plugin/"];
+/** What runs a CLI benchmark's stacks. */
+const CLI = ["bench/cliStacks.ts", "harness/"];
+/** The programs over the plugin (TypeScript over its packed Node.js SDK, and YAML), the plugins and what runs them. */
+const PLUGIN_PROGRAMS = ["bench/programs/plugin/", "bench/yamlProgram.ts", "scripts/sdkPack.ts", "sdk/nodejs/", ...PLUGIN_BUILD, ...CLI, ...DYNAMIC];
+/** The quota check and what it is made of (provider/index.ts is what a program imports it from). */
+const QUOTA = ["provider/quota/", "provider/core/", "provider/index.ts"];
+
 /** Every benchmark by the name `npm run bench -- <name>` takes; test/bench/smoke.spec.ts runs each in quick mode. */
-export const BENCHMARKS: Record<string, () => Promise<Benchmark>> = {
-    serialization: async () => (await import("./serialization")).run,
-    "state-size": async () => (await import("./stateSize")).run,
-    latency: async () => (await import("./latency")).run,
-    "host-start": async () => (await import("./hostStart")).run,
-    throttle: async () => (await import("./throttle")).run,
-    preview: async () => (await import("./preview")).run,
-    "quota-enforce": async () => (await import("./quotaEnforce")).run,
-    "quota-cli": async () => (await import("./quotaCli")).run,
-    "cli-throttle": async () => (await import("./cliThrottle")).run,
-    "cli-preview": async () => (await import("./cliPreview")).run,
-    "policy-pack": async () => (await import("./policyPack")).run,
-    "quota-cli-preview": async () => (await import("./quotaCliPreview")).run,
-    plugin: async () => (await import("./plugin")).run,
-    "plugin-sea": async () => (await import("./pluginSea")).run,
-    "branding-preview": async () => (await import("./brandingPreview")).run,
+export const BENCHMARKS: Record<string, RegisteredBenchmark> = {
+    serialization: benchmark("serialization", ["provider/", "harness/"]),
+    "state-size": benchmark("stateSize", ["bench/serialization.ts", "bench/programs/state-size/", ...DYNAMIC]),
+    latency: benchmark("latency", DYNAMIC),
+    "host-start": benchmark("hostStart", ["bench/latency.ts", "bench/programs/bare-handler/", ...DYNAMIC]),
+    throttle: benchmark("throttle", [
+        "bench/latency.ts",
+        "bench/cliThrottle.ts",
+        "bench/cliStacks.ts",
+        "bench/programs/datasets-bare/requests.js",
+        ...DYNAMIC,
+    ]),
+    preview: benchmark("preview", ["bench/previewPhases.ts", "bench/programs/preview/", "bench/programs/preview-bare/", ...DYNAMIC]),
+    "quota-enforce": benchmark("quotaEnforce", ["bench/programs/quota-enforce/", ...QUOTA]),
+    "quota-cli": benchmark("quotaCli", QUOTA),
+    "cli-throttle": benchmark("cliThrottle", ["bench/programs/datasets/", "bench/programs/datasets-bare/", ...CLI, ...DYNAMIC]),
+    "cli-preview": benchmark("cliPreview", ["bench/programs/preview/", "bench/programs/preview-bare/", ...CLI, ...DYNAMIC]),
+    "policy-pack": benchmark("policyPack", [
+        "policy/",
+        "bench/programs/policy-empty/",
+        "bench/programs/quotaMapping.js",
+        "bench/programs/datasets/",
+        "bench/programs/databricks/",
+        ...CLI,
+        ...DYNAMIC,
+    ]),
+    "quota-cli-preview": benchmark("quotaCliPreview", ["bench/programs/quota-enforce/", ...CLI, ...QUOTA]),
+    plugin: benchmark("plugin", ["bench/programs/preview/", ...PLUGIN_PROGRAMS]),
+    "plugin-cost": benchmark("pluginCost", ["bench/plugin.ts", "bench/programs/preview/inputs.ts", ...PLUGIN_PROGRAMS]),
+    "plugin-sea": benchmark("pluginSea", ["bench/plugin.ts", "scripts/release.ts", "scripts/release/", "harness/", ...PLUGIN_BUILD]),
+    "branding-preview": benchmark("brandingPreview", ["branding-preview/"]),
 };
+
+/** Each benchmark's declared paths, by name. */
+export function declaredPaths(): Record<string, readonly string[]> {
+    return Object.fromEntries(Object.entries(BENCHMARKS).map(([name, b]) => [name, b.measures]));
+}
+
+/** The entries of `file` judged against HEAD through git. */
+export function staleness(file: string): Staleness {
+    return staleEntries(fs.existsSync(file) ? readResults(file) : [], declaredPaths(), (commit, paths) => gitChangedSince(commit, paths));
+}
 
 async function main(argv: string[]): Promise<number> {
     const quick = argv.includes("--quick");
@@ -39,44 +96,52 @@ async function main(argv: string[]): Promise<number> {
         console.error(`--runs takes a positive whole number, got ${argv[runsAt + 1] ?? "nothing"}`);
         return 2;
     }
-    const names = argv.filter((a, i) => !a.startsWith("--") && !(runsAt >= 0 && i === runsAt + 1));
-    const unknown = names.filter((n) => !(n in BENCHMARKS));
+    const file = path.join(__dirname, "results.json");
+    const named = argv.filter((a, i) => !a.startsWith("--") && !(runsAt >= 0 && i === runsAt + 1));
+    const unknown = named.filter((n) => !Object.hasOwn(BENCHMARKS, n));
     if (unknown.length > 0) {
         console.error(`unknown benchmark ${unknown.join(", ")}; known: ${Object.keys(BENCHMARKS).join(", ")}`);
         return 2;
     }
-    const file = path.join(__dirname, "results.json");
+    const stale = argv.includes("--stale");
+    if (stale && named.length > 0) {
+        console.error("--stale picks the benchmarks itself: name none beside it");
+        return 2;
+    }
+    const names = stale ? benchmarksToRerun(staleness(file), Object.keys(BENCHMARKS)) : named.length > 0 ? named : Object.keys(BENCHMARKS);
+    if (stale) console.error(`# stale or missing: ${names.length > 0 ? names.join(", ") : "none, nothing to run"}`);
     // Taken before the first benchmark: `npm run bench` built this tree, so this is the code being measured.
     const revision = currentRevision();
     if (revision.dirty && !quick) console.error(`# the working tree has uncommitted changes: entries record dirty: true`);
     const results: BenchResult[] = [];
-    for (const name of names.length > 0 ? names : Object.keys(BENCHMARKS)) {
+    for (const name of names) {
         console.error(`# ${name}${quick ? " (quick)" : ""}`);
-        const run = await BENCHMARKS[name]();
+        const run = await BENCHMARKS[name].load();
         const done = await run({ quick, runs, log: (l) => console.error(`  ${l}`) });
         results.push(...done);
         if (!quick) {
-            saveResults(file, done, measuredNow(revision));
+            saveResults(file, name, done, measuredNow(revision));
             writeReadmeTable(readResults(file));
             console.error(`  wrote ${path.relative(process.cwd(), file)} and bench/README.md's table`);
         }
     }
     console.log(formatTable(results));
-    if (fs.existsSync(file)) {
-        const last = lastProviderChange();
-        console.log(`\n${formatStaleness(staleEntries(readResults(file), last, gitIsAncestor), last)}`);
-    }
+    if (fs.existsSync(file)) console.log(`\n${formatStaleness(staleness(file))}`);
     return 0;
 }
 
 /**
- * Merges `done`, measured at `at`, into the results file: an entry of the same name is replaced in place (the table
- * keeps its order), new ones are appended, the others keep their figures and the commit they were measured at.
+ * Merges `done`, measured by `benchmark` at `at`, into the results file: an entry of the same name is replaced in place
+ * (the table keeps its order), new ones are appended, entries `benchmark` no longer reports are dropped, the other
+ * benchmarks' entries keep their figures and the commit they were measured at.
  */
-export function saveResults(file: string, done: readonly BenchResult[], at: MeasuredAt): void {
+export function saveResults(file: string, benchmark: string, done: readonly BenchResult[], at: MeasuredAt): void {
     const previous = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as RecordedResult[]) : [];
-    const recorded = done.map((r): RecordedResult => ({ ...r, ...at }));
-    const merged = previous.map((p) => recorded.find((r) => r.name === p.name) ?? p);
+    // The benchmark's name right after the entry's, where a reader of the file looks for it.
+    const recorded = done.map(({ name, ...r }): RecordedResult => ({ name, benchmark, ...r, ...at }));
+    const merged = previous
+        .filter((p) => p.benchmark !== benchmark || recorded.some((r) => r.name === p.name))
+        .map((p) => recorded.find((r) => r.name === p.name) ?? p);
     merged.push(...recorded.filter((r) => !previous.some((p) => p.name === r.name)));
     fs.writeFileSync(file, `${JSON.stringify(merged, null, 2)}\n`);
 }

@@ -7,17 +7,19 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { RecordedResult } from "../../bench/lib";
-import { currentRevision, formatStaleness, gitIsAncestor, lastProviderChange, staleEntries } from "../../bench/provenance";
+import { benchmarksToRerun, currentRevision, formatStaleness, gitChangedSince, staleEntries } from "../../bench/provenance";
 import { BENCH_PAGE, benchTable, quantity, readmeSection, readResults, renderedSection } from "../../bench/readme";
+import { BENCHMARKS, declaredPaths, staleness } from "../../bench/run";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const HEX40 = /^[0-9a-f]{40}$/;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?(Z|[+-]\d{2}:\d{2})$/;
 
-function entry(name: string, commit: string): RecordedResult {
+function entry(name: string, commit: string, benchmark = "b"): RecordedResult {
     const spread = { runs: 3, min: 1, p25: 1, p75: 1, max: 1 };
     return {
         name,
+        benchmark,
         value: 1,
         unit: "ms",
         spread,
@@ -47,6 +49,45 @@ describe("bench/results.json", () => {
         const names = results.map((r) => r.name);
         assert.deepEqual(names, [...new Set(names)]);
     });
+
+    it("says which benchmark measured each entry, one `npm run bench` knows, so a stale entry can be measured again", () => {
+        for (const r of results)
+            assert.ok(Object.hasOwn(BENCHMARKS, r.benchmark), `${r.name}: benchmark ${JSON.stringify(r.benchmark)} is in bench/run.ts`);
+    });
+
+    it("is judged stale by the paths each benchmark declares (listed here, not failed: `npm run bench -- --stale` re-measures them)", () => {
+        const s = staleness(path.join(ROOT, "bench", "results.json"));
+        assert.deepEqual(s.orphaned, []);
+        console.log(formatStaleness(s).replace(/^/gm, "      "));
+    });
+});
+
+describe("the paths each benchmark declares it measures", () => {
+    it("name its own module, bench/lib.ts, and only paths the repository holds", () => {
+        const tracked = new Set(execFileSync("git", ["ls-files"], { cwd: ROOT, encoding: "utf8" }).split("\n"));
+        const exists = (p: string): boolean =>
+            p.endsWith("/") ? [...tracked].some((f) => f.startsWith(p)) || fs.existsSync(path.join(ROOT, p)) : fs.existsSync(path.join(ROOT, p));
+        for (const [name, paths] of Object.entries(declaredPaths())) {
+            assert.match(paths[0], /^bench\/\w+\.ts$/, `${name}: its own module first`);
+            assert.ok(fs.existsSync(path.join(ROOT, paths[0])), `${name}: ${paths[0]} exists`);
+            assert.equal(paths[1], "bench/lib.ts");
+            for (const p of paths) assert.ok(exists(p), `${name} declares ${p}, which the repository does not hold`);
+        }
+    });
+
+    it("are what every module of bench/ a benchmark imports (but run.ts, which only records)", () => {
+        const ownModules = new Set(
+            fs
+                .readdirSync(path.join(ROOT, "bench"))
+                .filter((f) => f.endsWith(".ts"))
+                .map((f) => `bench/${f}`),
+        );
+        for (const [name, paths] of Object.entries(declaredPaths())) {
+            const src = fs.readFileSync(path.join(ROOT, paths[0]), "utf8");
+            const imported = [...src.matchAll(/from "\.\/(\w+)"/g)].map((m) => `bench/${m[1]}.ts`).filter((f) => ownModules.has(f));
+            for (const m of imported) assert.ok(paths.includes(m), `${name} imports ${m} but does not declare it`);
+        }
+    });
 });
 
 describe("bench/README.md's benchmark table", () => {
@@ -75,47 +116,76 @@ describe("bench/README.md's benchmark table", () => {
 });
 
 describe("stale benchmark entries", () => {
-    // A small history: a <- b <- c (c last changed provider/), and d on a branch from a.
-    const parents: Record<string, string | undefined> = { a: undefined, b: "a", c: "b", d: "a" };
-    const isAncestor = (ancestor: string, of: string): boolean | undefined => {
-        if (!(ancestor in parents) || !(of in parents)) return undefined;
-        for (let at: string | undefined = of; at !== undefined; at = parents[at]) if (at === ancestor) return true;
-        return false;
+    const measures = { prov: ["bench/prov.ts", "provider/"], brand: ["bench/brand.ts", "branding-preview/"] };
+    // What changed between each made-up commit and HEAD; "x" is a commit this clone does not have.
+    const changes: Record<string, string[]> = {
+        a: ["provider/core/dynamic.ts", "branding-preview/page.ts"],
+        b: ["branding-preview/page.ts"],
+        c: [],
     };
+    const changedSince = (commit: string, paths: readonly string[]): string[] | undefined =>
+        changes[commit]?.filter((f) => paths.some((p) => (p.endsWith("/") ? f.startsWith(p) : f === p)));
 
-    it("are those measured on a strict ancestor of the last change to provider/", () => {
-        const entries = ["a", "b", "c", "d", "x"].map((c) => entry(`at ${c}`, c));
-        const s = staleEntries(entries, "c", isAncestor);
+    it("are those measured before a change under their own benchmark's paths, not under another's", () => {
+        const entries = [
+            entry("prov at a", "a", "prov"),
+            entry("prov at b", "b", "prov"),
+            entry("brand at b", "b", "brand"),
+            entry("brand at c", "c", "brand"),
+        ];
+        const s = staleEntries(entries, measures, changedSince);
         assert.deepEqual(
-            s.stale.map((e) => e.name),
-            ["at a", "at b"],
+            s.stale.map((x) => [x.entry.name, x.changed]),
+            [
+                ["prov at a", ["provider/core/dynamic.ts"]],
+                ["brand at b", ["branding-preview/page.ts"]],
+            ],
+        );
+        assert.deepEqual(s.unknown, []);
+        assert.deepEqual(s.missing, []);
+        assert.deepEqual(benchmarksToRerun(s, ["brand", "prov"]), ["brand", "prov"]);
+        assert.match(formatStaleness(s), /2 entries describe older code .*\n.*prov: prov at a {2}\(provider\/core\/dynamic\.ts changed since\)/);
+    });
+
+    it("include figures measured on uncommitted changes, on a commit the clone lacks, and benchmarks with no figure", () => {
+        const s = staleEntries([{ ...entry("dirty", "c", "prov"), dirty: true }, entry("gone", "x", "prov")], measures, changedSince);
+        assert.deepEqual(
+            s.stale.map((x) => x.entry.name),
+            ["dirty"],
         );
         assert.deepEqual(
             s.unknown.map((e) => e.name),
-            ["at x"],
+            ["gone"],
         );
-        const listing = formatStaleness(s, "c");
-        assert.match(listing, /2 entries measured before the last change to provider\/ \(c\)/);
-        assert.match(listing, /at a\n.*at b/);
-        assert.match(listing, /1 entries measured on a commit this clone does not have:\n.*at x/);
-        assert.equal(formatStaleness(staleEntries([entry("now", "c")], "c", isAncestor), "c"), "no entry predates the last change to provider/ (c)");
+        assert.deepEqual(s.missing, ["brand"]);
+        assert.deepEqual(benchmarksToRerun(s, ["prov", "brand"]), ["prov", "brand"]);
+        const listing = formatStaleness(s);
+        assert.match(listing, /dirty {2}\(measured on uncommitted changes\)/);
+        assert.match(listing, /1 entries measured on a commit this clone does not have:\n.*gone/);
+        assert.match(listing, /benchmarks with no entry yet: brand\n`npm run bench -- --stale` measures them again/);
+    });
+
+    it("leave out entries of a benchmark that no longer exists, and say so", () => {
+        const s = staleEntries([entry("old", "a", "removed")], measures, changedSince);
+        assert.deepEqual(
+            s.orphaned.map((e) => e.name),
+            ["old"],
+        );
+        assert.deepEqual(benchmarksToRerun(s, ["prov", "brand"]), ["prov", "brand"]);
+        assert.match(formatStaleness(s), /1 entries of benchmarks that no longer exist/);
     });
 
     it("are decided by this repository's history through git", () => {
         const git = (...args: string[]): string => execFileSync("git", args, { cwd: ROOT, encoding: "utf8" }).trim();
         const head = currentRevision().commit;
-        const root = git("rev-list", "--max-parents=0", "HEAD").split("\n")[0]!;
-        const last = lastProviderChange();
         assert.match(head, HEX40);
-        assert.match(last, HEX40);
-        assert.equal(gitIsAncestor(last, head), true, "the last change to provider/ is in HEAD's history");
-        assert.equal(gitIsAncestor(root, head), true);
-        if (root !== head) assert.equal(gitIsAncestor(head, root), false);
-        assert.equal(gitIsAncestor("0".repeat(40), head), undefined);
-        const s = staleEntries([entry("at root", root), entry("at last", last)], last, gitIsAncestor);
-        assert.deepEqual(
-            s.stale.map((e) => e.name),
-            root === last ? [] : ["at root"],
-        );
+        // The last commit that changed bench/lib.ts: an entry measured on its parent is stale for a benchmark declaring
+        // bench/lib.ts, one measured on it is not, and one measured on a commit git does not know is unknown.
+        const last = git("log", "-1", "--format=%H", "--", "bench/lib.ts");
+        const before = git("rev-parse", `${last}^`);
+        assert.deepEqual(gitChangedSince(last, ["bench/lib.ts"]), []);
+        assert.ok(gitChangedSince(before, ["bench/lib.ts"])!.includes("bench/lib.ts"));
+        assert.deepEqual(gitChangedSince(before, ["no/such/path/"]), []);
+        assert.equal(gitChangedSince("0".repeat(40), ["bench/lib.ts"]), undefined);
     });
 });
