@@ -9,6 +9,7 @@ const fs = require("node:fs");
 const path = require("node:path");
 
 const SLOWEST = [
+    "test/bench/smoke-cli.spec.ts",
     "test/bench/smoke.spec.ts",
     "test/packaging/install.spec.ts",
     "test/cli/replace.spec.ts",
