@@ -181,7 +181,8 @@ export type TypeToken = `tenantkit:${string}:${string}`;
 export type FunctionToken = `tenantkit:${string}:get${string}`;
 
 /** A resource: its token, handler, public types and property tables. */
-export interface ResourceDefinition<P = object, O = object, W = never, T extends TypeToken = TypeToken> extends PropertyTables<P, O, W>, HandlerLocation {
+export interface ResourceDefinition<P = object, O = object, W = never, T extends TypeToken = TypeToken>
+    extends PropertyTables<P, O, W>, HandlerLocation {
     /** The Pulumi type token, `tenantkit:<area>:<Name>`. */
     readonly token: T;
     /**
