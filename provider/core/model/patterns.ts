@@ -26,16 +26,19 @@ export const LOOPBACK_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 /** The engine's placeholder for a value not known during preview (pulumi `runtime/rpc` unknownValue). */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
-/*
- * The engine's special objects, as the wire and the state hold them: the key that marks one, and the signatures of
+/**
+ * The key that marks one of the engine's special objects, as the wire and the state hold them; below, the signatures of
  * the kinds tenantkit reads (pulumi `runtime/rpc`: specialSigKey, specialSecretSig, specialAssetSig,
  * specialArchiveSig). Written here rather than imported: that module loads the SDK's whole program runtime (output,
  * resource, settings, state), which would grow the provider plugin's bundle by 0.79 MB and its start, and which the
  * plugin must not load. test/core/definitions.spec.ts holds each to the SDK's own.
  */
 export const SIG_KEY = "4dabf18193072939515e22adb298388d";
+/** The signature of a secret: `{ [SIG_KEY]: SECRET_SIG, value }` (`specialSecretSig`). */
 export const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
+/** The signature of an asset: a file, text or remote asset on the wire (`specialAssetSig`). */
 export const ASSET_SIG = "c44067f5952c0a294b673a41bacd8c17";
+/** The signature of an archive on the wire (`specialArchiveSig`). */
 export const ARCHIVE_SIG = "0def7320c3a5731c473e5ecbe6d01bc7";
 
 /** A body of bytes rather than JSON text or an object. */
