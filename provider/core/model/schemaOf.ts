@@ -73,8 +73,8 @@ export function spellingsByLowercase(e: EnumDefinition): Readonly<Record<string,
 const either = (words: readonly string[]): string => (words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} or ${words.at(-1)}`);
 
 /**
- * An enumeration. Listed exactly: one of its values. In any letter case: any listed spelling, its value (or the word as
- * written) to state; a value of another type (a number, a list) is refused with the same message as a misspelling,
+ * An enumeration. Listed exactly: one of its values. Letter case ignored: a listed spelling in whatever case, its value
+ * (or the word as written) to state; a value of another type (a number, a list) is refused with the same message as a misspelling,
  * which lists one spelling per letter-case folding, as the definition first writes it.
  */
 function enumeration(e: EnumDefinition): z.ZodType {
