@@ -10,6 +10,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { checkProgramConfig } from "../core/program/programConfig";
+import { ProgramRunError } from "../core/program/runError";
 import { CONFIG_NAMESPACE } from "../core/settings/settings";
 import { QUOTA_CONFIG_KEYS } from "../core/settings/stackConfig";
 import { CallTally, isRated, minimumApiTime } from "./apiTime";
@@ -45,14 +46,13 @@ export interface QuotaEnforcement {
 }
 
 /**
- * A planned resource that breaks a limit; a `RunError`, so the CLI prints the message without a stack. Not a
+ * A planned resource that breaks a limit; a frameless `RunError` (core/program/runError.ts), so the CLI prints the
+ * message alone, and the SDK's formatting of it costs nothing (its frames run through the resource's constructor). Not a
  * `ResourceError`: it is thrown while the resource registers, before it has a URN, and the SDK's handler of a
  * ResourceError reads it, so the message would be lost (DESIGN.md, "Preflight quota check"). The message names the
  * resource instead.
  */
-export class QuotaExceededError extends pulumi.RunError {
-    /** The error's name: `QuotaExceededError`. */
-    override name = "QuotaExceededError";
+export class QuotaExceededError extends ProgramRunError {
     constructor(
         /** The broken limit: which limit, in which scope, the counts, and the message. */
         readonly finding: Finding,
@@ -60,7 +60,7 @@ export class QuotaExceededError extends pulumi.RunError {
         /** The resource whose registration breaks the limit; it has no URN yet. */
         readonly resource: pulumi.Resource,
     ) {
-        super(`${resourceLabel} would exceed a limit: ${finding.message}`);
+        super("QuotaExceededError", `${resourceLabel} would exceed a limit: ${finding.message}`);
     }
 }
 

@@ -5,6 +5,10 @@
  */
 import { strict as assert } from "node:assert";
 import * as path from "node:path";
+import * as util from "node:util";
+import * as pulumi from "@pulumi/pulumi";
+import { QuotaExceededError } from "../../provider/quota/enforce";
+import type { Finding } from "../../provider/quota/types";
 import { LifecycleRunner, type RunResult } from "../../harness/lifecycle";
 import { useStateDir } from "../support/stacks";
 
@@ -141,6 +145,18 @@ describe("quota.enforceQuotas: providers, scopes and users' own mappings", funct
         );
         const fine = await run({ ...config, "quotafx:blueApps": "1", "tenantkit:quotaExisting": appsFull("adb-2222.2.azuredatabricks.net", 99) });
         assert.deepEqual(fine.errors, [], "two workspaces are two scopes");
+    });
+
+    it("a broken limit's error is a RunError with no stack frames, so the SDK's coloured formatting of it returns its message", () => {
+        // The SDK formats every uncaught error with util.inspect(err, { colors: true }), and Node loops in that call on
+        // the frame `node_modules/@pulumi/resource.ts:475:26` that an error thrown in a resource's constructor has
+        // (nodejs/node#64011): a quota preview took half a minute of CPU before it failed.
+        const finding = { message: "3 SQL warehouses planned in workspace w, 998 exist, limit 1000 (fixed): 1 over." } as Finding;
+        const err = new QuotaExceededError(finding, 'databricks:index/sqlEndpoint:SqlEndpoint "bi-1"', {} as pulumi.Resource);
+        assert.ok(pulumi.RunError.isInstance(err));
+        assert.equal(err.name, "QuotaExceededError");
+        assert.equal(err.stack, `QuotaExceededError: ${err.message}`);
+        assert.match(util.inspect(err, { colors: true }), /SqlEndpoint "bi-1" would exceed a limit: 3 SQL warehouses/);
     });
 
     it("refuses a second enforceQuotas in one program, which would count everything twice", async () => {

@@ -6,6 +6,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { lookupFailure } from "../runtime/lookup";
 import { checkProgramConfig } from "./programConfig";
+import { ProgramRunError } from "./runError";
 import { redactSecrets } from "../errors/redact";
 
 /**
@@ -23,16 +24,11 @@ export interface GetOutputOptions extends pulumi.InvokeOptions {
  * error lists each setting and the command that fixes it). It is a `pulumi.RunError`, which the SDK prints as that
  * message alone, without a stack trace or a dump of the error's fields. The original error is `cause`.
  *
- * It carries no stack frames, and `cause` is a getter: the SDK still formats every uncaught error with
- * `util.inspect(err, { colors: true })` for its trace span, and Node loops in that call on a frame such as
- * `node_modules/@pulumi/output.ts:379:13` (no separator after the file; nodejs/node#64011), which every error thrown in
- * an `apply` has. Until the string grew too long, a minute of CPU and 3.5 GB passed before the preview could fail.
+ * It carries no stack frames (runError.ts says why), and `cause` is a getter, which util.inspect does not walk.
  */
-export class LookupError extends pulumi.RunError {
+export class LookupError extends ProgramRunError {
     constructor(message: string, cause?: unknown) {
-        super(redactSecrets(message));
-        Object.defineProperty(this, "name", { value: "LookupError", enumerable: false, configurable: true, writable: true });
-        this.stack = `LookupError: ${this.message}`;
+        super("LookupError", redactSecrets(message));
         if (cause !== undefined) Object.defineProperty(this, "cause", { get: () => cause, enumerable: false, configurable: true });
     }
 }

@@ -4,6 +4,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { stackConfigProblems, StackConfigError } from "../settings/stackConfig";
+import { ProgramRunError } from "./runError";
 
 /**
  * Whether the stack stores a config key as a secret. The SDK knows (`PULUMI_CONFIG_SECRET_KEYS`, or the Automation
@@ -24,9 +25,5 @@ function configIsSecret(): (key: string) => boolean {
 export function checkProgramConfig(): void {
     const problems = stackConfigProblems(pulumi.runtime.allConfig(), configIsSecret());
     if (problems.length === 0) return;
-    const err = new pulumi.RunError(new StackConfigError(problems).message);
-    // Frameless, as a lookup's error is (core/program/invoke.ts LookupError says why): the SDK still formats it with
-    // util.inspect, which loops on some frames of an `apply` in the Node versions users run.
-    err.stack = `${err.name}: ${err.message}`;
-    throw err;
+    throw new ProgramRunError("Error", new StackConfigError(problems).message);
 }
