@@ -4,6 +4,8 @@
 // A file's time is what its tests and hooks took (setup in `before` hooks included, loading the file not), which mocha
 // reports for each file even when the files run in parallel workers. The run's wall time is the last figure printed;
 // every file's time goes to .tenantkit/test-times.json, which .mocharc.js reads to start the slowest files first.
+// Beside each file, the CPU seconds it took with the processes it started (register.js records them per file): the
+// run is bound by CPU, so a file's wall time also holds the other worker's load, and its CPU is what it costs.
 "use strict";
 const fs = require("node:fs");
 const path = require("node:path");
@@ -12,6 +14,7 @@ const { EVENT_RUN_BEGIN, EVENT_RUN_END, EVENT_TEST_END, EVENT_HOOK_END } = Mocha
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const TIMES_FILE = path.join(ROOT, ".tenantkit", "test-times.json");
+const CPU_DIR = path.join(ROOT, ".tenantkit", "test-cpu");
 const SHOWN = 15;
 
 class SummaryReporter extends Mocha.reporters.Spec {
@@ -24,14 +27,25 @@ class SummaryReporter extends Mocha.reporters.Spec {
             const file = path.relative(ROOT, runnable.file).split(path.sep).join("/");
             perFile.set(file, (perFile.get(file) || 0) + runnable.duration);
         };
-        runner.once(EVENT_RUN_BEGIN, () => (started = Date.now()));
+        runner.once(EVENT_RUN_BEGIN, () => {
+            started = Date.now();
+            fs.rmSync(CPU_DIR, { recursive: true, force: true });
+        });
         runner.on(EVENT_TEST_END, add);
         runner.on(EVENT_HOOK_END, add);
         runner.once(EVENT_RUN_END, () => {
             const s = runner.stats || {};
             const files = [...perFile].sort((a, b) => b[1] - a[1]);
-            const out = [`\nslowest files (time in their tests and hooks; ${perFile.size} files, wall ${seconds(Date.now() - started)}):`];
-            for (const [file, ms] of files.slice(0, SHOWN)) out.push(`  ${seconds(ms).padStart(6)}  ${file}`);
+            const cpu = cpuPerFile();
+            const total = [...cpu.values()].reduce((sum, s) => sum + s, 0);
+            const out = [
+                `\nslowest files (time in their tests and hooks, then CPU with the processes they started; ${perFile.size} files, ` +
+                    `wall ${seconds(Date.now() - started)}${cpu.size ? `, CPU ${Math.round(total)}s` : ""}):`,
+            ];
+            for (const [file, ms] of files.slice(0, SHOWN)) {
+                const used = cpu.has(file) ? `${Math.round(cpu.get(file))}s`.padStart(6) : "     -";
+                out.push(`  ${seconds(ms).padStart(6)} ${used}  ${file}`);
+            }
             // A run narrowed by --grep or --fgrep timed part of some files: its figures would mislead the order.
             const narrowed = Boolean(options && (options.grep || options.fgrep));
             if (narrowed) out.push("  (--grep: not recorded in .tenantkit/test-times.json)");
@@ -44,6 +58,24 @@ class SummaryReporter extends Mocha.reporters.Spec {
 
 function seconds(ms) {
     return `${Math.round(ms / 1000)}s`;
+}
+
+/** The CPU seconds of each file, as the workers recorded them in this run. */
+function cpuPerFile() {
+    const cpu = new Map();
+    let logs = [];
+    try {
+        logs = fs.readdirSync(CPU_DIR).filter((f) => f.endsWith(".jsonl"));
+    } catch {
+        return cpu; // none recorded (not Linux)
+    }
+    for (const log of logs) {
+        for (const line of fs.readFileSync(path.join(CPU_DIR, log), "utf8").split("\n").filter(Boolean)) {
+            const { file, cpu: seconds } = JSON.parse(line);
+            cpu.set(file, (cpu.get(file) || 0) + seconds);
+        }
+    }
+    return cpu;
 }
 
 /** Keeps the earlier figures of files this run did not run (`npm run test:some` runs a few). */
