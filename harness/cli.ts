@@ -7,7 +7,8 @@ import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { isSecret, type StackConfig } from "./wire";
+import { writeConfigFile } from "./configFile";
+import type { StackConfig } from "./wire";
 
 // Plain JavaScript (the installer, which `.ci/run` runs before `npm ci`, requires it too), so required rather than imported.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -130,21 +131,15 @@ export class CliStack {
         this.env = { ...isolatedEnv(binDir, this.work), ...opts.env };
     }
 
-    /** Creates the stack and sets its config. */
+    /**
+     * Creates the stack (`pulumi stack init`) and writes its config file as `pulumi config set-all` would
+     * (configFile.ts: one command less per stack, whose cost is mostly deriving the passphrase's key).
+     */
     static async create(binDir: string, opts: CliStackOptions): Promise<CliStack> {
         const stack = new CliStack(binDir, opts);
         await stack.ok(["stack", "init"]);
-        if (opts.config && Object.keys(opts.config).length > 0) await stack.setConfigs(opts.config);
+        if (opts.config && Object.keys(opts.config).length > 0) await writeConfigFile(stack.configFile, opts.config, CliStack.PASSPHRASE);
         return stack;
-    }
-
-    /**
-     * Sets every key of `config` in one `pulumi config set-all`: each command pays for loading the stack and each one
-     * that encrypts for deriving the passphrase's key (a million rounds of PBKDF2), which a key at a time paid per key.
-     */
-    async setConfigs(config: Readonly<StackConfig>): Promise<void> {
-        const pairs = Object.entries(config).flatMap(([k, v]) => (isSecret(v) ? ["--secret", `${k}=${v.value}`] : ["--plaintext", `${k}=${v}`]));
-        await this.ok(["config", "set-all", "--config-file", this.configFile, ...pairs]);
     }
 
     async setConfig(key: string, value: string, o: { secret?: boolean } = {}): Promise<void> {

@@ -1,0 +1,59 @@
+/**
+ * A new stack's config file written as `pulumi config set-all` writes it with the passphrase secrets provider: an
+ * `encryptionsalt` the CLI finds its key by, and each secret as `secure: v1:<nonce>:<ciphertext>` (AES-256-GCM under
+ * the key PBKDF2-SHA256 derives from the passphrase and the salt in 1,000,000 rounds; sdk/go/common/resource/config/
+ * crypt.go and pkg/secrets/passphrase in pulumi/pulumi). Every `pulumi` command derives that key again, about 0.55 s
+ * of CPU: a set-all per stack cost the suites some 110 s. This process derives it once, for one salt of its own.
+ *
+ * The CLI decrypts what this writes with its own code on the stack's first command, so a mistake here fails loudly.
+ * Tests of how the CLI itself stores a secret set it with `pulumi config set --secret` (CliStack.setConfig).
+ */
+import { createCipheriv, pbkdf2, randomBytes } from "node:crypto";
+import * as fs from "node:fs";
+import { promisify } from "node:util";
+import { isSecret, type StackConfig } from "./wire";
+
+/** The passphrase's salt and key, for this process. */
+interface Key {
+    readonly salt: Buffer;
+    readonly key: Buffer;
+}
+
+let derived: Promise<Key> | undefined;
+
+/** Not blocking: the emulator the stack's programs talk to often runs in this process. */
+function keyFor(passphrase: string): Promise<Key> {
+    derived ??= (async () => {
+        const salt = randomBytes(8);
+        return { salt, key: await promisify(pbkdf2)(passphrase, salt, 1_000_000, 32, "sha256") };
+    })();
+    return derived;
+}
+
+/** `value` as the symmetric crypter's `EncryptValue` writes it. */
+function encrypt(value: string, key: Buffer): string {
+    const nonce = randomBytes(12);
+    const cipher = createCipheriv("aes-256-gcm", key, nonce);
+    const sealed = Buffer.concat([cipher.update(value, "utf8"), cipher.final(), cipher.getAuthTag()]);
+    return `v1:${nonce.toString("base64")}:${sealed.toString("base64")}`;
+}
+
+/**
+ * Writes `file`, the config of a stack with the passphrase secrets provider: `config`'s namespaced keys, its
+ * `secret()` values encrypted. JSON strings throughout, which YAML reads as they are.
+ */
+export async function writeConfigFile(file: string, config: Readonly<StackConfig>, passphrase: string): Promise<void> {
+    const { salt, key } = await keyFor(passphrase);
+    // The passphrase manager's state: the salt, and a known message sealed with the key, which the CLI checks the
+    // passphrase against.
+    const lines = [`encryptionsalt: ${JSON.stringify(`v1:${salt.toString("base64")}:${encrypt("pulumi", key)}`)}`, "config:"];
+    for (const [name, value] of Object.entries(config)) {
+        if (!name.includes(":")) throw new Error(`stack config key ${name} has no namespace (write <project>:${name})`);
+        lines.push(
+            isSecret(value)
+                ? `  ${JSON.stringify(name)}:\n    secure: ${JSON.stringify(encrypt(value.value, key))}`
+                : `  ${JSON.stringify(name)}: ${JSON.stringify(value)}`,
+        );
+    }
+    fs.writeFileSync(file, `${lines.join("\n")}\n`);
+}
