@@ -138,7 +138,9 @@ export class CliStack {
     static async create(binDir: string, opts: CliStackOptions): Promise<CliStack> {
         const stack = new CliStack(binDir, opts);
         await stack.ok(["stack", "init"]);
-        if (opts.config && Object.keys(opts.config).length > 0) await writeConfigFile(stack.configFile, opts.config, CliStack.PASSPHRASE);
+        if (opts.config && Object.keys(opts.config).length > 0) {
+            await writeConfigFile(stack.configFile, projectName(opts.projectDir), opts.config, CliStack.PASSPHRASE);
+        }
         return stack;
     }
 
@@ -244,6 +246,14 @@ export class CliStack {
         fs.rmSync(path.join(this.opts.projectDir, `Pulumi.${this.opts.stack}.yaml`), { force: true });
         fs.rmSync(this.work, { recursive: true, force: true });
     }
+}
+
+/** The `name` of the project in `dir` (its Pulumi.yaml), which namespaces its own config keys. */
+function projectName(dir: string): string {
+    const file = ["Pulumi.yaml", "Pulumi.yml"].map((f) => path.join(dir, f)).find((f) => fs.existsSync(f));
+    const name = file && /^name:\s*["']?([^"'\s#]+)/m.exec(fs.readFileSync(file, "utf8"))?.[1];
+    if (!name) throw new Error(`${dir} has no Pulumi.yaml naming its project`);
+    return name;
 }
 
 /** The provider plugin's folder as `npm run build` leaves it (scripts/plugin.ts). */

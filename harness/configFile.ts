@@ -39,16 +39,17 @@ function encrypt(value: string, key: Buffer): string {
 }
 
 /**
- * Writes `file`, the config of a stack with the passphrase secrets provider: `config`'s namespaced keys, its
- * `secret()` values encrypted. JSON strings throughout, which YAML reads as they are.
+ * Writes `file`, the config of a stack of `project` with the passphrase secrets provider: `config`'s keys (one
+ * without a namespace in the project's, as the CLI puts it), its `secret()` values encrypted. JSON strings
+ * throughout, which YAML reads as they are.
  */
-export async function writeConfigFile(file: string, config: Readonly<StackConfig>, passphrase: string): Promise<void> {
+export async function writeConfigFile(file: string, project: string, config: Readonly<StackConfig>, passphrase: string): Promise<void> {
     const { salt, key } = await keyFor(passphrase);
     // The passphrase manager's state: the salt, and a known message sealed with the key, which the CLI checks the
     // passphrase against.
     const lines = [`encryptionsalt: ${JSON.stringify(`v1:${salt.toString("base64")}:${encrypt("pulumi", key)}`)}`, "config:"];
-    for (const [name, value] of Object.entries(config)) {
-        if (!name.includes(":")) throw new Error(`stack config key ${name} has no namespace (write <project>:${name})`);
+    for (const [given, value] of Object.entries(config)) {
+        const name = given.includes(":") ? given : `${project}:${given}`;
         lines.push(
             isSecret(value)
                 ? `  ${JSON.stringify(name)}:\n    secure: ${JSON.stringify(encrypt(value.value, key))}`

@@ -22,8 +22,8 @@ function cpuSeconds() {
 }
 
 // Root hooks, which a parallel run's workers run around every file (a serial run around all of them, when it is
-// not recorded): the CPU a file took, with the processes it started, goes to .tenantkit/test-cpu/ for the summary
-// reporter. The run is bound by CPU, so this, not a file's wall
+// not recorded): the CPU a file took, with the processes it started, goes to the summary reporter's folder for this
+// run (TENANTKIT_TEST_CPU_DIR; none without that reporter). The run is bound by CPU, so this, not a file's wall
 // time (which the other worker's load stretches), says what a file costs.
 let started;
 exports.mochaHooks = {
@@ -33,9 +33,8 @@ exports.mochaHooks = {
     afterAll() {
         const files = [...new Set((this.test && this.test.parent ? this.test.parent.suites : []).map((s) => s.file).filter(Boolean))];
         const ended = cpuSeconds();
-        if (files.length !== 1 || started === undefined || ended === undefined) return;
-        const dir = path.join(ROOT, ".tenantkit", "test-cpu");
-        fs.mkdirSync(dir, { recursive: true });
+        const dir = process.env.TENANTKIT_TEST_CPU_DIR;
+        if (!dir || files.length !== 1 || started === undefined || ended === undefined) return;
         const file = path.relative(ROOT, files[0]).split(path.sep).join("/");
         fs.appendFileSync(path.join(dir, `${process.pid}.jsonl`), `${JSON.stringify({ file, cpu: ended - started })}\n`);
     },

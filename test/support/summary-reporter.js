@@ -8,13 +8,13 @@
 // run is bound by CPU, so a file's wall time also holds the other worker's load, and its CPU is what it costs.
 "use strict";
 const fs = require("node:fs");
+const os = require("node:os");
 const path = require("node:path");
 const Mocha = require("mocha");
 const { EVENT_RUN_BEGIN, EVENT_RUN_END, EVENT_TEST_END, EVENT_HOOK_END } = Mocha.Runner.constants;
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const TIMES_FILE = path.join(ROOT, ".tenantkit", "test-times.json");
-const CPU_DIR = path.join(ROOT, ".tenantkit", "test-cpu");
 const SHOWN = 15;
 
 class SummaryReporter extends Mocha.reporters.Spec {
@@ -27,16 +27,18 @@ class SummaryReporter extends Mocha.reporters.Spec {
             const file = path.relative(ROOT, runnable.file).split(path.sep).join("/");
             perFile.set(file, (perFile.get(file) || 0) + runnable.duration);
         };
-        runner.once(EVENT_RUN_BEGIN, () => {
-            started = Date.now();
-            fs.rmSync(CPU_DIR, { recursive: true, force: true });
-        });
+        // This run's own folder, named to the workers (and the hooks of a serial run) through the environment, which
+        // they inherit: a test that runs mocha itself gets another, so neither run's figures reach the other.
+        const cpuDir = fs.mkdtempSync(path.join(os.tmpdir(), "tk-test-cpu-"));
+        process.env.TENANTKIT_TEST_CPU_DIR = cpuDir;
+        runner.once(EVENT_RUN_BEGIN, () => (started = Date.now()));
         runner.on(EVENT_TEST_END, add);
         runner.on(EVENT_HOOK_END, add);
         runner.once(EVENT_RUN_END, () => {
             const s = runner.stats || {};
             const files = [...perFile].sort((a, b) => b[1] - a[1]);
-            const cpu = cpuPerFile();
+            const cpu = cpuPerFile(cpuDir);
+            fs.rmSync(cpuDir, { recursive: true, force: true });
             const total = [...cpu.values()].reduce((sum, s) => sum + s, 0);
             const out = [
                 `\nslowest files (time in their tests and hooks, then CPU with the processes they started; ${perFile.size} files, ` +
@@ -60,17 +62,11 @@ function seconds(ms) {
     return `${Math.round(ms / 1000)}s`;
 }
 
-/** The CPU seconds of each file, as the workers recorded them in this run. */
-function cpuPerFile() {
+/** The CPU seconds of each file, as the workers recorded them in `dir` during this run. */
+function cpuPerFile(dir) {
     const cpu = new Map();
-    let logs = [];
-    try {
-        logs = fs.readdirSync(CPU_DIR).filter((f) => f.endsWith(".jsonl"));
-    } catch {
-        return cpu; // none recorded (not Linux)
-    }
-    for (const log of logs) {
-        for (const line of fs.readFileSync(path.join(CPU_DIR, log), "utf8").split("\n").filter(Boolean)) {
+    for (const log of fs.readdirSync(dir).filter((f) => f.endsWith(".jsonl"))) {
+        for (const line of fs.readFileSync(path.join(dir, log), "utf8").split("\n").filter(Boolean)) {
             const { file, cpu: seconds } = JSON.parse(line);
             cpu.set(file, (cpu.get(file) || 0) + seconds);
         }
