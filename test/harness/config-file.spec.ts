@@ -1,0 +1,54 @@
+/**
+ * harness/configFile.ts writes a new stack's config file as `pulumi config set-all` would, so that the CLI suites skip
+ * that command: the real CLI must read back every value, decrypt every secret, and keep each in the namespace
+ * set-all would have put it in.
+ */
+import { strict as assert } from "node:assert";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { CliStack, describeCli, secret } from "../cli/pulumi";
+
+describeCli("a stack's config file written by the harness", (binDir) => {
+    let project = "";
+    let stack: CliStack | undefined;
+    before(async () => {
+        project = fs.mkdtempSync(path.join(os.tmpdir(), "tk-config-file-"));
+        fs.writeFileSync(path.join(project, "Pulumi.yaml"), "name: configfileprog\nruntime: yaml\n");
+        stack = await CliStack.create(binDir, {
+            projectDir: project,
+            stack: "dev",
+            config: {
+                "tenantkit:clientSecret": secret('s3cret "quoted" value: with # and \\ and ü'),
+                "tenantkit:tenantId": "contoso.onmicrosoft.com",
+                count: "3",
+                "tenantkit:quotaExisting": JSON.stringify({ "sql-warehouses/total-number/workspace": { w: 998 } }),
+            },
+        });
+    });
+    after(async () => {
+        await stack?.dispose();
+        fs.rmSync(project, { recursive: true, force: true });
+    });
+
+    const get = async (key: string) => (await stack!.ok(["config", "get", "--config-file", stack!.configFile, key])).stdout.trim();
+
+    it("the CLI decrypts a secret written there, quotes and all", async () => {
+        assert.equal(await get("tenantkit:clientSecret"), 's3cret "quoted" value: with # and \\ and ü');
+    });
+
+    it("the CLI lists it as a secret, and the file holds no secret in plain text", async () => {
+        const listed = JSON.parse((await stack!.ok(["config", "--json", "--config-file", stack!.configFile])).stdout) as Record<
+            string,
+            { secret: boolean }
+        >;
+        assert.equal(listed["tenantkit:clientSecret"]?.secret, true);
+        assert.equal(listed["tenantkit:tenantId"]?.secret, false);
+        assert.doesNotMatch(fs.readFileSync(stack!.configFile, "utf8"), /s3cret/);
+    });
+
+    it("a key without a namespace lands in the project's, as set-all puts it; values stay strings", async () => {
+        assert.equal(await get("configfileprog:count"), "3");
+        assert.equal(await get("tenantkit:quotaExisting"), JSON.stringify({ "sql-warehouses/total-number/workspace": { w: 998 } }));
+    });
+});
