@@ -12,8 +12,7 @@
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { promisify } from "node:util";
-import { isDeepStrictEqual } from "node:util";
+import { isDeepStrictEqual, promisify } from "node:util";
 
 // Plain JavaScript (it runs before `npm ci` in CI), so required rather than imported.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
