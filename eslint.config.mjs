@@ -107,7 +107,17 @@ const zones = [
 
 export default tseslint.config(
     {
-        ignores: ["bin/**", "plugin/**", "sdk/**", "node_modules/**", "**/*.d.ts", "test/fixtures/consumer/typo.ts", "**/.pulumi/**"],
+        // .tenantkit/: what programs and tests write at run time (records, program copies), never source.
+        ignores: [
+            "bin/**",
+            "plugin/**",
+            "sdk/**",
+            "node_modules/**",
+            "**/*.d.ts",
+            "test/fixtures/consumer/typo.ts",
+            "**/.pulumi/**",
+            "**/.tenantkit/**",
+        ],
     },
     js.configs.recommended,
     ...tseslint.configs.recommended,

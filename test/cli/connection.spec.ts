@@ -73,7 +73,6 @@ describeCli("a second tenant through an explicit connection", (binDir) => {
         );
         const read = log.find((q) => q.service === "devops" && q.path.endsWith("/pushes/23"));
         assert.ok(read && read.seq > lastBranding, "the push was read before the localization it depends on was done");
-        await s.destroy();
     });
 
     it("refresh and destroy reach the second tenant with the connection saved in state", async () => {

@@ -3,13 +3,14 @@
  * shows in `pulumi refresh` and the following preview, and the next `pulumi up` repairs it.
  */
 import { strict as assert } from "node:assert";
-import * as path from "node:path";
+import * as fs from "node:fs";
 import { useEmulator, IDS, type EmulatorFixture } from "../support/emulator";
-import { CliStack, describeCli, emulatorStackConfig, ROOT } from "./pulumi";
+import { CliStack, describeCli, emulatorStackConfig, exampleCopy } from "./pulumi";
 
+/** A stack of a copy of `examples/<example>` (the test removes the copy: it is the stack's `projectDir`). */
 function exampleStack(fx: EmulatorFixture, example: string, stack: string) {
     return {
-        projectDir: path.join(ROOT, "examples", example),
+        projectDir: exampleCopy(example),
         stack,
         config: emulatorStackConfig(fx.emu.url),
     };
@@ -33,9 +34,9 @@ describeCli("drift through the real engine", (binDir) => {
             await stack.up();
             assert.equal((await fx.emu.admin.branding(IDS.tenantId))?.default.signInPageText, "Authorized use only. Activity is monitored.");
             await stack.expectNoChanges();
-            await stack.destroy();
         } finally {
             await stack.dispose();
+            fs.rmSync(stack.opts.projectDir, { recursive: true, force: true });
         }
     });
 
@@ -56,9 +57,9 @@ describeCli("drift through the real engine", (binDir) => {
             assert.equal(after.length, 1);
             assert.notEqual(after[0]?.id, ds.id);
             assert.equal((await stack.outputs()).datasetId, after[0]?.id);
-            await stack.destroy();
         } finally {
             await stack.dispose();
+            fs.rmSync(stack.opts.projectDir, { recursive: true, force: true });
         }
     });
 });

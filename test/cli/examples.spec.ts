@@ -3,9 +3,10 @@
  * preview --expect-no-changes, destroy, and the emulator's state after each step.
  */
 import { strict as assert } from "node:assert";
+import * as fs from "node:fs";
 import * as path from "node:path";
 import { useEmulator, IDS, type EmulatorFixture } from "../support/emulator";
-import { CliStack, describeCli, emulatorStackConfig, resourcesOfType, ROOT, secret } from "./pulumi";
+import { CliStack, describeCli, emulatorStackConfig, exampleCopy, resourcesOfType, ROOT, secret } from "./pulumi";
 
 /** tenantkit's config for the emulator, signing in as the quickstart app, and the seeded PAT; secrets set with --secret. */
 function emulatorStack(fx: EmulatorFixture, projectDir: string, stack: string) {
@@ -31,7 +32,8 @@ describeCli("examples through pulumi preview/up/refresh/destroy", (binDir) => {
 
     it("examples/branding: up applies the branding and the French localization, destroy gives the tenant its branding back", async () => {
         const before = await brandingNow(fx);
-        const stack = await CliStack.create(binDir, emulatorStack(fx, path.join(ROOT, "examples", "branding"), "branding"));
+        const program = exampleCopy("branding");
+        const stack = await CliStack.create(binDir, emulatorStack(fx, program, "branding"));
         try {
             const preview = await stack.preview();
             assert.match(preview.stdout, /\+ 3 to create/);
@@ -54,6 +56,7 @@ describeCli("examples through pulumi preview/up/refresh/destroy", (binDir) => {
             assert.deepEqual((await stack.exportState()).deployment.resources ?? [], []);
         } finally {
             await stack.dispose();
+            fs.rmSync(program, { recursive: true, force: true });
         }
     });
 

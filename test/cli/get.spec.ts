@@ -46,7 +46,6 @@ describeCli("existing objects under the real engine", (binDir) => {
             );
         } finally {
             await reader.dispose();
-            await owner.stack.destroy();
             await owner.stack.dispose();
         }
     });
@@ -87,7 +86,6 @@ describeCli("existing objects under the real engine", (binDir) => {
                 [owner.id],
             );
         } finally {
-            await owner.stack.destroy();
             await owner.stack.dispose();
         }
     });

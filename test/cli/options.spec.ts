@@ -29,7 +29,6 @@ describeCli("resource options under the real engine", (binDir) => {
                 (await fx.emu.admin.requests({ service: "powerbi" })).filter((r) => r.method === "PUT"),
                 [],
             );
-            await stack.destroy();
         } finally {
             await stack.dispose();
         }
@@ -108,8 +107,6 @@ describeCli("resource options under the real engine", (binDir) => {
                 [],
             );
             assert.equal((await datasets()).length, 1);
-            await stack.ok(["state", "unprotect", "--all", "--yes"]);
-            await stack.destroy();
         } finally {
             await stack.dispose();
         }
@@ -147,7 +144,6 @@ describeCli("resource options under the real engine", (binDir) => {
                 (await datasets()).map((d) => d.name),
                 ["RenamedSales"],
             );
-            await stack.destroy();
         } finally {
             await stack.dispose();
         }

@@ -4,9 +4,9 @@
  * still gives the tenant its branding back.
  */
 import { strict as assert } from "node:assert";
-import * as path from "node:path";
+import * as fs from "node:fs";
 import { useEmulator, IDS } from "../support/emulator";
-import { CliStack, describeCli, emulatorStackConfig, resourcesOfType, ROOT } from "./pulumi";
+import { CliStack, describeCli, emulatorStackConfig, exampleCopy, resourcesOfType } from "./pulumi";
 
 describeCli("a partial failure under the real engine", (binDir) => {
     const fx = useEmulator();
@@ -19,8 +19,9 @@ describeCli("a partial failure under the real engine", (binDir) => {
 
     it("image PUTs refused after the text PATCH: up fails but records the branding, the next up PUTs only the images, destroy restores", async () => {
         const before = await brandingNow();
+        const program = exampleCopy("branding");
         const stack = await CliStack.create(binDir, {
-            projectDir: path.join(ROOT, "examples", "branding"),
+            projectDir: program,
             stack: "partial",
             config: emulatorStackConfig(fx.emu.url),
         });
@@ -50,6 +51,7 @@ describeCli("a partial failure under the real engine", (binDir) => {
             assert.equal(await brandingNow(), before, "destroy did not restore the tenant's branding");
         } finally {
             await stack.dispose();
+            fs.rmSync(program, { recursive: true, force: true });
         }
     });
 });

@@ -4,27 +4,12 @@
  * the repo with this checkout packed (`npm pack`) and the Node.js SDK (`npm run sdk:pack`), as a user would.
  */
 import { strict as assert } from "node:assert";
-import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { promisify } from "node:util";
-import { packNodeSdk } from "../../scripts/sdkPack";
 import { useEmulator, IDS } from "../support/emulator";
 import { CliStack, describeCli, emulatorStackConfig, programOutsideRepo, ROOT } from "./pulumi";
-
-const PULUMI_VERSION = (
-    JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules", "@pulumi", "pulumi", "package.json"), "utf8")) as { version: string }
-).version;
-
-async function exec(file: string, args: readonly string[], cwd: string): Promise<string> {
-    try {
-        return (await promisify(execFile)(file, args, { cwd, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 })).stdout;
-    } catch (err) {
-        const e = err as { stdout?: string; stderr?: string; message: string };
-        throw new Error(`${file} ${args.join(" ")} failed: ${e.message}\n${e.stdout ?? ""}${e.stderr ?? ""}`);
-    }
-}
+import { exec, nodeSdkPackage, PULUMI_VERSION } from "./sdkToolchains";
 
 describeCli("moving a stack from the dynamic resources to the provider plugin", (binDir) => {
     const fx = useEmulator();
@@ -34,12 +19,12 @@ describeCli("moving a stack from the dynamic resources to the provider plugin", 
         const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "tk-migrate-"));
         const dir = programOutsideRepo(path.join(ROOT, "test", "fixtures", "programs", "plugin-migrate"));
         // `npm test` has just built bin/ and plugin/; --ignore-scripts packs that build instead of rebuilding it.
-        const packed = (await exec("npm", ["pack", "--ignore-scripts", "--pack-destination", scratch], ROOT)).trim().split("\n").pop()!;
-        const sdk = packNodeSdk(scratch);
+        const packed = (await exec("npm", ["pack", "--ignore-scripts", "--pack-destination", scratch], { cwd: ROOT })).trim().split("\n").pop()!;
+        const sdk = nodeSdkPackage();
         await exec(
             "npm",
             ["install", "--no-audit", "--no-fund", "--prefer-offline", path.join(scratch, packed), sdk, `@pulumi/pulumi@${PULUMI_VERSION}`],
-            dir,
+            { cwd: dir },
         );
         const stack = await CliStack.create(binDir, { projectDir: dir, stack: "migrate", config: emulatorStackConfig(fx.emu.url) });
         try {

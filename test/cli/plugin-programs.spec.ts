@@ -14,13 +14,12 @@ import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { packNodeSdk } from "../../scripts/sdkPack";
 import { useEmulator, IDS } from "../support/emulator";
 import { provesLifecycle, type ProgramRunner } from "./pluginPrograms";
 import { CliStack, cliRunner, describeCli, emulatorStackConfig, isolatedEnv, programOutsideRepo, ROOT, secret, TENANTKIT_VERSION } from "./pulumi";
 import type { StackConfig } from "./pulumi";
 import { EXE, useReleaseMirror } from "./releaseMirror";
-import { exec, goEnv, PULUMI_VERSION, pythonWithSdk, requireGo } from "./sdkToolchains";
+import { exec, goEnv, nodeSdkPackage, PULUMI_VERSION, pythonWithSdk, requireGo } from "./sdkToolchains";
 
 describeCli("the provider plugin, from programs over the generated SDKs", (binDir) => {
     const fx = useEmulator();
@@ -36,7 +35,7 @@ describeCli("the provider plugin, from programs over the generated SDKs", (binDi
 
     it("TypeScript: the Node.js SDK's package runs preview, up, refresh, an update and destroy, the engine downloading the plugin the SDK names", async function () {
         this.timeout(600_000);
-        const tarball = packNodeSdk(scratch);
+        const tarball = nodeSdkPackage();
         const dir = programOutsideRepo(path.join(ROOT, "test", "fixtures", "programs", "plugin-typescript"));
         await exec("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball, `@pulumi/pulumi@${PULUMI_VERSION}`], { cwd: dir });
         // An empty plugin cache and no `pulumi plugin install`: the SDK's package names the version and server.

@@ -74,7 +74,6 @@ describeCli("policy packs under the real CLI", (binDir) => {
         assert.match(r.output, /upstream of second threw UnknownValueError: string value at \.upstream can't be known during preview/);
         const up = await s.ok([...s.upArgs(), "--policy-pack", PACK]);
         assert.match(up.output, /upstream of second is "echo:alpha"/);
-        await s.destroy();
     });
 
     it("a pack whose folder has no @pulumi/pulumi gets the engine's advice to install its dependencies", async () => {
@@ -103,6 +102,5 @@ describeCli("policy packs under the real CLI", (binDir) => {
         const over = await preview(s, ["--policy-pack-config", packConfig(s, { "max-resources": { maxResources: 0 } })]);
         assert.notEqual(over.code, 0, `the preview passed:\n${over.output}`);
         assert.match(over.output, /the stack has 1 resources \(pulumi:pulumi:Stack\), more than 0/);
-        await s.destroy();
     });
 });

@@ -3,6 +3,7 @@
  * `describeCli` skips its suite (its tests show as pending, under a title that says why) when the CLI is missing,
  * except under CI=true, where a missing CLI fails: CI must prove the product under `pulumi`.
  */
+import * as fs from "node:fs";
 import * as path from "node:path";
 import { findPulumi, type CliStack } from "../../harness/cli";
 import { useEmulator, type EmulatorFixture } from "../support/emulator";
@@ -22,6 +23,20 @@ export { emulatorStackConfig } from "../../harness/emulatorStack";
 export { secret, type StackConfig } from "../../harness/wire";
 
 export const ROOT = path.resolve(__dirname, "..", "..");
+
+/**
+ * A copy of the example `examples/<name>` for one test, in the checkout's .tenantkit/ (it resolves pulumi-tenantkit and
+ * @pulumi/pulumi through the checkout's node_modules); the test removes it. Suites that manage the default branding
+ * need one each: what a branding create takes over is recorded in its program's folder (`.tenantkit/holders`, the
+ * restore journal) by the seeded tenant's id, which every suite's emulator shares, so two suites running one folder side
+ * by side would take the branding over from each other, and a destroy would then leave it as it is.
+ */
+export function exampleCopy(name: string): string {
+    fs.mkdirSync(path.join(ROOT, ".tenantkit"), { recursive: true });
+    const dir = fs.mkdtempSync(path.join(ROOT, ".tenantkit", `example-${name}-`));
+    fs.cpSync(path.join(ROOT, "examples", name), dir, { recursive: true, filter: (src) => path.basename(src) !== ".tenantkit" });
+    return dir;
+}
 
 /** `describe` for suites that run `pulumi`: skipped with the reason when the CLI is missing, failed under CI=true. */
 export function describeCli(title: string, body: (binDir: string) => void): void {

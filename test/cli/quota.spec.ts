@@ -68,7 +68,6 @@ describeCli("quota preflight under the real engine", (binDir) => {
         );
         // ds-0 and ds-1 are within the limit: the engine may create them (registered before ds-2) before the program's error.
         assert.ok(!(await names()).includes("Quota 2"), "the dataset over the limit was created");
-        await s.destroy();
     });
 
     it("tenantkit-quota reads the real pulumi preview --json: counts the planned creates and fails over the limit", async () => {

@@ -56,7 +56,6 @@ describeCli("the documentation's program snippets against the emulator's seed", 
         const s = await create("tap");
         await s.up();
         assert.deepEqual(await s.outputs(), { usable: true, guestReason: "NotYetValid" });
-        await s.destroy();
     });
 
     it("a second tenant: the connection writes fabrikam's French localization, destroy removes it", async () => {
@@ -95,6 +94,5 @@ describeCli("the documentation's program snippets against the emulator's seed", 
         const s = await create("git-push");
         await s.up();
         assert.deepEqual(await s.outputs(), { branches: ["refs/heads/feature/landing"], fixedBy: IDS.aliceUpn });
-        await s.destroy();
     });
 });

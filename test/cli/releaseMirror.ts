@@ -6,6 +6,7 @@
  * prove the download (plugin-release.spec.ts, plugin-programs.spec.ts, examples-languages.spec.ts) share it. Not a
  * spec file.
  */
+import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -13,7 +14,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { hostExecutable, release } from "../../scripts/release";
 import { hostTarget, targetName } from "../../scripts/release/nodeBinary";
-import { TENANTKIT_VERSION, type CliStack } from "./pulumi";
+import { ROOT, TENANTKIT_VERSION, type CliStack } from "./pulumi";
 
 export const DOWNLOAD_URL = "github://api.github.com/pulumi-tenantkit";
 export const EXE = process.platform === "win32" ? "pulumi-resource-tenantkit.exe" : "pulumi-resource-tenantkit";
@@ -39,6 +40,30 @@ export interface ReleaseMirror {
     installed(stack: CliStack): string[];
 }
 
+/**
+ * The release folder (asset and checksums) of this machine's executable `exe`, written once per executable and way of
+ * writing the assets, beside the executable in its cache (whose folder names its content hash, and whose pruning takes
+ * the release along): three suites serve it, and each release gzips the 125 MB executable (~9 s of CPU). Written beside
+ * its final place and renamed into it, so suites writing it at once never serve a half-written one.
+ */
+async function releaseOf(exe: string): Promise<string> {
+    // How the assets are written is part of what they are.
+    const writer = createHash("sha256");
+    for (const file of ["scripts/release.ts", "scripts/release/assets.ts"]) writer.update(fs.readFileSync(path.join(ROOT, file)));
+    const folder = path.join(path.dirname(exe), `release-v${TENANTKIT_VERSION}-${writer.digest("hex").slice(0, 12)}`);
+    if (fs.existsSync(folder)) return folder;
+    const writing = fs.mkdtempSync(`${folder}.writing-`);
+    try {
+        await release([hostTarget()!], writing);
+        fs.renameSync(writing, folder);
+    } catch (err) {
+        fs.rmSync(writing, { recursive: true, force: true });
+        // Another suite renamed its own into place first: the same executable, so the same release.
+        if (!fs.existsSync(folder)) throw err;
+    }
+    return folder;
+}
+
 /** Builds the release and serves it for the suite (mocha hooks: call it in a `describe`); the requests reset per test. */
 export function useReleaseMirror(binDir: string): ReleaseMirror {
     const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "tk-release-"));
@@ -52,7 +77,7 @@ export function useReleaseMirror(binDir: string): ReleaseMirror {
     before(async function () {
         this.timeout(900_000);
         exe = await hostExecutable();
-        await release([hostTarget()!], releaseDir);
+        fs.cpSync(await releaseOf(exe), releaseDir, { recursive: true });
         fs.mkdirSync(noNode);
         for (const tool of ["pulumi", "pulumi-language-yaml"]) fs.symlinkSync(path.join(binDir, tool), path.join(noNode, tool));
         // The release folder as a mirror serves it: /v<version>/<asset>, anything else 404.

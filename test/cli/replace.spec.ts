@@ -4,9 +4,10 @@
  * and the plain preview warns on the dataset that its rows go with it, naming what forces the replacement.
  */
 import { strict as assert } from "node:assert";
+import * as fs from "node:fs";
 import * as path from "node:path";
 import { useEmulator, IDS } from "../support/emulator";
-import { CliStack, describeCli, emulatorStackConfig, resourcesOfType, ROOT } from "./pulumi";
+import { CliStack, describeCli, emulatorStackConfig, exampleCopy, resourcesOfType, ROOT } from "./pulumi";
 
 const REPLACE_PROGRAM = path.join(ROOT, "test", "fixtures", "programs", "replace-dataset");
 
@@ -41,7 +42,6 @@ describeCli("replacement under the real engine", (binDir) => {
                 `the preview did not warn on the dataset:\n${preview.stdout}`,
             );
         } finally {
-            await stack.destroy();
             await stack.dispose();
         }
     });
@@ -56,7 +56,6 @@ describeCli("replacement under the real engine", (binDir) => {
             assert.match(inPlace.stdout, /~\s*pulumi-nodejs:dynamic\/tenantkit:PushDataset sales update/);
             assert.doesNotMatch(inPlace.output, /warning:/);
         } finally {
-            await stack.destroy();
             await stack.dispose();
         }
     });
@@ -83,7 +82,6 @@ describeCli("replacement under the real engine", (binDir) => {
             assert.equal(after.length, 1, "the old dataset was not deleted, or the new one not made");
             assert.equal(after[0]?.workspaceId, null);
             assert.notEqual(after[0]?.id, before[0]?.id);
-            await stack.destroy();
         } finally {
             await stack.dispose();
         }
@@ -93,8 +91,9 @@ describeCli("replacement under the real engine", (binDir) => {
         const brandingNow = async () =>
             JSON.stringify(await fx.emu.admin.branding(IDS.tenantId), (k, v: unknown) => (k === "relativeUrl" ? undefined : v));
         const original = await brandingNow();
+        const program = exampleCopy("branding");
         const stack = await CliStack.create(binDir, {
-            projectDir: path.join(ROOT, "examples", "branding"),
+            projectDir: program,
             stack: "replace-branding",
             config: emulatorStackConfig(fx.emu.url),
         });
@@ -109,6 +108,7 @@ describeCli("replacement under the real engine", (binDir) => {
             assert.equal(await brandingNow(), original, "destroy after the replacement did not give the tenant its original branding back");
         } finally {
             await stack.dispose();
+            fs.rmSync(program, { recursive: true, force: true });
         }
     });
 });

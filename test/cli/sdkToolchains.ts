@@ -1,6 +1,6 @@
 /**
- * The Python and Go toolchains the CLI suites build and run programs over the generated SDKs with
- * (test/cli/plugin-programs.spec.ts, test/cli/examples-languages.spec.ts). Not a spec file.
+ * The SDK packages and the Python and Go toolchains the suites build and run programs over the generated SDKs with
+ * (test/cli/plugin-programs.spec.ts, test/cli/examples-languages.spec.ts and others). Not a spec file.
  */
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -10,6 +10,7 @@ import { promisify } from "node:util";
 export { PULUMI_VERSION } from "../../scripts/python";
 import { PULUMI_VERSION } from "../../scripts/python";
 import { buildPythonSdk } from "../../scripts/sdkPython";
+import { packNodeSdk } from "../../scripts/sdkPack";
 import { ROOT } from "./pulumi";
 
 // Plain JavaScript (it runs before `npm ci` in CI), so required rather than imported.
@@ -82,6 +83,47 @@ export async function pythonWithSdk(scratch: string): Promise<string> {
         if (stale || abandoned) fs.rmSync(path.join(root, old), { recursive: true, force: true });
     }
     return python;
+}
+
+const NODE_SDK = path.join(ROOT, "sdk", "nodejs");
+
+/**
+ * The Node.js SDK's package as `npm run sdk:pack` packs it (scripts/sdkPack.ts), packed once per content and cached
+ * under ~/.cache/pulumi-tenantkit keyed by the SDK's sources, the packing script, the LICENSE it ships and the
+ * TypeScript that compiles it: four suites install it, and each pack is a whole compile of the SDK (~8 s of CPU).
+ * Packed beside its final place and renamed into it, as {@link pythonWithSdk} builds.
+ */
+export function nodeSdkPackage(): string {
+    const typescript = (JSON.parse(fs.readFileSync(require.resolve("typescript/package.json"), "utf8")) as { version: string }).version;
+    const key = hashTree(NODE_SDK)
+        .update(fs.readFileSync(path.join(ROOT, "scripts", "sdkPack.ts")))
+        .update(fs.readFileSync(path.join(ROOT, "LICENSE")))
+        .update(`typescript ${typescript}`)
+        .digest("hex")
+        .slice(0, 12);
+    const root = installer.cacheRoot();
+    const folder = path.join(root, `node-sdk-${key}`);
+    const packed = () => (fs.existsSync(folder) ? fs.readdirSync(folder).find((f) => f.endsWith(".tgz")) : undefined);
+    const found = packed();
+    if (found) return path.join(folder, found);
+
+    fs.mkdirSync(root, { recursive: true });
+    const building = fs.mkdtempSync(path.join(root, `node-sdk-${key}.building-`));
+    try {
+        packNodeSdk(building);
+        fs.renameSync(building, folder);
+    } catch (err) {
+        fs.rmSync(building, { recursive: true, force: true });
+        // Another suite renamed its own into place first: the same sources, so use that one.
+        if (!packed()) throw err;
+    }
+    for (const old of fs.readdirSync(root)) {
+        const stale = /^node-sdk-[0-9a-f]{12}$/.test(old) && old !== path.basename(folder);
+        const abandoned =
+            old.startsWith("node-sdk-") && old.includes(".building-") && Date.now() - fs.statSync(path.join(root, old)).mtimeMs > 3_600_000;
+        if (stale || abandoned) fs.rmSync(path.join(root, old), { recursive: true, force: true });
+    }
+    return path.join(folder, packed()!);
 }
 
 /** The Go toolchain (`go` on PATH or in its usual places); fails the test, saying so, when there is none. */

@@ -14,12 +14,11 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { earlierRelease, EARLIER_RELEASES, type ReleaseBuild } from "../../scripts/earlierReleases";
-import { packNodeSdk } from "../../scripts/sdkPack";
 import { run } from "../support/commands";
 import { IDS, useEmulator } from "../support/emulator";
 import { expectDeployed, expectRemoved } from "./pluginPrograms";
 import { CliStack, describeCli, emulatorStackConfig, PLUGIN_DIR, resourcesOfType, ROOT, secret } from "./pulumi";
-import { exec, PULUMI_VERSION } from "./sdkToolchains";
+import { exec, nodeSdkPackage, PULUMI_VERSION } from "./sdkToolchains";
 
 /** Every resource kind the release made, as its state names them. */
 const KINDS = ["OrganizationalBranding", "OrganizationalBrandingLocalization", "TemporaryAccessPassMethods", "GitPush", "PushDataset"];
@@ -47,7 +46,7 @@ function useReleases() {
             plugin: { ...plugin, sdkTarball },
             // `npm test` has just built bin/ here.
             newTarball: pack(ROOT, scratch),
-            newSdk: packNodeSdk(path.join(scratch, "sdk-today")),
+            newSdk: nodeSdkPackage(),
         };
     });
     after(() => fs.rmSync(scratch, { recursive: true, force: true }));

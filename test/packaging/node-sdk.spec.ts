@@ -7,7 +7,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { run } from "../../scripts/python";
-import { packNodeSdk } from "../../scripts/sdkPack";
+import { nodeSdkPackage } from "../cli/sdkToolchains";
 import { filesUnder, SDK_DIR } from "../../scripts/sdk";
 
 const ROOT = path.resolve(__dirname, "..", "..");
@@ -20,7 +20,7 @@ describe("the Node.js SDK's tarball", function () {
     let entries: string[];
 
     before(() => {
-        tarball = packNodeSdk(scratch);
+        tarball = nodeSdkPackage();
         entries = run("tar", ["tzf", tarball]).trim().split("\n").sort();
     });
     after(() => fs.rmSync(scratch, { recursive: true, force: true }));
