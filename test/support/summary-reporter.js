@@ -3,7 +3,8 @@
 //
 // A file's time is what its tests and hooks took (setup in `before` hooks included, loading the file not), which mocha
 // reports for each file even when the files run in parallel workers. The run's wall time is the last figure printed;
-// every file's time goes to .tenantkit/test-times.json, which .mocharc.js reads to start the slowest files first.
+// every file's time goes to .tenantkit/test-times.json, which .mocharc.js reads to start the slowest files first, and
+// every file's CPU to .tenantkit/test-cpu.json (where the suite's time goes, beyond the slowest shown).
 // Beside each file, the CPU seconds it took with the processes it started (register.js records them per file): the
 // run is bound by CPU, so a file's wall time also holds the other worker's load, and its CPU is what it costs.
 "use strict";
@@ -15,6 +16,7 @@ const { EVENT_RUN_BEGIN, EVENT_RUN_END, EVENT_TEST_END, EVENT_HOOK_END } = Mocha
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const TIMES_FILE = path.join(ROOT, ".tenantkit", "test-times.json");
+const CPU_FILE = path.join(ROOT, ".tenantkit", "test-cpu.json");
 const SHOWN = 15;
 
 class SummaryReporter extends Mocha.reporters.Spec {
@@ -52,7 +54,16 @@ class SummaryReporter extends Mocha.reporters.Spec {
             const narrowed = Boolean(options && (options.grep || options.fgrep));
             if (narrowed) out.push("  (--grep: not recorded in .tenantkit/test-times.json)");
             process.stdout.write(`${out.join("\n")}\n`);
-            if (!narrowed) record(files);
+            if (!narrowed) {
+                record(
+                    TIMES_FILE,
+                    files.map(([file, ms]) => [file, Math.round(ms)]),
+                );
+                record(
+                    CPU_FILE,
+                    [...cpu].sort((a, b) => b[1] - a[1]).map(([file, used]) => [file, Math.round(used * 10) / 10]),
+                );
+            }
             process.stdout.write(`\ntests: ${s.passes || 0} passed, ${s.failures || 0} failed, ${s.pending || 0} skipped\n`);
         });
     }
@@ -74,20 +85,20 @@ function cpuPerFile(dir) {
     return cpu;
 }
 
-/** Keeps the earlier figures of files this run did not run (`npm run test:some` runs a few). */
-function record(files) {
-    let times = {};
+/** Writes each file's figure into `out`, keeping the earlier figures of files this run did not run (`npm run test:some`). */
+function record(out, figures) {
+    let kept = {};
     try {
-        times = JSON.parse(fs.readFileSync(TIMES_FILE, "utf8"));
+        kept = JSON.parse(fs.readFileSync(out, "utf8"));
     } catch {
         // No earlier run on this checkout.
     }
-    for (const [file, ms] of files) times[file] = Math.round(ms);
+    for (const [file, figure] of figures) kept[file] = figure;
     try {
-        fs.mkdirSync(path.dirname(TIMES_FILE), { recursive: true });
-        fs.writeFileSync(TIMES_FILE, `${JSON.stringify(times, null, 2)}\n`);
+        fs.mkdirSync(path.dirname(out), { recursive: true });
+        fs.writeFileSync(out, `${JSON.stringify(kept, null, 2)}\n`);
     } catch (err) {
-        process.stdout.write(`(could not record the files' times in ${TIMES_FILE}: ${err.message})\n`);
+        process.stdout.write(`(could not record the files' figures in ${out}: ${err.message})\n`);
     }
 }
 
