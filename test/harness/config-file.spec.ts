@@ -1,7 +1,8 @@
 /**
- * harness/configFile.ts writes a new stack's config file as `pulumi config set-all` would, so that the CLI suites skip
- * that command: the real CLI must read back every value, decrypt every secret, and keep each in the namespace
- * set-all would have put it in.
+ * harness/configFile.ts writes a new stack's config file as `pulumi config set-all` would, and CliStack.create its empty
+ * checkpoint as `pulumi stack init` would, so that the CLI suites skip both commands: the real CLI must find the stack,
+ * read back every value, decrypt every secret, keep each in the namespace set-all would have put it in, and record an
+ * up with the passphrase secrets provider.
  */
 import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
@@ -14,7 +15,7 @@ describeCli("a stack's config file written by the harness", (binDir) => {
     let stack: CliStack | undefined;
     before(async () => {
         project = fs.mkdtempSync(path.join(os.tmpdir(), "tk-config-file-"));
-        fs.writeFileSync(path.join(project, "Pulumi.yaml"), "name: configfileprog\nruntime: yaml\n");
+        fs.writeFileSync(path.join(project, "Pulumi.yaml"), "name: configfileprog\nruntime: yaml\noutputs:\n  greeting: hello\n");
         stack = await CliStack.create(binDir, {
             projectDir: project,
             stack: "dev",
@@ -50,5 +51,22 @@ describeCli("a stack's config file written by the harness", (binDir) => {
     it("a key without a namespace lands in the project's, as set-all puts it; values stay strings", async () => {
         assert.equal(await get("configfileprog:count"), "3");
         assert.equal(await get("tenantkit:quotaExisting"), JSON.stringify({ "sql-warehouses/total-number/workspace": { w: 998 } }));
+    });
+
+    it("the CLI finds the stack no `pulumi stack init` made, and records an up in it with the passphrase provider", async () => {
+        const listed = JSON.parse((await stack!.ok(["stack", "ls", "--json"], { noStack: true })).stdout) as { name: string }[];
+        assert.deepEqual(
+            listed.map((s) => s.name),
+            ["dev"],
+        );
+        await stack!.up();
+        assert.deepEqual(await stack!.outputs(), { greeting: "hello" });
+        const checkpoint = JSON.parse(
+            fs.readFileSync(path.join(stack!.work, "backend", ".pulumi", "stacks", "configfileprog", "dev.json"), "utf8"),
+        ) as {
+            checkpoint: { latest: { secrets_providers: { type: string } } };
+        };
+        assert.equal(checkpoint.checkpoint.latest.secrets_providers.type, "passphrase");
+        assert.deepEqual(fs.readdirSync(project).sort(), ["Pulumi.yaml"], "the program's folder gained a file");
     });
 });
