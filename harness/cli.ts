@@ -146,7 +146,8 @@ export class CliStack {
         fs.mkdirSync(path.join(bookkeeping, "stacks", project), { recursive: true });
         fs.writeFileSync(path.join(bookkeeping, "meta.yaml"), "version: 1\n");
         const checkpoint = { version: 3, checkpoint: { stack: `organization/${project}/${opts.stack}` } };
-        fs.writeFileSync(path.join(bookkeeping, "stacks", project, `${opts.stack}.json`), JSON.stringify(checkpoint));
+        // "wx", as `stack init` refuses a stack that exists: a second create must not empty a stack's state.
+        fs.writeFileSync(path.join(bookkeeping, "stacks", project, `${opts.stack}.json`), JSON.stringify(checkpoint), { flag: "wx" });
         await writeConfigFile(stack.configFile, project, opts.config ?? {}, CliStack.PASSPHRASE);
         return stack;
     }

@@ -1,7 +1,7 @@
 """Runs this folder's program (`program` of __main__.py, unchanged) through Pulumi's Automation API as an inline
 program, for machines without Pulumi's Python language host (CI here); with the host, `pulumi up` needs none of this.
 
-    python driver.py <stack> preview|up|expect-no-changes|refresh|destroy|outputs
+    python driver.py <stack> preview|up|expect-no-changes|refresh|refresh-expect-no-changes|destroy|outputs
 
 The stack's config is this folder's Pulumi.<stack>.yaml (`pulumi config set` writes it); the state goes to
 PULUMI_BACKEND_URL, else the local file backend of `pulumi login --local`. `outputs` prints the outputs as JSON."""
@@ -35,12 +35,14 @@ def main(stack_name: str, step: str) -> None:
         stack.preview(on_output=print, expect_no_changes=True)
     elif step == "refresh":
         stack.refresh(on_output=print)
+    elif step == "refresh-expect-no-changes":
+        stack.refresh(on_output=print, expect_no_changes=True)
     elif step == "destroy":
         stack.destroy(on_output=print)
     elif step == "outputs":
         print(json.dumps({name: output.value for name, output in stack.outputs().items()}))
     else:
-        sys.exit(f"unknown step {step!r}: preview, up, expect-no-changes, refresh, destroy or outputs")
+        sys.exit(f"unknown step {step!r}: preview, up, expect-no-changes, refresh, refresh-expect-no-changes, destroy or outputs")
 
 
 if __name__ == "__main__":

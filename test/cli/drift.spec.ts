@@ -19,13 +19,17 @@ function exampleStack(fx: EmulatorFixture, example: string, stack: string) {
 describeCli("drift through the real engine", (binDir) => {
     const fx = useEmulator();
 
-    it("a sign-in text changed in the portal shows in refresh and preview, and up puts the program's text back", async () => {
+    it("a sign-in text changed in the portal fails a refresh expecting no changes, shows in refresh and preview, and up puts the program's text back", async () => {
         const stack = await CliStack.create(binDir, exampleStack(fx, "branding", "drift-branding"));
         try {
             await stack.up();
             await fx.emu.admin.updateBranding(IDS.tenantId, "0", { signInPageText: "Changed in the portal" });
 
-            const refresh = await stack.refresh();
+            // With --expect-no-changes, as the other suites refresh an unchanged tenant: the drift fails it, and it is
+            // recorded all the same.
+            const refresh = await stack.run(["refresh", "--yes", "--skip-preview", "--expect-no-changes", "--config-file", stack.configFile]);
+            assert.notEqual(refresh.code, 0, `a refresh expecting no changes passed over the drift:\n${refresh.output}`);
+            assert.match(refresh.output, /no changes were expected/);
             assert.match(refresh.stdout, /~ 1 updated/, "refresh did not report the drift");
             const preview = await stack.preview(["--diff"]);
             assert.match(preview.stdout, /signInPageText/);

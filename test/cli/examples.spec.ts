@@ -1,6 +1,8 @@
 /**
- * Every example through the real CLI against the emulator: preview, up, preview --expect-no-changes, refresh,
- * preview --expect-no-changes, destroy, and the emulator's state after each step.
+ * Every example through the real CLI against the emulator: preview, up, preview --expect-no-changes, refresh
+ * --expect-no-changes, destroy, and the emulator's state after each step. A refresh that expects no change fails when
+ * what it read differs from the inputs in state as the next `up` of the unchanged program would see it (the engine diffs
+ * them through the provider: RefreshStep in pkg/resource/deploy), so it stands for a second preview after the refresh.
  */
 import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
@@ -47,9 +49,7 @@ describeCli("examples through pulumi preview/up/refresh/destroy", (binDir) => {
             assert.ok(after?.default.bannerLogo, "the banner logo was not uploaded");
 
             await stack.expectNoChanges();
-            const refreshed = await stack.refresh();
-            assert.doesNotMatch(refreshed.stdout, /~ \d+ updated/, "refresh of an unchanged tenant reported changes");
-            await stack.expectNoChanges();
+            await stack.refresh(["--expect-no-changes"]);
 
             await stack.destroy();
             assert.equal(await brandingNow(fx), before, "destroy did not restore the tenant's branding");
@@ -75,8 +75,7 @@ describeCli("examples through pulumi preview/up/refresh/destroy", (binDir) => {
             assert.equal(ds?.id, outputs.datasetId, "the state's id is not the dataset's");
 
             await stack.expectNoChanges();
-            await stack.refresh();
-            await stack.expectNoChanges();
+            await stack.refresh(["--expect-no-changes"]);
             assert.deepEqual(await datasets(fx), [...before, "SalesMarketing@me"].sort(), "refresh or preview changed the datasets");
 
             await stack.destroy();
@@ -96,8 +95,7 @@ describeCli("examples through pulumi preview/up/refresh/destroy", (binDir) => {
             assert.ok((outputs.commitCount as number) > 0, "no commits read");
             assert.equal(outputs.tapUsable, true);
             await stack.expectNoChanges();
-            await stack.refresh();
-            await stack.expectNoChanges();
+            await stack.refresh(["--expect-no-changes"]);
             await stack.destroy();
             assert.deepEqual((await stack.exportState()).deployment.resources ?? [], []);
         } finally {
@@ -118,8 +116,7 @@ describeCli("examples through pulumi preview/up/refresh/destroy", (binDir) => {
             assert.equal(outputs.frenchSignInText, "Accès réservé");
             assert.deepEqual(await datasets(fx), [...datasetsBefore, `SalesMarketing@${IDS.salesWorkspaceId}`].sort());
             await stack.expectNoChanges();
-            await stack.refresh();
-            await stack.expectNoChanges();
+            await stack.refresh(["--expect-no-changes"]);
             await stack.destroy();
             assert.equal(await brandingNow(fx), brandingBefore);
             assert.deepEqual(await datasets(fx), datasetsBefore);

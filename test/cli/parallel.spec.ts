@@ -60,8 +60,7 @@ describeCli("parallel steps of the real engine", (binDir) => {
             assert.ok(throttled > 0, "the throttle never answered 429: the test did not load the service");
 
             await stack.expectNoChanges();
-            await stack.refresh();
-            await stack.expectNoChanges();
+            await stack.refresh(["--expect-no-changes"]);
             await stack.destroy();
             assert.deepEqual(Object.keys((await emu.admin.branding(IDS.tenantId))?.localizations ?? {}).sort(), [...localesBefore].sort());
             assert.deepEqual(

@@ -20,7 +20,7 @@ describeCli("moving a stack from the dynamic resources to the provider plugin", 
         const dir = programOutsideRepo(path.join(ROOT, "test", "fixtures", "programs", "plugin-migrate"));
         // `npm test` has just built bin/ and plugin/; --ignore-scripts packs that build instead of rebuilding it.
         const packed = (await exec("npm", ["pack", "--ignore-scripts", "--pack-destination", scratch], { cwd: ROOT })).trim().split("\n").pop()!;
-        const sdk = nodeSdkPackage();
+        const sdk = await nodeSdkPackage();
         await exec(
             "npm",
             ["install", "--no-audit", "--no-fund", "--prefer-offline", path.join(scratch, packed), sdk, `@pulumi/pulumi@${PULUMI_VERSION}`],

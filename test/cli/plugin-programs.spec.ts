@@ -19,7 +19,7 @@ import { provesLifecycle, type ProgramRunner } from "./pluginPrograms";
 import { CliStack, cliRunner, describeCli, emulatorStackConfig, isolatedEnv, programOutsideRepo, ROOT, secret, TENANTKIT_VERSION } from "./pulumi";
 import type { StackConfig } from "./pulumi";
 import { EXE, useReleaseMirror } from "./releaseMirror";
-import { exec, goEnv, nodeSdkPackage, PULUMI_VERSION, pythonWithSdk, requireGo } from "./sdkToolchains";
+import { exec, goDriver, nodeSdkPackage, PULUMI_VERSION, pythonWithSdk } from "./sdkToolchains";
 
 describeCli("the provider plugin, from programs over the generated SDKs", (binDir) => {
     const fx = useEmulator();
@@ -35,7 +35,7 @@ describeCli("the provider plugin, from programs over the generated SDKs", (binDi
 
     it("TypeScript: the Node.js SDK's package runs preview, up, refresh, an update and destroy, the engine downloading the plugin the SDK names", async function () {
         this.timeout(600_000);
-        const tarball = nodeSdkPackage();
+        const tarball = await nodeSdkPackage();
         const dir = programOutsideRepo(path.join(ROOT, "test", "fixtures", "programs", "plugin-typescript"));
         await exec("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball, `@pulumi/pulumi@${PULUMI_VERSION}`], { cwd: dir });
         // An empty plugin cache and no `pulumi plugin install`: the SDK's package names the version and server.
@@ -92,7 +92,7 @@ describeCli("the provider plugin, from programs over the generated SDKs", (binDi
             preview: () => step("preview"),
             up: () => step("up"),
             expectNoChanges: async () => void (await step("expect-no-changes")),
-            refresh: async () => void (await step("refresh")),
+            refreshExpectNoChanges: async () => void (await step("refresh-expect-no-changes")),
             setConfig: (key, value) => s.setConfig(`${project}:${key}`, value),
             outputs: async () => JSON.parse((await step("outputs")).trim().split("\n").pop()!) as Record<string, unknown>,
             destroy: async () => void (await step("destroy")),
@@ -107,9 +107,7 @@ describeCli("the provider plugin, from programs over the generated SDKs", (binDi
 
     it("Go: examples/go, the Go SDK's module, through its Automation API driver, runs preview, up, refresh, an update and destroy", async function () {
         this.timeout(900_000);
-        // Built in the repository, where go.mod's replace finds sdk/; run in the copy, which holds the stack's config.
-        const driver = path.join(scratch, "go-driver");
-        await exec(requireGo(), ["build", "-o", driver, "./driver"], { cwd: path.join(ROOT, "examples", "go"), env: goEnv() });
-        await provesLifecycle(fx, await exampleRunner("go", "tenantkit-example-go", [driver]));
+        // Built in the repository (goDriver), run in the copy, which holds the stack's config.
+        await provesLifecycle(fx, await exampleRunner("go", "tenantkit-example-go", [await goDriver()]));
     });
 });

@@ -66,7 +66,7 @@ export function cliRunner(stack: CliStack, project: string): import("./pluginPro
         preview: async () => (await stack.preview()).output,
         up: async () => (await stack.up()).output,
         expectNoChanges: async () => void (await stack.expectNoChanges()),
-        refresh: async () => void (await stack.refresh()),
+        refreshExpectNoChanges: async () => void (await stack.refresh(["--expect-no-changes"])),
         setConfig: (key, value) => stack.setConfig(`${project}:${key}`, value),
         outputs: () => stack.outputs(),
         destroy: async () => void (await stack.destroy()),

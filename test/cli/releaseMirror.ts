@@ -14,6 +14,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { hostExecutable, release } from "../../scripts/release";
 import { hostTarget, targetName } from "../../scripts/release/nodeBinary";
+import { cachedFolder } from "../support/buildCache";
 import { ROOT, TENANTKIT_VERSION, type CliStack } from "./pulumi";
 
 export const DOWNLOAD_URL = "github://api.github.com/pulumi-tenantkit";
@@ -43,25 +44,18 @@ export interface ReleaseMirror {
 /**
  * The release folder (asset and checksums) of this machine's executable `exe`, written once per executable and way of
  * writing the assets, beside the executable in its cache (whose folder names its content hash, and whose pruning takes
- * the release along): three suites serve it, and each release gzips the 125 MB executable (~9 s of CPU). Written beside
- * its final place and renamed into it, so suites writing it at once never serve a half-written one.
+ * the release along; test/support/buildCache.ts): three suites serve it, and each release gzips the 125 MB executable
+ * (~9 s of CPU).
  */
 async function releaseOf(exe: string): Promise<string> {
     // How the assets are written is part of what they are.
     const writer = createHash("sha256");
     for (const file of ["scripts/release.ts", "scripts/release/assets.ts"]) writer.update(fs.readFileSync(path.join(ROOT, file)));
-    const folder = path.join(path.dirname(exe), `release-v${TENANTKIT_VERSION}-${writer.digest("hex").slice(0, 12)}`);
-    if (fs.existsSync(folder)) return folder;
-    const writing = fs.mkdtempSync(`${folder}.writing-`);
-    try {
-        await release([hostTarget()!], writing);
-        fs.renameSync(writing, folder);
-    } catch (err) {
-        fs.rmSync(writing, { recursive: true, force: true });
-        // Another suite renamed its own into place first: the same executable, so the same release.
-        if (!fs.existsSync(folder)) throw err;
-    }
-    return folder;
+    return cachedFolder({
+        folder: path.join(path.dirname(exe), `release-v${TENANTKIT_VERSION}-${writer.digest("hex").slice(0, 12)}`),
+        complete: () => true,
+        build: async (writing) => void (await release([hostTarget()!], writing)),
+    });
 }
 
 /** Builds the release and serves it for the suite (mocha hooks: call it in a `describe`); the requests reset per test. */

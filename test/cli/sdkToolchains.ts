@@ -3,7 +3,6 @@
  * (test/cli/plugin-programs.spec.ts, test/cli/examples-languages.spec.ts and others). Not a spec file.
  */
 import { execFile } from "node:child_process";
-import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
@@ -11,6 +10,7 @@ export { PULUMI_VERSION } from "../../scripts/python";
 import { PULUMI_VERSION } from "../../scripts/python";
 import { buildPythonSdk } from "../../scripts/sdkPython";
 import { packNodeSdk } from "../../scripts/sdkPack";
+import { cachedFolder, hashTree } from "../support/buildCache";
 import { ROOT } from "./pulumi";
 
 // Plain JavaScript (it runs before `npm ci` in CI), so required rather than imported.
@@ -33,56 +33,35 @@ const PYTHON_PACKAGES = [`pulumi==${PULUMI_VERSION}`, "mypy==2.4.1"];
 
 const PYTHON_SDK = path.join(ROOT, "sdk", "python");
 
-/** A hash of the SDK's sources, so a regenerated SDK gets a virtual environment of its own. */
-function hashTree(dir: string, hash = createHash("sha256")): ReturnType<typeof createHash> {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-        if (/^(build|dist|__pycache__)$|\.egg-info$/.test(entry.name)) continue;
-        const full = path.join(dir, entry.name);
-        hash.update(`${entry.name}\0`);
-        if (entry.isDirectory()) hashTree(full, hash);
-        else hash.update(fs.readFileSync(full));
-    }
-    return hash;
-}
+/** What a build of the Python SDK leaves in sdk/python, which is not its source. */
+const PYTHON_BUILD_OUTPUT = /^(build|dist|__pycache__)$|\.egg-info$/;
 
 /**
  * The `python` of a virtual environment with {@link PYTHON_PACKAGES} and the Python SDK (from PyPI and sdk/python),
  * cached under ~/.cache/pulumi-tenantkit keyed by the interpreter, the packages and the SDK's sources (a minute to
- * build, none to reuse). Built beside its final place and renamed into it, so suites building it at once do not
- * share a half-built one; run its tools as `python -m <tool>` (their scripts name the folder it was built in).
+ * build, none to reuse; test/support/buildCache.ts). Run its tools as `python -m <tool>`: their scripts name the
+ * folder it was built in, not the one it was renamed to.
  */
 export async function pythonWithSdk(scratch: string): Promise<string> {
     const interpreter = (await exec("python3", ["--version"])).trim();
-    const key = hashTree(PYTHON_SDK)
+    const key = hashTree(PYTHON_SDK, PYTHON_BUILD_OUTPUT)
         .update(`${interpreter}\0${PYTHON_PACKAGES.join("\0")}`)
         .digest("hex")
         .slice(0, 12);
-    const root = installer.cacheRoot();
-    const venv = path.join(root, `python-venv-${key}`);
-    const python = path.join(venv, "bin", "python");
-    if (fs.existsSync(python)) return python;
-
-    fs.mkdirSync(root, { recursive: true });
-    const building = fs.mkdtempSync(path.join(root, `python-venv-${key}.building-`));
-    try {
-        await exec("python3", ["-m", "venv", building]);
-        const pip = [path.join(building, "bin", "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"];
-        // The wheel a user installs (npm run sdk:python), not the folder: pip would build in it.
-        const { wheel } = buildPythonSdk(fs.mkdtempSync(path.join(scratch, "sdk-python-")));
-        await exec(pip[0]!, [...pip.slice(1), ...PYTHON_PACKAGES, wheel]);
-        fs.renameSync(building, venv);
-    } catch (err) {
-        fs.rmSync(building, { recursive: true, force: true });
-        // Another suite renamed its own into place first: the same packages, so use that one.
-        if (!fs.existsSync(python)) throw err;
-    }
-    // Environments of SDKs regenerated since are no longer used by this checkout, nor the leftovers of killed builds.
-    for (const old of fs.readdirSync(root)) {
-        const stale = /^python-venv-[0-9a-f]{12}$/.test(old) && old !== path.basename(venv);
-        const abandoned = old.includes(".building-") && Date.now() - fs.statSync(path.join(root, old)).mtimeMs > 3_600_000;
-        if (stale || abandoned) fs.rmSync(path.join(root, old), { recursive: true, force: true });
-    }
-    return python;
+    const python = (venv: string) => path.join(venv, "bin", "python");
+    const venv = await cachedFolder({
+        folder: path.join(installer.cacheRoot(), `python-venv-${key}`),
+        complete: (dir) => fs.existsSync(python(dir)),
+        obsolete: /^python-venv-[0-9a-f]{12}$/,
+        build: async (building) => {
+            await exec("python3", ["-m", "venv", building]);
+            const pip = [python(building), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"];
+            // The wheel a user installs (npm run sdk:python), not the folder: pip would build in it.
+            const { wheel } = buildPythonSdk(fs.mkdtempSync(path.join(scratch, "sdk-python-")));
+            await exec(pip[0]!, [...pip.slice(1), ...PYTHON_PACKAGES, wheel]);
+        },
+    });
+    return python(venv);
 }
 
 const NODE_SDK = path.join(ROOT, "sdk", "nodejs");
@@ -90,10 +69,10 @@ const NODE_SDK = path.join(ROOT, "sdk", "nodejs");
 /**
  * The Node.js SDK's package as `npm run sdk:pack` packs it (scripts/sdkPack.ts), packed once per content and cached
  * under ~/.cache/pulumi-tenantkit keyed by the SDK's sources, the packing script, the LICENSE it ships and the
- * TypeScript that compiles it: four suites install it, and each pack is a whole compile of the SDK (~8 s of CPU).
- * Packed beside its final place and renamed into it, as {@link pythonWithSdk} builds.
+ * TypeScript that compiles it (test/support/buildCache.ts): four suites install it, and each pack is a whole compile
+ * of the SDK (~8 s of CPU).
  */
-export function nodeSdkPackage(): string {
+export async function nodeSdkPackage(): Promise<string> {
     const typescript = (JSON.parse(fs.readFileSync(require.resolve("typescript/package.json"), "utf8")) as { version: string }).version;
     const key = hashTree(NODE_SDK)
         .update(fs.readFileSync(path.join(ROOT, "scripts", "sdkPack.ts")))
@@ -101,29 +80,40 @@ export function nodeSdkPackage(): string {
         .update(`typescript ${typescript}`)
         .digest("hex")
         .slice(0, 12);
-    const root = installer.cacheRoot();
-    const folder = path.join(root, `node-sdk-${key}`);
-    const packed = () => (fs.existsSync(folder) ? fs.readdirSync(folder).find((f) => f.endsWith(".tgz")) : undefined);
-    const found = packed();
-    if (found) return path.join(folder, found);
+    const tarball = (dir: string) => fs.readdirSync(dir).find((f) => f.endsWith(".tgz"));
+    const folder = await cachedFolder({
+        folder: path.join(installer.cacheRoot(), `node-sdk-${key}`),
+        complete: (dir) => tarball(dir) !== undefined,
+        obsolete: /^node-sdk-[0-9a-f]{12}$/,
+        build: (building) => void packNodeSdk(building),
+    });
+    return path.join(folder, tarball(folder)!);
+}
 
-    fs.mkdirSync(root, { recursive: true });
-    const building = fs.mkdtempSync(path.join(root, `node-sdk-${key}.building-`));
-    try {
-        packNodeSdk(building);
-        fs.renameSync(building, folder);
-    } catch (err) {
-        fs.rmSync(building, { recursive: true, force: true });
-        // Another suite renamed its own into place first: the same sources, so use that one.
-        if (!packed()) throw err;
-    }
-    for (const old of fs.readdirSync(root)) {
-        const stale = /^node-sdk-[0-9a-f]{12}$/.test(old) && old !== path.basename(folder);
-        const abandoned =
-            old.startsWith("node-sdk-") && old.includes(".building-") && Date.now() - fs.statSync(path.join(root, old)).mtimeMs > 3_600_000;
-        if (stale || abandoned) fs.rmSync(path.join(root, old), { recursive: true, force: true });
-    }
-    return path.join(folder, packed()!);
+/**
+ * The Automation API driver of examples/go (its `driver/` package over the example's program and the Go SDK's module
+ * in sdk/, which go.mod's replace names), built once per content and cached under ~/.cache/pulumi-tenantkit keyed by both
+ * folders and the Go toolchain (test/support/buildCache.ts): Go caches the compiled packages, not the linked
+ * executable, whose link is ~10 s of CPU.
+ */
+export async function goDriver(): Promise<string> {
+    const go = requireGo();
+    const example = path.join(ROOT, "examples", "go");
+    const key = hashTree(example)
+        .update("\0sdk\0")
+        .update(hashTree(path.join(ROOT, "sdk"), /^(nodejs|python)$/).digest())
+        .update((await exec(go, ["version"])).trim())
+        .digest("hex")
+        .slice(0, 12);
+    const driver = (dir: string) => path.join(dir, "driver");
+    const folder = await cachedFolder({
+        folder: path.join(installer.cacheRoot(), `go-driver-${key}`),
+        complete: (dir) => fs.existsSync(driver(dir)),
+        obsolete: /^go-driver-[0-9a-f]{12}$/,
+        // Built in the repository, where go.mod's replace finds sdk/.
+        build: async (building) => void (await exec(go, ["build", "-o", driver(building), "./driver"], { cwd: example, env: goEnv() })),
+    });
+    return driver(folder);
 }
 
 /** The Go toolchain (`go` on PATH or in its usual places); fails the test, saying so, when there is none. */

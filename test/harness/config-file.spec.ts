@@ -69,4 +69,11 @@ describeCli("a stack's config file written by the harness", (binDir) => {
         assert.equal(checkpoint.checkpoint.latest.secrets_providers.type, "passphrase");
         assert.deepEqual(fs.readdirSync(project).sort(), ["Pulumi.yaml"], "the program's folder gained a file");
     });
+
+    it("refuses to create the stack again in its work folder, leaving its checkpoint as the up wrote it", async () => {
+        const file = path.join(stack!.work, "backend", ".pulumi", "stacks", "configfileprog", "dev.json");
+        const written = fs.readFileSync(file, "utf8");
+        await assert.rejects(CliStack.create(binDir, { projectDir: project, stack: "dev", work: stack!.work }), /EEXIST/);
+        assert.equal(fs.readFileSync(file, "utf8"), written);
+    });
 });

@@ -19,8 +19,8 @@ describe("the Node.js SDK's tarball", function () {
     let tarball: string;
     let entries: string[];
 
-    before(() => {
-        tarball = nodeSdkPackage();
+    before(async () => {
+        tarball = await nodeSdkPackage();
         entries = run("tar", ["tzf", tarball]).trim().split("\n").sort();
     });
     after(() => fs.rmSync(scratch, { recursive: true, force: true }));

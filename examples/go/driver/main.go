@@ -2,7 +2,7 @@
 // program, for machines without Pulumi's Go language host (CI here); with the host, `pulumi up` needs none of this.
 // From the example's folder:
 //
-//	go run ./driver <stack> preview|up|expect-no-changes|refresh|destroy|outputs
+//	go run ./driver <stack> preview|up|expect-no-changes|refresh|refresh-expect-no-changes|destroy|outputs
 //
 // The stack's config is the folder's Pulumi.<stack>.yaml (`pulumi config set` writes it); the state goes to
 // PULUMI_BACKEND_URL, else the local file backend of `pulumi login --local`. `outputs` prints the outputs as JSON.
@@ -45,6 +45,8 @@ func run(ctx context.Context, stackName, step string) error {
 		_, err = stack.Preview(ctx, optpreview.ProgressStreams(os.Stdout), optpreview.ExpectNoChanges())
 	case "refresh":
 		_, err = stack.Refresh(ctx, optrefresh.ProgressStreams(os.Stdout))
+	case "refresh-expect-no-changes":
+		_, err = stack.Refresh(ctx, optrefresh.ProgressStreams(os.Stdout), optrefresh.ExpectNoChanges())
 	case "destroy":
 		_, err = stack.Destroy(ctx, optdestroy.ProgressStreams(os.Stdout))
 	case "outputs":
@@ -58,14 +60,14 @@ func run(ctx context.Context, stackName, step string) error {
 		}
 		return json.NewEncoder(os.Stdout).Encode(values)
 	default:
-		err = fmt.Errorf("unknown step %q: preview, up, expect-no-changes, refresh, destroy or outputs", step)
+		err = fmt.Errorf("unknown step %q: preview, up, expect-no-changes, refresh, refresh-expect-no-changes, destroy or outputs", step)
 	}
 	return err
 }
 
 func main() {
 	if len(os.Args) != 3 {
-		fmt.Fprintln(os.Stderr, "usage: go run ./driver <stack> preview|up|expect-no-changes|refresh|destroy|outputs")
+		fmt.Fprintln(os.Stderr, "usage: go run ./driver <stack> preview|up|expect-no-changes|refresh|refresh-expect-no-changes|destroy|outputs")
 		os.Exit(2)
 	}
 	if err := run(context.Background(), os.Args[1], os.Args[2]); err != nil {
