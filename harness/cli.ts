@@ -8,6 +8,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { writeConfigFile } from "./configFile";
+import { startVault, vaultEnv } from "./vault";
 import type { StackConfig } from "./wire";
 
 // Plain JavaScript (the installer, which `.ci/run` runs before `npm ci`, requires it too), so required rather than imported.
@@ -73,6 +74,12 @@ export interface CliStackOptions {
     readonly config?: Readonly<StackConfig>;
     /** Extra environment for every `pulumi` command (the program and the provider host inherit it). */
     readonly env?: Readonly<Record<string, string>>;
+    /**
+     * The stack's secrets provider: by default Pulumi's `hashivault://` provider over the stand-in of vault.ts, which
+     * spares each command the passphrase's key derivation (~0.6 s of CPU); `"passphrase"` for a stack a person reads
+     * afterwards with PULUMI_CONFIG_PASSPHRASE (`npm start`), and for the tests of the passphrase itself.
+     */
+    readonly secretsProvider?: "vault" | "passphrase";
 }
 
 /**
@@ -88,12 +95,13 @@ export function withDatabricksStandIn(binDir: string): Record<string, string> {
 }
 
 /** Environment variables of a developer's shell that would change what a program under test talks to. */
-const AMBIENT = /^(TENANTKIT_|AZURE_|PULUMI_|MSAL_|IDENTITY_ENDPOINT$|MSI_)/;
+const AMBIENT = /^(TENANTKIT_|AZURE_|PULUMI_|MSAL_|IDENTITY_ENDPOINT$|MSI_|VAULT_)/;
 
 /**
  * The environment of `pulumi` commands (and of programs that run it, such as an Automation API driver) working in
  * `work`: the CLI of `binDir` first on PATH, a file backend and PULUMI_HOME of their own in `work`, no plugin
- * downloads, and none of the developer's variables that would change what a program talks to.
+ * downloads, the passphrase and the Vault stand-in's address (once a stack has started it) for either secrets provider,
+ * and none of the developer's variables that would change what a program talks to.
  */
 export function isolatedEnv(binDir: string, work: string): NodeJS.ProcessEnv {
     const base: NodeJS.ProcessEnv = {};
@@ -105,6 +113,7 @@ export function isolatedEnv(binDir: string, work: string): NodeJS.ProcessEnv {
         PULUMI_HOME: path.join(work, "home"),
         PULUMI_BACKEND_URL: `file://${path.join(work, "backend")}`,
         PULUMI_CONFIG_PASSPHRASE: CliStack.PASSPHRASE,
+        ...vaultEnv(),
         PULUMI_SKIP_UPDATE_CHECK: "true",
         PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
         NO_COLOR: "1",
@@ -135,11 +144,13 @@ export class CliStack {
      * Creates the stack as `pulumi stack init` would, without running it: its empty checkpoint in the file backend
      * (a `.pulumi/meta.yaml` of version 1, project-scoped stacks, and `.pulumi/stacks/<project>/<stack>.json` under the
      * one organization a file backend has; pkg/backend/diy in pulumi/pulumi), and its config file as
-     * `pulumi config set-all` writes it, whose `encryptionsalt` names the passphrase secrets provider (configFile.ts).
-     * Each command costs at least ~0.8 s of CPU, mostly deriving the passphrase's key; the CLI reads what this writes on
-     * the stack's first command, so a mistake here fails loudly.
+     * `pulumi config set-all` writes it, naming the stack's secrets provider (configFile.ts). `stack init` costs ~0.8 s of
+     * CPU, mostly deriving the passphrase's key; the CLI reads what this writes on the stack's first command, so a
+     * mistake here fails loudly.
      */
     static async create(binDir: string, opts: CliStackOptions): Promise<CliStack> {
+        // Before the environment is made, which holds the stand-in's address.
+        if (opts.secretsProvider !== "passphrase") await startVault();
         const stack = new CliStack(binDir, opts);
         const project = projectName(opts.projectDir);
         const bookkeeping = path.join(stack.work, "backend", ".pulumi");
@@ -148,7 +159,8 @@ export class CliStack {
         const checkpoint = { version: 3, checkpoint: { stack: `organization/${project}/${opts.stack}` } };
         // "wx", as `stack init` refuses a stack that exists: a second create must not empty a stack's state.
         fs.writeFileSync(path.join(bookkeeping, "stacks", project, `${opts.stack}.json`), JSON.stringify(checkpoint), { flag: "wx" });
-        await writeConfigFile(stack.configFile, project, opts.config ?? {}, CliStack.PASSPHRASE);
+        const provider = opts.secretsProvider === "passphrase" ? { passphrase: CliStack.PASSPHRASE } : "vault";
+        await writeConfigFile(stack.configFile, project, opts.config ?? {}, provider);
         return stack;
     }
 

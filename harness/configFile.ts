@@ -1,9 +1,11 @@
 /**
- * A new stack's config file written as `pulumi config set-all` writes it with the passphrase secrets provider: an
- * `encryptionsalt` the CLI finds its key by, and each secret as `secure: v1:<nonce>:<ciphertext>` (AES-256-GCM under
- * the key PBKDF2-SHA256 derives from the passphrase and the salt in 1,000,000 rounds; sdk/go/common/resource/config/
- * crypt.go and pkg/secrets/passphrase in pulumi/pulumi). Every `pulumi` command derives that key again, about 0.55 s
- * of CPU: a set-all per stack cost the suites some 110 s. This process derives it once, for one salt of its own.
+ * A new stack's config file written as `pulumi config set-all` writes it, each secret as `secure: v1:<nonce>:<ciphertext>`
+ * (AES-256-GCM; sdk/go/common/resource/config/crypt.go in pulumi/pulumi) under the key of the stack's secrets provider:
+ * - passphrase: an `encryptionsalt` the CLI finds its key by, which PBKDF2-SHA256 derives from the passphrase and the
+ *   salt in 1,000,000 rounds (pkg/secrets/passphrase). Every `pulumi` command derives that key again, about 0.55 s of
+ *   CPU; this process derives it once, for one salt of its own.
+ * - the Vault stand-in (vault.ts): `secretsprovider` and `encryptedkey`, a random data key as the transit engine
+ *   encrypted it, which the CLI has the stand-in decrypt (pkg/secrets/cloud). One data key per process.
  *
  * The CLI decrypts what this writes with its own code on the stack's first command, so a mistake here fails loudly.
  * Tests of how the CLI itself stores a secret set it with `pulumi config set --secret` (CliStack.setConfig).
@@ -11,7 +13,11 @@
 import { createCipheriv, pbkdf2, randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import { promisify } from "node:util";
+import { transitEncrypt, VAULT_SECRETS_PROVIDER } from "./vault";
 import { isSecret, type StackConfig } from "./wire";
+
+/** A stack's secrets provider: the passphrase one, or Pulumi's hashivault one over the stand-in (vault.ts). */
+export type SecretsProvider = { readonly passphrase: string } | "vault";
 
 /** The passphrase's salt and key, for this process. */
 interface Key {
@@ -38,16 +44,31 @@ function encrypt(value: string, key: Buffer): string {
     return `v1:${nonce.toString("base64")}:${sealed.toString("base64")}`;
 }
 
+let dataKey: { readonly key: Buffer; readonly encrypted: string } | undefined;
+
+/** The config file's lines that name the secrets provider, and the key its secrets are sealed with. */
+async function providerLines(provider: SecretsProvider): Promise<{ lines: string[]; key: Buffer }> {
+    if (provider === "vault") {
+        if (!dataKey) {
+            const key = randomBytes(32);
+            dataKey = { key, encrypted: Buffer.from(transitEncrypt(key)).toString("base64") };
+        }
+        return { lines: [`secretsprovider: ${VAULT_SECRETS_PROVIDER}`, `encryptedkey: ${dataKey.encrypted}`], key: dataKey.key };
+    }
+    const { salt, key } = await keyFor(provider.passphrase);
+    // The passphrase manager's state: the salt, and a known message sealed with the key, which the CLI checks the
+    // passphrase against.
+    return { lines: [`encryptionsalt: ${JSON.stringify(`v1:${salt.toString("base64")}:${encrypt("pulumi", key)}`)}`], key };
+}
+
 /**
- * Writes `file`, the config of a stack of `project` with the passphrase secrets provider: `config`'s keys (one
+ * Writes `file`, the config of a stack of `project` with the secrets provider `provider`: `config`'s keys (one
  * without a namespace in the project's, as the CLI puts it), its `secret()` values encrypted. JSON strings
  * throughout, which YAML reads as they are.
  */
-export async function writeConfigFile(file: string, project: string, config: Readonly<StackConfig>, passphrase: string): Promise<void> {
-    const { salt, key } = await keyFor(passphrase);
-    // The passphrase manager's state: the salt, and a known message sealed with the key, which the CLI checks the
-    // passphrase against.
-    const lines = [`encryptionsalt: ${JSON.stringify(`v1:${salt.toString("base64")}:${encrypt("pulumi", key)}`)}`, "config:"];
+export async function writeConfigFile(file: string, project: string, config: Readonly<StackConfig>, provider: SecretsProvider): Promise<void> {
+    const { lines: header, key } = await providerLines(provider);
+    const lines = [...header, "config:"];
     for (const [given, value] of Object.entries(config)) {
         const name = given.includes(":") ? given : `${project}:${given}`;
         lines.push(

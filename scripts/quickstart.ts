@@ -86,7 +86,14 @@ async function withHarness(emu: RunningEmulator): Promise<void> {
 
 async function withCli(emu: RunningEmulator, binDir: string): Promise<void> {
     fs.rmSync(WORK, { recursive: true, force: true });
-    const stack = await CliStack.create(binDir, { projectDir: ROOT, stack: "quickstart", work: WORK, config: stackConfig(emu) });
+    // The passphrase provider: the stack stays for the person who ran this to read (printed below).
+    const stack = await CliStack.create(binDir, {
+        projectDir: ROOT,
+        stack: "quickstart",
+        work: WORK,
+        config: stackConfig(emu),
+        secretsProvider: "passphrase",
+    });
     const brandingBefore = await brandingNow(emu);
     const step = async (title: string, run: () => Promise<{ stdout: string }>) => {
         console.log(`\n== ${title}`);
