@@ -33,31 +33,80 @@ function benchmark(file: string, paths: readonly string[]): RegisteredBenchmark 
     };
 }
 
-/** The code behind a dynamic resource's figures, and what drives and serves it. */
-const DYNAMIC = ["provider/", "harness/", "emulator/"];
+/** The engine harness's provider host (harness/host.ts and what it loads), which the in-process figures drive. */
+const HOST = [
+    "harness/host.ts",
+    "harness/host-process.ts",
+    "harness/host-types.ts",
+    "harness/grpc.ts",
+    "harness/errors.ts",
+    "harness/serialize.ts",
+    "harness/wire.ts",
+    "harness/emulatorStack.ts",
+];
+/** The harness's in-process lifecycle over that host (harness/lifecycle.ts and what it loads). */
+const LIFECYCLE = [
+    ...HOST,
+    "harness/lifecycle.ts",
+    "harness/monitor.ts",
+    "harness/program.ts",
+    "harness/state.ts",
+    "harness/steps.ts",
+    "harness/step-types.ts",
+    "harness/display.ts",
+];
+/** The code behind a dynamic resource's figures, and the emulator it talks to (whose sign-in page is branding-preview's). */
+const DYNAMIC = ["provider/", "emulator/", "branding-preview/"];
 /** What builds the provider plugin the engine starts, and the Node.js SDK its TypeScript programs use. */
 const PLUGIN_BUILD = ["provider/", "schema.json", "scripts/plugin.ts", "bench/barePlugin.ts", "bench/programs/bare-plugin/"];
-/** What runs a CLI benchmark's stacks. */
-const CLI = ["bench/cliStacks.ts", "harness/"];
+/**
+ * What runs a CLI benchmark's stacks: CliStack and what it loads (harness/cli.ts), the language host and dynamic
+ * provider launcher the CLI is built with (tools/pulumi-cli/), and the Databricks stand-in it may put on PATH.
+ */
+const CLI = [
+    "bench/cliStacks.ts",
+    "harness/cli.ts",
+    "harness/configFile.ts",
+    "harness/vault.ts",
+    "harness/pulumiTools.js",
+    "harness/emulatorStack.ts",
+    "harness/wire.ts",
+    "tools/pulumi-cli/",
+    // harness/emulatorStack.ts reads the emulator's seed, which holds the branding preview's images.
+    "emulator/",
+    "branding-preview/",
+];
 /** The programs over the plugin (TypeScript over its packed Node.js SDK, and YAML), the plugins and what runs them. */
-const PLUGIN_PROGRAMS = ["bench/programs/plugin/", "bench/yamlProgram.ts", "scripts/sdkPack.ts", "sdk/nodejs/", ...PLUGIN_BUILD, ...CLI, ...DYNAMIC];
-/** The quota check and what it is made of (provider/index.ts is what a program imports it from). */
-const QUOTA = ["provider/quota/", "provider/core/", "provider/index.ts"];
+const PLUGIN_PROGRAMS = [
+    "bench/programs/plugin/",
+    "bench/yamlProgram.ts",
+    "scripts/sdkPack.ts",
+    "sdk/nodejs/",
+    // bench/plugin.ts builds the bare plugin's executable as scripts/release/ builds tenantkit's.
+    "scripts/release/",
+    ...PLUGIN_BUILD,
+    ...CLI,
+    ...DYNAMIC,
+];
+/** The quota check: the package a program imports it from (provider/index.ts), which loads every area. */
+const QUOTA = ["provider/"];
 
 /** Every benchmark by the name `npm run bench -- <name>` takes; test/bench/smoke.spec.ts runs each in quick mode. */
 export const BENCHMARKS: Record<string, RegisteredBenchmark> = {
-    serialization: benchmark("serialization", ["provider/", "harness/"]),
-    "state-size": benchmark("stateSize", ["bench/serialization.ts", "bench/programs/state-size/", ...DYNAMIC]),
-    latency: benchmark("latency", DYNAMIC),
-    "host-start": benchmark("hostStart", ["bench/latency.ts", "bench/programs/bare-handler/", ...DYNAMIC]),
+    serialization: benchmark("serialization", ["provider/", "harness/serialize.ts"]),
+    "state-size": benchmark("stateSize", ["bench/serialization.ts", "bench/programs/state-size/", ...LIFECYCLE, ...DYNAMIC]),
+    latency: benchmark("latency", [...HOST, ...DYNAMIC]),
+    "host-start": benchmark("hostStart", ["bench/latency.ts", "bench/programs/bare-handler/", ...HOST, ...DYNAMIC]),
     throttle: benchmark("throttle", [
         "bench/latency.ts",
         "bench/cliThrottle.ts",
         "bench/cliStacks.ts",
         "bench/programs/datasets-bare/requests.js",
+        ...HOST,
+        ...CLI,
         ...DYNAMIC,
     ]),
-    preview: benchmark("preview", ["bench/previewPhases.ts", "bench/programs/preview/", "bench/programs/preview-bare/", ...DYNAMIC]),
+    preview: benchmark("preview", ["bench/previewPhases.ts", "bench/programs/preview/", "bench/programs/preview-bare/", ...LIFECYCLE, ...DYNAMIC]),
     "quota-enforce": benchmark("quotaEnforce", ["bench/programs/quota-enforce/", ...QUOTA]),
     "quota-cli": benchmark("quotaCli", QUOTA),
     "cli-throttle": benchmark("cliThrottle", ["bench/programs/datasets/", "bench/programs/datasets-bare/", ...CLI, ...DYNAMIC]),
@@ -68,13 +117,14 @@ export const BENCHMARKS: Record<string, RegisteredBenchmark> = {
         "bench/programs/quotaMapping.js",
         "bench/programs/datasets/",
         "bench/programs/databricks/",
+        "harness/plugins/databricks/",
         ...CLI,
         ...DYNAMIC,
     ]),
-    "quota-cli-preview": benchmark("quotaCliPreview", ["bench/programs/quota-enforce/", ...CLI, ...QUOTA]),
+    "quota-cli-preview": benchmark("quotaCliPreview", ["bench/programs/quota-enforce/", "harness/plugins/databricks/", ...CLI, ...QUOTA]),
     plugin: benchmark("plugin", ["bench/programs/preview/", ...PLUGIN_PROGRAMS]),
     "plugin-cost": benchmark("pluginCost", ["bench/plugin.ts", "bench/programs/preview/inputs.ts", ...PLUGIN_PROGRAMS]),
-    "plugin-sea": benchmark("pluginSea", ["bench/plugin.ts", "scripts/release.ts", "scripts/release/", "harness/", ...PLUGIN_BUILD]),
+    "plugin-sea": benchmark("pluginSea", ["bench/plugin.ts", "bench/programs/preview/inputs.ts", "scripts/release.ts", ...PLUGIN_PROGRAMS]),
     "branding-preview": benchmark("brandingPreview", ["branding-preview/"]),
 };
 

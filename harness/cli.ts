@@ -3,10 +3,12 @@
  * own, the passphrase secrets provider, no update check, no plugin downloads (a program that needs a plugin the
  * machine lacks fails loudly instead of fetching one). Used by `npm start` and the tests in test/cli.
  */
-import { spawn } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { promisify } from "node:util";
 import { writeConfigFile } from "./configFile";
 import { startVault, vaultEnv } from "./vault";
 import type { StackConfig } from "./wire";
@@ -154,13 +156,21 @@ export class CliStack {
         const stack = new CliStack(binDir, opts);
         const project = projectName(opts.projectDir);
         const bookkeeping = path.join(stack.work, "backend", ".pulumi");
-        fs.mkdirSync(path.join(bookkeeping, "stacks", project), { recursive: true });
-        fs.writeFileSync(path.join(bookkeeping, "meta.yaml"), "version: 1\n");
-        const checkpoint = { version: 3, checkpoint: { stack: `organization/${project}/${opts.stack}` } };
-        // "wx", as `stack init` refuses a stack that exists: a second create must not empty a stack's state.
-        fs.writeFileSync(path.join(bookkeeping, "stacks", project, `${opts.stack}.json`), JSON.stringify(checkpoint), { flag: "wx" });
+        const checkpointFile = path.join(bookkeeping, "stacks", project, `${opts.stack}.json`);
+        // As `stack init` refuses a stack that exists: a second create must not empty a stack's state.
+        if (fs.existsSync(checkpointFile)) throw new Error(`stack ${opts.stack} exists already in ${stack.work} (EEXIST)`);
         const provider = opts.secretsProvider === "passphrase" ? { passphrase: CliStack.PASSPHRASE } : "vault";
-        await writeConfigFile(stack.configFile, project, opts.config ?? {}, provider);
+        const secretsProvider = await writeConfigFile(stack.configFile, project, opts.config ?? {}, provider);
+        // What `stack init` writes: an empty deployment whose manifest the engine checks (magic: the SHA-256 of the
+        // CLI's version; pkg/resource/deploy/manifest.go), with the stack's secrets provider.
+        const version = await cliVersion(binDir);
+        const manifest = { time: new Date().toISOString(), magic: createHash("sha256").update(version).digest("hex"), version };
+        const latest = { manifest, secrets_providers: secretsProvider, metadata: {} };
+        fs.mkdirSync(path.dirname(checkpointFile), { recursive: true });
+        fs.writeFileSync(path.join(bookkeeping, "meta.yaml"), "version: 1\n");
+        fs.writeFileSync(checkpointFile, JSON.stringify({ version: 3, checkpoint: { stack: `organization/${project}/${opts.stack}`, latest } }), {
+            flag: "wx",
+        });
         return stack;
     }
 
@@ -267,12 +277,33 @@ export class CliStack {
     }
 }
 
-/** The `name` of the project in `dir` (its Pulumi.yaml), which namespaces its own config keys. */
+/**
+ * The `name` of the project in `dir` (its Pulumi.yaml), which namespaces its own config keys and the stack's place in
+ * the backend: a top-level `name:` line, or the `name` of a Pulumi.yaml written as JSON (which YAML reads too).
+ */
 function projectName(dir: string): string {
     const file = ["Pulumi.yaml", "Pulumi.yml"].map((f) => path.join(dir, f)).find((f) => fs.existsSync(f));
-    const name = file && /^name:\s*["']?([^"'\s#]+)/m.exec(fs.readFileSync(file, "utf8"))?.[1];
+    const text = file ? fs.readFileSync(file, "utf8") : "";
+    let name = /^name:\s*["']?([^"'\s#]+)/m.exec(text)?.[1];
+    if (!name && text.trimStart().startsWith("{")) {
+        const parsed = JSON.parse(text) as { name?: unknown };
+        if (typeof parsed.name === "string") name = parsed.name;
+    }
     if (!name) throw new Error(`${dir} has no Pulumi.yaml naming its project`);
     return name;
+}
+
+const versions = new Map<string, Promise<string>>();
+
+/** `pulumi version` of the CLI in `binDir`, asked once per process (not blocking: the emulator may run here). */
+function cliVersion(binDir: string): Promise<string> {
+    let version = versions.get(binDir);
+    if (version === undefined) {
+        const env = { ...process.env, PULUMI_SKIP_UPDATE_CHECK: "true" };
+        version = promisify(execFile)(path.join(binDir, "pulumi"), ["version"], { encoding: "utf8", env }).then((r) => r.stdout.trim());
+        versions.set(binDir, version);
+    }
+    return version;
 }
 
 /** The provider plugin's folder as `npm run build` leaves it (scripts/plugin.ts). */

@@ -46,28 +46,44 @@ function encrypt(value: string, key: Buffer): string {
 
 let dataKey: { readonly key: Buffer; readonly encrypted: string } | undefined;
 
-/** The config file's lines that name the secrets provider, and the key its secrets are sealed with. */
-async function providerLines(provider: SecretsProvider): Promise<{ lines: string[]; key: Buffer }> {
+/** A secrets provider as a checkpoint records it (`secrets_providers`), which `pulumi stack init` writes. */
+export interface ProviderState {
+    readonly type: "passphrase" | "cloud";
+    readonly state: Readonly<Record<string, string>>;
+}
+
+/** The config file's lines that name the secrets provider, its state in a checkpoint, and the key secrets are sealed with. */
+async function providerOf(provider: SecretsProvider): Promise<{ lines: string[]; recorded: ProviderState; key: Buffer }> {
     if (provider === "vault") {
         if (!dataKey) {
             const key = randomBytes(32);
             dataKey = { key, encrypted: Buffer.from(transitEncrypt(key)).toString("base64") };
         }
-        return { lines: [`secretsprovider: ${VAULT_SECRETS_PROVIDER}`, `encryptedkey: ${dataKey.encrypted}`], key: dataKey.key };
+        return {
+            lines: [`secretsprovider: ${VAULT_SECRETS_PROVIDER}`, `encryptedkey: ${dataKey.encrypted}`],
+            recorded: { type: "cloud", state: { url: VAULT_SECRETS_PROVIDER, encryptedkey: dataKey.encrypted } },
+            key: dataKey.key,
+        };
     }
     const { salt, key } = await keyFor(provider.passphrase);
     // The passphrase manager's state: the salt, and a known message sealed with the key, which the CLI checks the
     // passphrase against.
-    return { lines: [`encryptionsalt: ${JSON.stringify(`v1:${salt.toString("base64")}:${encrypt("pulumi", key)}`)}`], key };
+    const state = `v1:${salt.toString("base64")}:${encrypt("pulumi", key)}`;
+    return { lines: [`encryptionsalt: ${JSON.stringify(state)}`], recorded: { type: "passphrase", state: { salt: state } }, key };
 }
 
 /**
  * Writes `file`, the config of a stack of `project` with the secrets provider `provider`: `config`'s keys (one
  * without a namespace in the project's, as the CLI puts it), its `secret()` values encrypted. JSON strings
- * throughout, which YAML reads as they are.
+ * throughout, which YAML reads as they are. Returns the provider as the stack's checkpoint records it.
  */
-export async function writeConfigFile(file: string, project: string, config: Readonly<StackConfig>, provider: SecretsProvider): Promise<void> {
-    const { lines: header, key } = await providerLines(provider);
+export async function writeConfigFile(
+    file: string,
+    project: string,
+    config: Readonly<StackConfig>,
+    provider: SecretsProvider,
+): Promise<ProviderState> {
+    const { lines: header, recorded, key } = await providerOf(provider);
     const lines = [...header, "config:"];
     for (const [given, value] of Object.entries(config)) {
         const name = given.includes(":") ? given : `${project}:${given}`;
@@ -78,4 +94,5 @@ export async function writeConfigFile(file: string, project: string, config: Rea
         );
     }
     fs.writeFileSync(file, `${lines.join("\n")}\n`);
+    return recorded;
 }

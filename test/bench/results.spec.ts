@@ -75,20 +75,45 @@ describe("the paths each benchmark declares it measures", () => {
         }
     });
 
-    it("are what every module of bench/ a benchmark imports (but run.ts, which only records)", () => {
-        const ownModules = new Set(
-            fs
-                .readdirSync(path.join(ROOT, "bench"))
-                .filter((f) => f.endsWith(".ts"))
-                .map((f) => `bench/${f}`),
-        );
+    it("cover every file of the repository a benchmark's module imports, directly or through others (but run.ts, which only records)", () => {
         for (const [name, paths] of Object.entries(declaredPaths())) {
-            const src = fs.readFileSync(path.join(ROOT, paths[0]), "utf8");
-            const imported = [...src.matchAll(/from "\.\/(\w+)"/g)].map((m) => `bench/${m[1]}.ts`).filter((f) => ownModules.has(f));
-            for (const m of imported) assert.ok(paths.includes(m), `${name} imports ${m} but does not declare it`);
+            const covered = (file: string) => paths.some((p) => (p.endsWith("/") ? file.startsWith(p) : file === p));
+            const missing = [...importedFiles(paths[0])].filter((f) => !covered(f));
+            assert.deepEqual(missing, [], `${name} imports these but does not declare them`);
         }
     });
 });
+
+/**
+ * The repository's files that `entry` imports, and those they import in turn (relative `import ... from`, `export ...
+ * from`, `require(...)` and `import(...)` with a literal path), outside node_modules: what a benchmark's module loads.
+ * A file of bin/ counts as its source, which a change makes stale.
+ */
+function importedFiles(entry: string): Set<string> {
+    const seen = new Set<string>();
+    const queue = [entry];
+    for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+        if (seen.has(file)) continue;
+        seen.add(file);
+        const src = fs.readFileSync(path.join(ROOT, file), "utf8");
+        for (const m of src.matchAll(/(?:\bfrom\s+|\brequire\(\s*|\bimport\(\s*)"(\.\.?\/[^"]+)"/g)) {
+            const base = path.join(path.dirname(file), m[1]!);
+            const found = [base, `${base}.ts`, `${base}.js`, path.join(base, "index.ts"), path.join(base, "index.js")].find(
+                (f) => fs.existsSync(path.join(ROOT, f)) && fs.statSync(path.join(ROOT, f)).isFile(),
+            );
+            if (found && !found.includes("node_modules") && /\.(ts|js)$/.test(found)) queue.push(sourceOf(found.split(path.sep).join("/")));
+        }
+    }
+    seen.delete(entry);
+    return seen;
+}
+
+/** The source a file of bin/ is compiled from (tsconfig.build.json and emulator/tsconfig.json); any other file itself. */
+function sourceOf(file: string): string {
+    if (!file.startsWith("bin/")) return file;
+    const rest = file.slice("bin/".length).replace(/\.js$/, ".ts");
+    return /^(emulator|branding-preview)\//.test(rest) ? rest : `provider/${rest}`;
+}
 
 describe("bench/README.md's benchmark table", () => {
     it("is what bench/results.json renders (npm run bench:readme rewrites it)", () => {

@@ -39,6 +39,18 @@ for (const [provider, recorded] of Object.entries(PROVIDERS) as [keyof typeof PR
 
         const get = async (key: string) => (await stack!.ok(["config", "get", "--config-file", stack!.configFile, key])).stdout.trim();
 
+        it("a new stack exports the empty deployment `stack init` writes: the CLI's manifest and the secrets provider", async () => {
+            const { deployment } = await stack!.exportState();
+            const { manifest, secrets_providers } = deployment as unknown as {
+                manifest: { version: string; magic: string };
+                secrets_providers: { type: string; state: { url?: string } };
+            };
+            assert.equal(manifest.version, (await stack!.ok(["version"], { noStack: true })).stdout.trim());
+            assert.equal(secrets_providers.type, recorded.type);
+            assert.equal(secrets_providers.state.url, recorded.url);
+            assert.equal(deployment.resources, undefined);
+        });
+
         it("the CLI decrypts a secret written there, quotes and all", async () => {
             assert.equal(await get("tenantkit:clientSecret"), 's3cret "quoted" value: with # and \\ and ü');
         });
