@@ -39,7 +39,7 @@ function mixDifference(a: Record<string, number>, b: Record<string, number>, sla
 export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
     const binDir = requirePulumi();
     const count = ctx.quick ? 10 : 1_000;
-    const runs = ctx.quick ? 1 : 3;
+    const runs = ctx.quick ? 1 : (ctx.runs ?? 3);
     const emu: RunningEmulator = await startEmulator();
     const stacks: CliStack[] = [];
     const upMs: Record<Side, number[]> = { tenantkit: [], bare: [] };

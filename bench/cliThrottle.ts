@@ -96,7 +96,7 @@ const mixText = (mix: Record<string, number>): string =>
 export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
     const binDir = requirePulumi();
     const count = ctx.quick ? 10 : 200;
-    const runs = ctx.quick ? 1 : 3;
+    const runs = ctx.quick ? 1 : (ctx.runs ?? 3);
     const ideal = (count / PER_SECOND) * 1000;
     const emu = await startEmulator();
     const wall: Record<Side, number[]> = { tenantkit: [], bare: [] };

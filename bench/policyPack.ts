@@ -94,7 +94,7 @@ export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
 
 async function measure(ctx: Parameters<Benchmark>[0], binDir: string, w: Workload, count: number): Promise<BenchResult> {
     ctx.log(`${count} ${w.what}`);
-    const runs = ctx.quick ? 1 : 3;
+    const runs = ctx.quick ? 1 : (ctx.runs ?? 3);
     const emu = await startEmulator();
     let stack: CliStack | undefined;
     const ms: Record<Side, number[]> = { empty: [], quota: [] };
