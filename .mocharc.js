@@ -1,36 +1,37 @@
-// mocha's configuration for `npm test`. Files run two at a time, each in a worker process of its own, and the workers
-// take files in the order of `spec`: a long file taken last stretches the run by its whole length while the other
-// worker idles. So the files that take longest go first (longest first is what keeps two workers' ends close) and the
-// many short ones fill in behind them: by the times test/support/summary-reporter.js recorded for this checkout
-// (.tenantkit/test-times.json), and before those the files of SLOWEST it has no time for (a clean clone, as in CI,
-// has none), from the last full run's list of slowest files (test/README.md, "How long the tests take").
+// mocha's configuration for `npm test`. Files run three at a time on CI's two cores, each in a worker process of its
+// own: a CLI test waits on the engine, the network or a retry's backoff for about a seventh of its time, which a third
+// worker fills (test/README.md, "How long the tests take"). The workers take files in the order of `spec`: a long file
+// taken last stretches the run by its whole length while the others idle. So the files that take longest go first
+// (longest first is what keeps the workers' ends close) and the many short ones fill in behind them: by the times
+// test/support/summary-reporter.js recorded for this checkout (.tenantkit/test-times.json), and before those the files
+// of SLOWEST it has no time for (a clean clone, as in CI, has none), from the last full run's list of slowest files.
 "use strict";
 const fs = require("node:fs");
 const path = require("node:path");
 
 const SLOWEST = [
     "test/bench/smoke-cli.spec.ts",
-    "test/cli/plugin-programs.spec.ts",
-    "test/cli/upgrade.spec.ts",
     "test/packaging/install.spec.ts",
+    "test/cli/upgrade.spec.ts",
+    "test/cli/plugin-programs.spec.ts",
     "test/cli/options.spec.ts",
-    "test/cli/examples.spec.ts",
-    "test/cli/plugin-engine.spec.ts",
     "test/reliability/fault-matrix.spec.ts",
-    "test/cli/replace.spec.ts",
-    "test/cli/crash.spec.ts",
-    "test/bench/smoke.spec.ts",
-    "test/cli/quota-policy-databricks.spec.ts",
+    "test/cli/examples.spec.ts",
     "test/reliability/crash.spec.ts",
-    "test/cli/parallel.spec.ts",
-    "test/cli/readme.spec.ts",
-    "test/cli/quota-policy.spec.ts",
-    "test/cli/connection.spec.ts",
-    "test/cli/plugin-migrate.spec.ts",
-    "test/cli/policy-pack.spec.ts",
-    "test/cli/branding-preview.spec.ts",
     "test/reliability/secrets.spec.ts",
+    "test/bench/smoke.spec.ts",
     "test/cli/secrets.spec.ts",
+    "test/entra/branding-lifecycle.spec.ts",
+    "test/cli/branding-preview.spec.ts",
+    "test/cli/plugin-migrate.spec.ts",
+    "test/cli/replace.spec.ts",
+    "test/cli/parallel.spec.ts",
+    "test/cli/plugin-engine.spec.ts",
+    "test/reliability/hostile-input.spec.ts",
+    "test/cli/connection.spec.ts",
+    "test/cli/quota-policy.spec.ts",
+    "test/powerbi/lifecycle.spec.ts",
+    "test/cli/crash.spec.ts",
 ];
 
 const ROOT = __dirname;
@@ -70,5 +71,5 @@ module.exports = {
     reporter: "test/support/summary-reporter.js",
     exit: true,
     parallel: true,
-    jobs: 2,
+    jobs: 3,
 };

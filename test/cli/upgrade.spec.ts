@@ -69,7 +69,7 @@ describeCli("stacks made by earlier releases, after an upgrade", (binDir) => {
             const sdk = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { devDependencies: Record<string, string> })
                 .devDependencies["@pulumi/pulumi"];
             fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "upgrade", private: true }));
-            run("npm", ["install", dynamic.tarball, `@pulumi/pulumi@${sdk}`], dir);
+            run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", dynamic.tarball, `@pulumi/pulumi@${sdk}`], dir);
             const stack = await CliStack.create(binDir, {
                 projectDir: dir,
                 stack: "upgrade",
@@ -80,7 +80,7 @@ describeCli("stacks made by earlier releases, after an upgrade", (binDir) => {
                 const { deployment } = await stack.exportState();
                 for (const kind of KINDS) assert.equal(resourcesOfType(deployment, `tenantkit:${kind}`).length, 1, `the release made one ${kind}`);
 
-                run("npm", ["install", newTarball], dir);
+                run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", newTarball], dir);
                 const registry = path.join(dir, "node_modules", "pulumi-tenantkit", "provider", "resources.ts");
                 assert.ok(fs.existsSync(registry), "today's package is installed (the release had no registry)");
                 await stack.expectNoChanges();
