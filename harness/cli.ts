@@ -1,7 +1,8 @@
 /**
  * Running programs through the real Pulumi CLI, offline: a file backend and PULUMI_HOME in a folder of the stack's
- * own, the passphrase secrets provider, no update check, no plugin downloads (a program that needs a plugin the
- * machine lacks fails loudly instead of fetching one). Used by `npm start` and the tests in test/cli.
+ * own, the secrets provider over the Vault stand-in of vault.ts (or the passphrase one), no update check, no plugin
+ * downloads (a program that needs a plugin the machine lacks fails loudly instead of fetching one). Used by
+ * `npm start`, the benchmarks and the tests in test/cli.
  */
 import { execFile, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
