@@ -1,10 +1,10 @@
-// mocha's configuration for `npm test`. Files run three at a time on CI's two cores, each in a worker process of its
-// own: a CLI test waits on the engine, the network or a retry's backoff for about a seventh of its time, which a third
-// worker fills (test/README.md, "How long the tests take"). The workers take files in the order of `spec`: a long file
-// taken last stretches the run by its whole length while the others idle. So the files that take longest go first
-// (longest first is what keeps the workers' ends close) and the many short ones fill in behind them: by the times
-// test/support/summary-reporter.js recorded for this checkout (.tenantkit/test-times.json), and before those the files
-// of SLOWEST it has no time for (a clean clone, as in CI, has none), from the last full run's list of slowest files.
+// mocha's configuration for `npm test`. Files run two at a time, each in a worker process of its own (three were
+// measured at b8189ef: the same wall time for 5% more CPU; test/README.md, "How long the tests take"). The workers take
+// files in the order of `spec`: a long file taken last stretches the run by its whole length while the other worker
+// idles. So the files that take longest go first (longest first is what keeps two workers' ends close) and the many
+// short ones fill in behind them: by the times test/support/summary-reporter.js recorded for this checkout
+// (.tenantkit/test-times.json), and before those the files of SLOWEST it has no time for (a clean clone, as in CI,
+// has none), from the last full run's list of slowest files.
 "use strict";
 const fs = require("node:fs");
 const path = require("node:path");
@@ -71,5 +71,5 @@ module.exports = {
     reporter: "test/support/summary-reporter.js",
     exit: true,
     parallel: true,
-    jobs: 3,
+    jobs: 2,
 };
