@@ -12,6 +12,10 @@ import { IDS, useEmulator } from "../support/emulator";
 import { emulatorConfig, useStateDir } from "../support/stacks";
 import { png, writeFixture } from "../../harness/images";
 
+/**
+ * Its hosts run in the suite's own folder (`cwd: states.dir`), not the fixture's: a branding create records its claim
+ * in the host's folder (provider/core/runtime/holders.ts), and the suites that run this program run side by side.
+ */
 const PROGRAM = path.resolve(__dirname, "..", "fixtures", "programs", "branding", "index.ts");
 const TYPE = "pulumi-nodejs:dynamic/tenantkit:OrganizationalBranding";
 const LOC_TYPE = "pulumi-nodejs:dynamic/tenantkit:OrganizationalBrandingLocalization";
@@ -20,7 +24,7 @@ const sha = (b: Buffer) => createHash("sha256").update(b).digest("hex");
 describe("OrganizationalBranding through the engine harness", function () {
     this.timeout(120_000);
     const fx = useEmulator();
-    const states = useStateDir("tk-branding-");
+    const states = useStateDir("tk-branding-", { hostCwd: true });
 
     const tenants = {
         contoso: { tenant: IDS.tenantId, domain: IDS.domain, clientId: IDS.quickstartClientId, secret: IDS.quickstartClientSecret },
@@ -39,7 +43,7 @@ describe("OrganizationalBranding through the engine harness", function () {
         if (cfg.assets) config["brandprog:assets"] = JSON.stringify(cfg.assets);
         if (cfg.localizations) config["brandprog:localizations"] = JSON.stringify(cfg.localizations);
         if (cfg.connection) config["brandprog:connection"] = JSON.stringify(cfg.connection);
-        return new LifecycleRunner({ programPath: PROGRAM, statePath: states.statePath(stack), project: "brandprog", config });
+        return new LifecycleRunner({ programPath: PROGRAM, cwd: states.dir, statePath: states.statePath(stack), project: "brandprog", config });
     };
     const ok = (r: RunResult) => assert.deepEqual(r.errors, [], JSON.stringify(r.errors, null, 2));
     const ops = (r: RunResult, type = TYPE) => r.steps.filter((s) => s.type === type).map((s) => s.op);

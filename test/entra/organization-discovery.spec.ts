@@ -16,6 +16,10 @@ import { stub } from "../../provider/entra/brandingLocalization/resource";
 import { IDS, useEmulator } from "../support/emulator";
 import { emulatorConfig, useStateDir } from "../support/stacks";
 
+/**
+ * Its hosts run in the suite's own folder (`cwd: states.dir`), not the fixture's: a branding create records its claim
+ * in the host's folder (provider/core/runtime/holders.ts), and the suites that run this program run side by side.
+ */
 const PROGRAM = path.resolve(__dirname, "..", "fixtures", "programs", "branding", "index.ts");
 const URN = "urn:pulumi:dev::discovery::pulumi-nodejs:dynamic/tenantkit:OrganizationalBrandingLocalization::loc";
 const LOCALES = ["fr-FR", "de-DE", "es-ES", "it-IT", "nl-NL"];
@@ -23,7 +27,7 @@ const LOCALES = ["fr-FR", "de-DE", "es-ES", "it-IT", "nl-NL"];
 describe("the organization id of a branding without organizationId is discovered once per tenant and session", function () {
     this.timeout(120_000);
     const fx = useEmulator();
-    const states = useStateDir("tk-org-discovery-");
+    const states = useStateDir("tk-org-discovery-", { hostCwd: true });
     let host: ProviderHost | undefined;
     let provider = "";
 
@@ -64,6 +68,7 @@ describe("the organization id of a branding without organizationId is discovered
         const localizations = Object.fromEntries(LOCALES.map((l) => [l, { signInPageText: `Sign in (${l})` }]));
         const stack = new LifecycleRunner({
             programPath: PROGRAM,
+            cwd: states.dir,
             statePath: states.statePath("five"),
             project: "brandprog",
             config: { ...emulatorConfig(fx), "brandprog:localizations": JSON.stringify(localizations) },

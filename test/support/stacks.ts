@@ -9,11 +9,16 @@ import { emulatorStackConfig, QUICKSTART_APP, type AppCredentials } from "../../
 import type { StackConfig } from "../../harness/wire";
 import type { EmulatorFixture } from "../support/emulator";
 
-/** A temporary folder for the enclosing `describe`; `statePath(stack)` names a state file in it. */
-export function useStateDir(prefix: string): { statePath(stack: string): string; readonly dir: string } {
+/**
+ * A temporary folder for the enclosing `describe`; `statePath(stack)` names a state file in it. With `hostCwd` it also
+ * links this checkout's node_modules, so that a provider host started there (LifecycleRunner's `cwd`) resolves
+ * `pulumi-tenantkit` as it does in the program's folder, and what a host records in its folder stays the suite's.
+ */
+export function useStateDir(prefix: string, o: { hostCwd?: boolean } = {}): { statePath(stack: string): string; readonly dir: string } {
     let dir = "";
     before(() => {
         dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+        if (o.hostCwd) fs.symlinkSync(path.resolve(__dirname, "..", "..", "node_modules"), path.join(dir, "node_modules"), "dir");
     });
     after(() => fs.rmSync(dir, { recursive: true, force: true }));
     return {
