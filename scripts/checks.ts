@@ -1,8 +1,8 @@
 /**
- * The checks of `npm test`: the type check of everything (`npm run typecheck`), ESLint and Prettier's check (`npm run
- * lint`), side by side. Each is one process on one core and none reads another's output. Each one's output is printed
- * whole when it ends, with its time. `npm test` runs them beside mocha (scripts/test.ts); run alone
- * (`ts-node --transpile-only scripts/checks.ts`), this file runs them and fails when any of them does.
+ * The checks `npm test` runs before mocha, side by side: the type check of everything (`npm run typecheck`), ESLint
+ * and Prettier's check (`npm run lint`). Each is one process on one core and none reads another's output, so on CI's
+ * two cores running them together takes about half of running them one after another. Each one's output is printed
+ * whole when it ends, with its time; the script fails when any of them does.
  */
 import { spawn } from "node:child_process";
 import * as os from "node:os";
@@ -26,11 +26,10 @@ const CHECKS: Check[] = [
     { name: "prettier --check .", bin: packageFile("prettier", "bin/prettier.cjs"), args: ["--check", "."] },
 ];
 
-function runCheck(check: Check, priority: number): Promise<boolean> {
+function runCheck(check: Check): Promise<boolean> {
     const started = Date.now();
     return new Promise((resolve) => {
         const child = spawn(process.execPath, [check.bin, ...check.args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
-        if (priority !== 0 && child.pid !== undefined) os.setPriority(child.pid, priority);
         let output = "";
         child.stdout.on("data", (d: Buffer) => (output += d.toString()));
         child.stderr.on("data", (d: Buffer) => (output += d.toString()));
@@ -47,17 +46,14 @@ function runCheck(check: Check, priority: number): Promise<boolean> {
     });
 }
 
-/**
- * Runs every check at once and says whether all passed. `priority` is the checks' niceness (19, the lowest: they then
- * take only the CPU nothing else wants).
- */
-export async function runChecks(o: { priority?: number } = {}): Promise<boolean> {
-    const results = await Promise.all(CHECKS.map((check) => runCheck(check, o.priority ?? 0)));
-    return !results.includes(false);
+async function main(): Promise<void> {
+    const queue = [...CHECKS];
+    const results: boolean[] = [];
+    const worker = async (): Promise<void> => {
+        for (let check = queue.shift(); check; check = queue.shift()) results.push(await runCheck(check));
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(os.availableParallelism(), CHECKS.length)) }, worker));
+    if (results.includes(false)) process.exit(1);
 }
 
-if (require.main === module) {
-    void runChecks().then((ok) => {
-        if (!ok) process.exit(1);
-    });
-}
+void main();

@@ -74,8 +74,20 @@ describeCli("the packed package in a program outside the repo", (binDir) => {
     });
     after(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
+    /**
+     * The CLI runs the programs transpile-only (`PULUMI_NODEJS_TRANSPILE_ONLY`, which Pulumi's Node.js runtime offers a
+     * project that type-checks in a step of its own): each test runs tsc over its program itself, under both tsconfigs,
+     * and ts-node would check it again in every `preview` and `up`.
+     */
+    const TRANSPILE_ONLY = { PULUMI_NODEJS_TRANSPILE_ONLY: "true" };
+
     async function lifecycle(dir: string, stackName: string): Promise<void> {
-        const stack = await CliStack.create(binDir, { projectDir: dir, stack: stackName, config: emulatorStackConfig(fx.emu.url) });
+        const stack = await CliStack.create(binDir, {
+            projectDir: dir,
+            stack: stackName,
+            config: emulatorStackConfig(fx.emu.url),
+            env: TRANSPILE_ONLY,
+        });
         try {
             await stack.preview();
             await stack.up();
@@ -104,7 +116,7 @@ describeCli("the packed package in a program outside the repo", (binDir) => {
             existing: { "sql-warehouses/total-number/workspace": { "my-workspace": 1000 } },
         };
         fs.writeFileSync(path.join(dir, "quota-policy.json"), JSON.stringify({ "quota-limits": settings, "quota-warnings": settings }));
-        const stack = await CliStack.create(binDir, { projectDir: dir, stack: "policy", config: emulatorStackConfig(fx.emu.url) });
+        const stack = await CliStack.create(binDir, { projectDir: dir, stack: "policy", config: emulatorStackConfig(fx.emu.url), env: TRANSPILE_ONLY });
         try {
             const r = await stack.run([
                 "preview",
