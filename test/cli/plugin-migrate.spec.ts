@@ -26,7 +26,14 @@ describeCli("moving a stack from the dynamic resources to the provider plugin", 
             ["install", "--no-audit", "--no-fund", "--prefer-offline", path.join(scratch, packed), sdk, `@pulumi/pulumi@${PULUMI_VERSION}`],
             { cwd: dir },
         );
-        const stack = await CliStack.create(binDir, { projectDir: dir, stack: "migrate", config: emulatorStackConfig(fx.emu.url) });
+        // The program (both phases) type-checks once here; the CLI then runs it transpile-only (PULUMI_NODEJS_TRANSPILE_ONLY).
+        await exec("npx", ["tsc", "--noEmit", "-p", "tsconfig.json"], { cwd: dir });
+        const stack = await CliStack.create(binDir, {
+            projectDir: dir,
+            stack: "migrate",
+            config: emulatorStackConfig(fx.emu.url),
+            env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true" },
+        });
         try {
             await stack.installPlugin();
             await stack.up();

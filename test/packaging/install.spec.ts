@@ -116,7 +116,12 @@ describeCli("the packed package in a program outside the repo", (binDir) => {
             existing: { "sql-warehouses/total-number/workspace": { "my-workspace": 1000 } },
         };
         fs.writeFileSync(path.join(dir, "quota-policy.json"), JSON.stringify({ "quota-limits": settings, "quota-warnings": settings }));
-        const stack = await CliStack.create(binDir, { projectDir: dir, stack: "policy", config: emulatorStackConfig(fx.emu.url), env: TRANSPILE_ONLY });
+        const stack = await CliStack.create(binDir, {
+            projectDir: dir,
+            stack: "policy",
+            config: emulatorStackConfig(fx.emu.url),
+            env: TRANSPILE_ONLY,
+        });
         try {
             const r = await stack.run([
                 "preview",
