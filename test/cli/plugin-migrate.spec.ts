@@ -8,7 +8,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { useEmulator, IDS } from "../support/emulator";
-import { CliStack, describeCli, emulatorStackConfig, programOutsideRepo, ROOT } from "./pulumi";
+import { CliStack, describeCli, emulatorStackConfig, programOutsideRepo, ROOT, TRANSPILE_ONLY } from "./pulumi";
 import { exec, nodeSdkPackage, PULUMI_VERSION } from "./sdkToolchains";
 
 describeCli("moving a stack from the dynamic resources to the provider plugin", (binDir) => {
@@ -26,13 +26,13 @@ describeCli("moving a stack from the dynamic resources to the provider plugin", 
             ["install", "--no-audit", "--no-fund", "--prefer-offline", path.join(scratch, packed), sdk, `@pulumi/pulumi@${PULUMI_VERSION}`],
             { cwd: dir },
         );
-        // The program (both phases) type-checks once here; the CLI then runs it transpile-only (PULUMI_NODEJS_TRANSPILE_ONLY).
+        // The program (both phases) type-checks once here, not in each preview and up.
         await exec("npx", ["tsc", "--noEmit", "-p", "tsconfig.json"], { cwd: dir });
         const stack = await CliStack.create(binDir, {
             projectDir: dir,
             stack: "migrate",
             config: emulatorStackConfig(fx.emu.url),
-            env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true" },
+            env: TRANSPILE_ONLY,
         });
         try {
             await stack.installPlugin();

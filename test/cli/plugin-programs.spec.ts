@@ -16,7 +16,18 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { useEmulator, IDS } from "../support/emulator";
 import { provesLifecycle, type ProgramRunner } from "./pluginPrograms";
-import { CliStack, cliRunner, describeCli, emulatorStackConfig, isolatedEnv, programOutsideRepo, ROOT, secret, TENANTKIT_VERSION } from "./pulumi";
+import {
+    CliStack,
+    cliRunner,
+    describeCli,
+    emulatorStackConfig,
+    isolatedEnv,
+    programOutsideRepo,
+    ROOT,
+    secret,
+    TENANTKIT_VERSION,
+    TRANSPILE_ONLY,
+} from "./pulumi";
 import type { StackConfig } from "./pulumi";
 import { EXE, useReleaseMirror } from "./releaseMirror";
 import { exec, goDriver, nodeSdkPackage, PULUMI_VERSION, pythonWithSdk } from "./sdkToolchains";
@@ -38,15 +49,14 @@ describeCli("the provider plugin, from programs over the generated SDKs", (binDi
         const tarball = await nodeSdkPackage();
         const dir = programOutsideRepo(path.join(ROOT, "test", "fixtures", "programs", "plugin-typescript"));
         await exec("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball, `@pulumi/pulumi@${PULUMI_VERSION}`], { cwd: dir });
-        // The program type-checks over the SDK's package once here; the CLI then runs it transpile-only
-        // (PULUMI_NODEJS_TRANSPILE_ONLY), where ts-node would check it again in each of the lifecycle's five runs.
+        // The program type-checks over the SDK's package once here, not in each of the lifecycle's five runs.
         await exec("npx", ["tsc", "--noEmit", "-p", "tsconfig.json"], { cwd: dir });
         // An empty plugin cache and no `pulumi plugin install`: the SDK's package names the version and server.
         const stack = await CliStack.create(binDir, {
             projectDir: dir,
             stack: "typescript",
             config: stackConfig("tenantkit-typescript"),
-            env: { ...mirror.downloadEnv(), PULUMI_NODEJS_TRANSPILE_ONLY: "true" },
+            env: { ...mirror.downloadEnv(), ...TRANSPILE_ONLY },
         });
         try {
             const run = cliRunner(stack, "tenantkit-typescript");

@@ -25,6 +25,14 @@ export { secret, type StackConfig } from "../../harness/wire";
 export const ROOT = path.resolve(__dirname, "..", "..");
 
 /**
+ * The environment of a stack whose TypeScript program the test type-checks itself, or whose type check is not what it
+ * proves: the CLI then runs the program transpile-only (`PULUMI_NODEJS_TRANSPILE_ONLY`, which Pulumi's Node.js runtime
+ * offers a project with a type-check step of its own). Outside the repo the SDK's vendored ts-node 7 would otherwise
+ * type-check it again in every preview and up.
+ */
+export const TRANSPILE_ONLY: Readonly<Record<string, string>> = { PULUMI_NODEJS_TRANSPILE_ONLY: "true" };
+
+/**
  * A copy of the example `examples/<name>` for one test, in the checkout's .tenantkit/ (it resolves pulumi-tenantkit and
  * @pulumi/pulumi through the checkout's node_modules); the test removes it. Suites that manage the default branding
  * need one each: what a branding create takes over is recorded in its program's folder (`.tenantkit/holders`, the

@@ -17,7 +17,7 @@ import { earlierRelease, EARLIER_RELEASES, type ReleaseBuild } from "../../scrip
 import { run } from "../support/commands";
 import { IDS, useEmulator } from "../support/emulator";
 import { expectDeployed, expectRemoved } from "./pluginPrograms";
-import { CliStack, describeCli, emulatorStackConfig, PLUGIN_DIR, resourcesOfType, ROOT, secret } from "./pulumi";
+import { CliStack, describeCli, emulatorStackConfig, PLUGIN_DIR, resourcesOfType, ROOT, secret, TRANSPILE_ONLY } from "./pulumi";
 import { exec, nodeSdkPackage, PULUMI_VERSION } from "./sdkToolchains";
 
 /** Every resource kind the release made, as its state names them. */
@@ -57,12 +57,10 @@ function useReleases() {
 }
 
 /**
- * The `up` under a release runs its TypeScript program transpile-only (PULUMI_NODEJS_TRANSPILE_ONLY): that the release's
- * program type-checks against the release is not what these tests prove. The preview after the upgrade type-checks it,
- * as ts-node does by default, against today's package: the check a user who upgrades meets first.
+ * The `up` under a release runs its TypeScript program transpile-only: that the release's program type-checks against
+ * the release is not what these tests prove. The preview after the upgrade type-checks it, as ts-node does by default,
+ * against today's package: the check a user who upgrades meets first.
  */
-const TRANSPILE_ONLY = { PULUMI_NODEJS_TRANSPILE_ONLY: "true" };
-
 describeCli("stacks made by earlier releases, after an upgrade", (binDir) => {
     const fx = useEmulator();
     const releases = useReleases();

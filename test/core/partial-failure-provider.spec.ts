@@ -11,10 +11,6 @@ import { IDS, useEmulator } from "../support/emulator";
 import { png, writeFixture } from "../../harness/images";
 import { emulatorConfig, useStateDir } from "../support/stacks";
 
-/**
- * Its hosts run in the suite's own folder (`cwd: states.dir`), not the fixture's: a branding create records its claim
- * in the host's folder (provider/core/runtime/holders.ts), and the suites that run this program run side by side.
- */
 const PROGRAM = path.resolve(__dirname, "..", "fixtures", "programs", "branding", "index.ts");
 
 describe("regression: a partial failure keeps __provider in the recorded outputs", function () {

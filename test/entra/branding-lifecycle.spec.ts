@@ -12,10 +12,6 @@ import { IDS, useEmulator } from "../support/emulator";
 import { emulatorConfig, useStateDir } from "../support/stacks";
 import { png, writeFixture } from "../../harness/images";
 
-/**
- * Its hosts run in the suite's own folder (`cwd: states.dir`), not the fixture's: a branding create records its claim
- * in the host's folder (provider/core/runtime/holders.ts), and the suites that run this program run side by side.
- */
 const PROGRAM = path.resolve(__dirname, "..", "fixtures", "programs", "branding", "index.ts");
 const TYPE = "pulumi-nodejs:dynamic/tenantkit:OrganizationalBranding";
 const LOC_TYPE = "pulumi-nodejs:dynamic/tenantkit:OrganizationalBrandingLocalization";

@@ -16,10 +16,6 @@ import { stub } from "../../provider/entra/brandingLocalization/resource";
 import { IDS, useEmulator } from "../support/emulator";
 import { emulatorConfig, useStateDir } from "../support/stacks";
 
-/**
- * Its hosts run in the suite's own folder (`cwd: states.dir`), not the fixture's: a branding create records its claim
- * in the host's folder (provider/core/runtime/holders.ts), and the suites that run this program run side by side.
- */
 const PROGRAM = path.resolve(__dirname, "..", "fixtures", "programs", "branding", "index.ts");
 const URN = "urn:pulumi:dev::discovery::pulumi-nodejs:dynamic/tenantkit:OrganizationalBrandingLocalization::loc";
 const LOCALES = ["fr-FR", "de-DE", "es-ES", "it-IT", "nl-NL"];

@@ -16,7 +16,7 @@ import * as path from "node:path";
 import { findChromium } from "../../branding-preview/browser";
 import { run, runAsync } from "../support/commands";
 import { useEmulator, IDS } from "../support/emulator";
-import { CliStack, describeCli, emulatorStackConfig, ROOT } from "../cli/pulumi";
+import { CliStack, describeCli, emulatorStackConfig, ROOT, TRANSPILE_ONLY } from "../cli/pulumi";
 
 const PACKAGE = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { peerDependencies: Record<string, string> };
 const PEER_RANGE = PACKAGE.peerDependencies["@pulumi/pulumi"]!;
@@ -74,19 +74,12 @@ describeCli("the packed package in a program outside the repo", (binDir) => {
     });
     after(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
-    /**
-     * The CLI runs the programs transpile-only (`PULUMI_NODEJS_TRANSPILE_ONLY`, which Pulumi's Node.js runtime offers a
-     * project that type-checks in a step of its own): each test runs tsc over its program itself, under both tsconfigs,
-     * and ts-node would check it again in every `preview` and `up`.
-     */
-    const TRANSPILE_ONLY = { PULUMI_NODEJS_TRANSPILE_ONLY: "true" };
-
     async function lifecycle(dir: string, stackName: string): Promise<void> {
         const stack = await CliStack.create(binDir, {
             projectDir: dir,
             stack: stackName,
             config: emulatorStackConfig(fx.emu.url),
-            env: TRANSPILE_ONLY,
+            env: TRANSPILE_ONLY, // tsc checks the program in the test, under both tsconfigs
         });
         try {
             await stack.preview();
