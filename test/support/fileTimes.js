@@ -32,13 +32,17 @@ function longestFirst(files, times = fileTimes()) {
     return [...files].sort((a, b) => estimate(b) - estimate(a) || (a < b ? -1 : a > b ? 1 : 0));
 }
 
-/** Writes this checkout's recorded times, in whole seconds, longest first, into the committed file. */
+/**
+ * Writes this checkout's recorded times, in whole seconds, into the committed file, longest first; a file this
+ * checkout has no record of keeps its committed time.
+ */
 function commitRecorded() {
     const recorded = readJson(RECORDED);
-    const files = Object.entries(recorded).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-    if (files.length === 0) throw new Error(`no recorded times in ${RECORDED}: run \`npm test\` first`);
+    if (Object.keys(recorded).length === 0) throw new Error(`no recorded times in ${RECORDED}: run \`npm test\` first`);
+    const files = Object.entries(fileTimes(recorded)).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
     fs.writeFileSync(COMMITTED, `${JSON.stringify(Object.fromEntries(files.map(([f, ms]) => [f, Math.round(ms / 1000)])), null, 2)}\n`);
-    process.stdout.write(`${files.length} files' times written to ${path.relative(ROOT, COMMITTED)}\n`);
+    const kept = files.length - Object.keys(recorded).length;
+    process.stdout.write(`${files.length} files' times written to ${path.relative(ROOT, COMMITTED)} (${kept} kept from it, not run here)\n`);
 }
 
 module.exports = { COMMITTED, fileTimes, longestFirst };
