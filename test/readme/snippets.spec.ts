@@ -12,15 +12,16 @@
  * - `<!-- check: skip <reason> -->`: not checked; the reason, which must be given, says why.
  * - no comment: the block is a whole file.
  * TypeScript resolves `pulumi-tenantkit` to the package's own declarations (this checkout's bin/, built by `npm run
- * build`) and `@pulumi-tenantkit/sdk` to the generated SDK (sdk/nodejs). mypy and PyPI's `build` run from a virtual
- * environment cached under ~/.cache/pulumi-tenantkit (scripts/python.ts), into which the current wheel is installed.
+ * build`) and `@pulumi-tenantkit/sdk` to the generated SDK (sdk/nodejs). mypy runs from the virtual environment the
+ * CLI suites' Python programs run in (test/cli/sdkToolchains.ts), which holds the wheel of this checkout's sdk/python
+ * and is cached under ~/.cache/pulumi-tenantkit by its content.
  */
 import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { run, toolsPython } from "../../scripts/python";
-import { buildPythonSdk } from "../../scripts/sdkPython";
+import { run } from "../../scripts/python";
+import { pythonWithSdk } from "../cli/sdkToolchains";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const LANGUAGES = { ts: "ts", typescript: "ts", python: "python", py: "python", go: "go" } as const;
@@ -142,11 +143,10 @@ describe("the documentation's code under strict checkers", function () {
         failing(checked, () => run(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", tsconfig]));
     });
 
-    it("Python blocks pass mypy --strict with the SDK's wheel installed", () => {
+    it("Python blocks pass mypy --strict with the SDK's wheel installed", async function () {
+        this.timeout(600_000);
         const checked = sources("python", scratch);
-        const python = toolsPython();
-        const { wheel } = buildPythonSdk(path.join(scratch, "dist"), python);
-        run(python, ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-deps", "--force-reinstall", wheel]);
+        const python = await pythonWithSdk(scratch);
         for (const s of checked) {
             failing([s], () =>
                 run(python, ["-m", "mypy", "--strict", "--no-incremental", "--python-executable", python, s.file], { cwd: path.dirname(s.file) }),
