@@ -3,8 +3,9 @@
 //
 // A file's time is what its tests and hooks took (setup in `before` hooks included, loading the file not), which mocha
 // reports for each file even when the files run in parallel workers. The run's wall time is the last figure printed;
-// every file's time goes to .tenantkit/test-times.json, which .mocharc.js reads to start the slowest files first, and
-// every file's CPU to .tenantkit/test-cpu.json (where the suite's time goes, beyond the slowest shown).
+// every file's time goes to .tenantkit/test-times.json, which .mocharc.js reads (through fileTimes.js) to start the
+// slowest files first, and every file's CPU to .tenantkit/test-cpu.json (where the suite's time goes, beyond the
+// slowest shown).
 // Beside each file, the CPU seconds it took with the processes it started (register.js records them per file): the
 // run is bound by CPU, so a file's wall time also holds the other worker's load, and its CPU is what it costs.
 "use strict";
