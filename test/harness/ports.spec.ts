@@ -1,0 +1,27 @@
+/**
+ * The closed port of tests that need an address where nothing answers (test/support/ports.ts): a refused connection
+ * must stay refused for the whole test, though the other worker starts servers on port 0 meanwhile. A port taken from
+ * that range and released was given to another server while first-run-errors.spec.ts retried against it, which then
+ * answered 404 in place of the refusal the test checks.
+ */
+import { strict as assert } from "node:assert";
+import * as net from "node:net";
+import { closedPort, ephemeralPorts } from "../support/ports";
+
+describe("a closed loopback port for tests", () => {
+    it("lies outside the ports servers listening on port 0 are given, and refuses a connection", async function () {
+        const range = ephemeralPorts();
+        if (!range) this.skip();
+        const port = await closedPort();
+        assert.ok(port < range!.low || port > range!.high, `port ${port} is within ${range!.low}-${range!.high}`);
+        const code = await new Promise<string | undefined>((resolve) => {
+            const socket = net.connect({ port, host: "127.0.0.1" });
+            socket.once("connect", () => {
+                socket.destroy();
+                resolve("connected");
+            });
+            socket.once("error", (err: NodeJS.ErrnoException) => resolve(err.code));
+        });
+        assert.equal(code, "ECONNREFUSED");
+    });
+});
