@@ -1,8 +1,9 @@
 /**
  * The closed port of tests that need an address where nothing answers (test/support/ports.ts): a refused connection
- * must stay refused for the whole test, though the other worker starts servers on port 0 meanwhile. A port taken from
- * that range and released was given to another server while first-run-errors.spec.ts retried against it, which then
- * answered 404 in place of the refusal the test checks.
+ * must stay refused for the whole test, though the other worker starts servers on port 0 meanwhile. With a port taken
+ * from that range and released, first-run-errors.spec.ts once got MSAL's endpoints_resolution_error in place of the
+ * ECONNREFUSED it checks, during the seconds @azure/identity retries: most likely another suite's server given that
+ * port, answering the discovery request.
  */
 import { strict as assert } from "node:assert";
 import * as net from "node:net";
