@@ -6,8 +6,7 @@
  * port, answering the discovery request.
  */
 import { strict as assert } from "node:assert";
-import * as net from "node:net";
-import { closedPort, ephemeralPorts } from "../support/ports";
+import { closedPort, connectOutcome, ephemeralPorts } from "../support/ports";
 
 describe("a closed loopback port for tests", () => {
     it("lies outside the ports servers listening on port 0 are given, and refuses a connection", async function () {
@@ -15,14 +14,6 @@ describe("a closed loopback port for tests", () => {
         if (!range) this.skip();
         const port = await closedPort();
         assert.ok(port < range!.low || port > range!.high, `port ${port} is within ${range!.low}-${range!.high}`);
-        const code = await new Promise<string | undefined>((resolve) => {
-            const socket = net.connect({ port, host: "127.0.0.1" });
-            socket.once("connect", () => {
-                socket.destroy();
-                resolve("connected");
-            });
-            socket.once("error", (err: NodeJS.ErrnoException) => resolve(err.code));
-        });
-        assert.equal(code, "ECONNREFUSED");
+        assert.equal(await connectOutcome(port), "ECONNREFUSED");
     });
 });

@@ -15,15 +15,15 @@ export function ephemeralPorts(): { low: number; high: number } | undefined {
     }
 }
 
-/** Whether a connection to the loopback `port` is refused now. */
-function refused(port: number): Promise<boolean> {
+/** What a connection to the loopback `port` meets now: "connected", or the error's code (ECONNREFUSED, ...). */
+export function connectOutcome(port: number): Promise<string | undefined> {
     return new Promise((resolve) => {
         const socket = net.connect({ port, host: "127.0.0.1" });
         socket.once("connect", () => {
             socket.destroy();
-            resolve(false);
+            resolve("connected");
         });
-        socket.once("error", (err: NodeJS.ErrnoException) => resolve(err.code === "ECONNREFUSED"));
+        socket.once("error", (err: NodeJS.ErrnoException) => resolve(err.code));
     });
 }
 
@@ -38,7 +38,7 @@ export async function closedPort(): Promise<number> {
     if (range && range.low > 20_001) {
         for (let attempt = 0; attempt < 50; attempt++) {
             const port = 20_000 + Math.floor(Math.random() * Math.min(10_000, range.low - 20_000));
-            if (await refused(port)) return port;
+            if ((await connectOutcome(port)) === "ECONNREFUSED") return port;
         }
     }
     const server = net.createServer();
