@@ -15,7 +15,7 @@ import { ROOT } from "./pulumi";
 
 // Plain JavaScript (it runs before `npm ci` in CI), so required rather than imported.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const installer = require("../../scripts/pulumi-install.js") as { findGo(): string | undefined; cacheRoot(): string };
+const installer = require("../../scripts/pulumi-install.js") as { findGo(): string | undefined; goEnv(): NodeJS.ProcessEnv; cacheRoot(): string };
 
 /** Runs a command without blocking (the emulator answers the programs' requests from this very process); its stdout. */
 export async function exec(file: string, args: readonly string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<string> {
@@ -123,7 +123,7 @@ export function requireGo(): string {
     return go;
 }
 
-/** The environment of `go build` and `go vet`: modules as go.mod and go.sum pin them, never rewritten. */
+/** The environment of `go build`, `go vet` and `go test`: the one every `go` command of the project runs with. */
 export function goEnv(): NodeJS.ProcessEnv {
-    return { ...process.env, CGO_ENABLED: "0", GOFLAGS: "-mod=readonly -buildvcs=false" };
+    return installer.goEnv();
 }

@@ -34,7 +34,7 @@ const PACKAGE_VERSION = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.jso
 
 // Plain JavaScript (it runs before `npm ci` in CI), so required rather than imported.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { findGo } = require("../../scripts/pulumi-install.js") as { findGo(): string | undefined };
+const { findGo, goEnv } = require("../../scripts/pulumi-install.js") as { findGo(): string | undefined; goEnv(): NodeJS.ProcessEnv };
 
 describe("the package schema", function () {
     this.timeout(120_000);
@@ -138,13 +138,23 @@ describeCodegen(`the schema under Pulumi's own code${reason}`, function () {
         });
     }
 
+    it("sdk/go.mod and examples/go/go.mod require the CLI's version of every module they share with its go.mod", () => {
+        // The Go SDK module of the CLI's version, and the rest at the versions of the CLI's build: then, with one set of
+        // build flags (goEnv), Go's build cache of the CLI's build serves their packages instead of compiling them again.
+        const cli = goRequirements(path.join(ROOT, "tools", "pulumi-cli", "go.mod"));
+        assert.ok(cli.has("github.com/pulumi/pulumi/sdk/v3"));
+        for (const dir of [SDK_DIR, path.join(ROOT, "examples", "go")]) {
+            const own = goRequirements(path.join(dir, "go.mod"));
+            assert.ok(own.has("github.com/pulumi/pulumi/sdk/v3"), `${path.relative(ROOT, dir)}/go.mod requires the Go SDK module`);
+            const differing = [...own].filter(([mod, version]) => cli.has(mod) && cli.get(mod) !== version).map(([mod]) => `${mod}@${cli.get(mod)}`);
+            assert.deepEqual(differing, [], `in ${path.relative(ROOT, dir)}, run \`go get ${differing.join(" ")} && go mod tidy\``);
+        }
+    });
+
     it("the Go SDK compiles against the Go SDK module of the CLI's version", () => {
-        const required = (file: string) => /github\.com\/pulumi\/pulumi\/sdk\/v3 (v\S+)/.exec(fs.readFileSync(file, "utf8"))?.[1];
-        assert.equal(required(path.join(SDK_DIR, "go.mod")), required(path.join(ROOT, "tools", "pulumi-cli", "go.mod")));
-        // The CLI's build flags, so that Go's cache of the CLI's build serves the SDK module's packages.
-        execFileSync("go", ["build", "-trimpath", "./..."], {
+        execFileSync("go", ["build", "./..."], {
             cwd: SDK_DIR,
-            env: { ...process.env, CGO_ENABLED: "0", GOFLAGS: "-mod=readonly -buildvcs=false" },
+            env: goEnv(),
             stdio: ["ignore", "pipe", "pipe"],
         });
     });
@@ -181,9 +191,9 @@ describeGo(`the Go SDK at run time${go ? "" : " (skipped: go is not on PATH; `np
         // each request (it skips without TENANTKIT_VERSION, so the run must say it passed); go.mod requires this
         // checkout's sdk/.
         try {
-            const out = execFileSync(go, ["test", "-v", "-trimpath", "-count=1", "-run", "^TestRegistersWithThePackageVersion$", "./tenant"], {
+            const out = execFileSync(go, ["test", "-v", "-count=1", "-run", "^TestRegistersWithThePackageVersion$", "./tenant"], {
                 cwd: path.join(ROOT, "examples", "go"),
-                env: { ...process.env, CGO_ENABLED: "0", GOFLAGS: "-mod=readonly -buildvcs=false", TENANTKIT_VERSION: PACKAGE_VERSION },
+                env: { ...goEnv(), TENANTKIT_VERSION: PACKAGE_VERSION },
                 encoding: "utf8",
                 stdio: ["ignore", "pipe", "pipe"],
             });
@@ -194,3 +204,16 @@ describeGo(`the Go SDK at run time${go ? "" : " (skipped: go is not on PATH; `np
         }
     });
 });
+
+/** The modules a go.mod requires (direct and indirect), each with its version. */
+function goRequirements(file: string): Map<string, string> {
+    const text = fs.readFileSync(file, "utf8");
+    const lines = [...text.matchAll(/^require \(\n([\s\S]*?)^\)/gm)].flatMap((m) => m[1].split("\n"));
+    lines.push(...[...text.matchAll(/^require (\S+ \S+)/gm)].map((m) => m[1]));
+    return new Map(
+        lines
+            .map((l) => l.trim().split(/\s+/))
+            .filter((f) => f.length >= 2 && f[1].startsWith("v"))
+            .map((f) => [f[0], f[1]] as [string, string]),
+    );
+}

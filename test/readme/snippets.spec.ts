@@ -21,7 +21,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { run } from "../../scripts/python";
-import { pythonWithSdk } from "../cli/sdkToolchains";
+import { goEnv, pythonWithSdk } from "../cli/sdkToolchains";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const LANGUAGES = { ts: "ts", typescript: "ts", python: "python", py: "python", go: "go" } as const;
@@ -155,7 +155,7 @@ describe("the documentation's code under strict checkers", function () {
     });
 
     it("Go blocks pass go vet against the Go SDK of this checkout", () => {
-        const env = { ...process.env, CGO_ENABLED: "0", GOFLAGS: "-mod=readonly -buildvcs=false" };
+        const env = goEnv();
         for (const s of sources("go", scratch)) {
             const dir = path.dirname(s.file);
             if (!fs.existsSync(path.join(dir, "go.mod")) && dir.startsWith(scratch)) {
