@@ -205,15 +205,10 @@ describeGo(`the Go SDK at run time${go ? "" : " (skipped: go is not on PATH; `np
     });
 });
 
-/** The modules a go.mod requires (direct and indirect), each with its version. */
+/** The modules a go.mod requires (direct and indirect), each with its version, as `go mod edit -json` reads them. */
 function goRequirements(file: string): Map<string, string> {
-    const text = fs.readFileSync(file, "utf8");
-    const lines = [...text.matchAll(/^require \(\n([\s\S]*?)^\)/gm)].flatMap((m) => m[1].split("\n"));
-    lines.push(...[...text.matchAll(/^require (\S+ \S+)/gm)].map((m) => m[1]));
-    return new Map(
-        lines
-            .map((l) => l.trim().split(/\s+/))
-            .filter((f) => f.length >= 2 && f[1].startsWith("v"))
-            .map((f) => [f[0], f[1]] as [string, string]),
-    );
+    const mod = JSON.parse(execFileSync("go", ["mod", "edit", "-json", file], { encoding: "utf8" })) as {
+        Require?: { Path: string; Version: string }[];
+    };
+    return new Map((mod.Require ?? []).map((r) => [r.Path, r.Version]));
 }
