@@ -11,7 +11,7 @@
  */
 import { CONNECTION_KEY, connectionSettings } from "../core/settings/connection";
 import { outputSeeding } from "../core/model/definition";
-import type { HandlerConfigureRequest, HandlerDiff, TenantkitHandler } from "../core/runtime/handler";
+import type { CallContext, HandlerConfigureRequest, HandlerDiff, TenantkitHandler } from "../core/runtime/handler";
 import { lookupCall, lookupFailure, parseLookupArgs } from "../core/runtime/lookup";
 import { resolveSettings, type Settings } from "../core/settings/settings";
 import { sessionFor } from "../core/auth/session";
@@ -167,9 +167,9 @@ export class Operations {
         return h;
     }
 
-    async check(type: string, olds: Unwrapped, news: Unwrapped): Promise<CheckAnswer> {
+    async check(type: string, olds: Unwrapped, news: Unwrapped, call: CallContext = {}): Promise<CheckAnswer> {
         const r = resourceOf(type);
-        const result = await (await this.handler(r)).check!(olds.values, news.values);
+        const result = await (await this.handler(r)).check(olds.values, news.values, call);
         return {
             values: toPlainJson(result.inputs ?? {}) as JsonObject,
             secret: new Set([...news.secret, ...definedSecrets(r)]),
@@ -178,17 +178,17 @@ export class Operations {
         };
     }
 
-    async diff(type: string, id: string, olds: Unwrapped, news: Unwrapped, oldInputs: Unwrapped): Promise<DetailedDiff> {
+    async diff(type: string, id: string, olds: Unwrapped, news: Unwrapped, oldInputs: Unwrapped, call: CallContext = {}): Promise<DetailedDiff> {
         const r = resourceOf(type);
-        const diff: HandlerDiff = await (await this.handler(r)).diff(id, olds.values, news.values);
+        const diff: HandlerDiff = await (await this.handler(r)).diff(id, olds.values, news.values, call);
         const before = Object.keys(oldInputs.values).length > 0 ? oldInputs.values : olds.values;
         return detailedDiff(diff, before, news.values);
     }
 
-    async create(type: string, inputs: Unwrapped, preview = false): Promise<{ id: string } & Answer> {
+    async create(type: string, inputs: Unwrapped, preview = false, call: CallContext = {}): Promise<{ id: string } & Answer> {
         const r = resourceOf(type);
         if (preview) return { id: "", ...answer(r, previewOfCreate(r, inputs.values), inputs) };
-        const result = await (await this.handler(r)).create!(inputs.values).catch((err: unknown) => partial(r, err, inputs));
+        const result = await (await this.handler(r)).create(inputs.values, call).catch((err: unknown) => partial(r, err, inputs));
         return { id: result.id, ...answer(r, result.outs, inputs) };
     }
 
@@ -196,10 +196,16 @@ export class Operations {
      * Read: refresh (the state's outputs), a read by id (`get`, the program's inputs only) and an import (nothing but
      * the id). Undefined when the object is gone.
      */
-    async read(type: string, id: string, state: Unwrapped, inputs: Unwrapped): Promise<({ id: string; inputs: Answer } & Answer) | undefined> {
+    async read(
+        type: string,
+        id: string,
+        state: Unwrapped,
+        inputs: Unwrapped,
+        call: CallContext = {},
+    ): Promise<({ id: string; inputs: Answer } & Answer) | undefined> {
         const r = resourceOf(type);
         const props = { ...inputs.values, ...state.values };
-        const result = await (await this.handler(r)).read!(id, props);
+        const result = await (await this.handler(r)).read(id, props, call);
         if (result.id === undefined || result.id === "") return undefined;
         const readInputs = toPlainJson(result.inputs ?? {}) as JsonObject;
         const { secret, nested } = secretsOf(state, inputs);
@@ -210,18 +216,16 @@ export class Operations {
         };
     }
 
-    async update(type: string, id: string, olds: Unwrapped, news: Unwrapped, preview = false): Promise<Answer> {
+    async update(type: string, id: string, olds: Unwrapped, news: Unwrapped, preview = false, call: CallContext = {}): Promise<Answer> {
         const r = resourceOf(type);
         if (preview) return answer(r, previewOfUpdate(r, olds.values, news.values), olds, news);
-        const result = await (await this.handler(r)).update!(id, olds.values, news.values).catch((err: unknown) => partial(r, err, olds, news));
+        const result = await (await this.handler(r)).update(id, olds.values, news.values, call).catch((err: unknown) => partial(r, err, olds, news));
         return answer(r, result.outs ?? {}, olds, news);
     }
 
-    async delete(type: string, id: string, state: Unwrapped): Promise<void> {
+    async delete(type: string, id: string, state: Unwrapped, call: CallContext = {}): Promise<void> {
         const r = resourceOf(type);
-        await (
-            await this.handler(r)
-        ).delete!(id, state.values);
+        await (await this.handler(r)).delete(id, state.values, call);
     }
 
     /** Invoke of a get function, with the provider's settings or the call's `connection`. */

@@ -6,7 +6,6 @@
  * with the inputs, and a failure after a side effect carries the object (ErrorResourceInitFailed).
  */
 import * as grpc from "@grpc/grpc-js";
-import { AsyncLocalStorage } from "node:async_hooks";
 import { Any } from "google-protobuf/google/protobuf/any_pb";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
@@ -29,12 +28,6 @@ const status = require("@pulumi/pulumi/proto/status_pb") as typeof import("@pulu
 
 type Call<Req> = grpc.ServerUnaryCall<Req, unknown>;
 type Callback<Res> = grpc.sendUnaryData<Res>;
-
-/**
- * The URN of the Diff a warning comes from: the request names it, the handler's `warnResource` has only the id, and two
- * diffs of one id (a resource and its replacement, two stacks' resources of one dataset) may run at once.
- */
-const diffUrn = new AsyncLocalStorage<string>();
 
 /** How long a warning may wait for the engine before it goes to stderr instead. */
 const LOG_DEADLINE_MS = 5_000;
@@ -107,10 +100,10 @@ export function resourceProviderService(identity: PluginIdentity, engineAddress:
     // which provider they are for, so this process can hold one provider's settings only.
     let attached = false;
     let configuredFor: { urn: string; settings: string } | undefined;
-    useWarningChannel(async (_id, message) => {
-        const urn = diffUrn.getStore();
+    // A handler's warning carries the URN of the request it serves (core/runtime/handler.ts passes it in its context).
+    useWarningChannel(async (urn, message) => {
         const client = engineClient;
-        if (client === undefined || urn === undefined) return false;
+        if (client === undefined) return false;
         const req = new engine.LogRequest();
         req.setSeverity(engine.LogSeverity.WARNING);
         req.setMessage(message);
@@ -169,14 +162,16 @@ export function resourceProviderService(identity: PluginIdentity, engineAddress:
                 .setAcceptoutputs(false);
         }),
         check: unary(async (req: InstanceType<typeof provider.CheckRequest>) => {
-            const checked = await operation(0, () => ops.check(req.getType() || typeOf(req.getUrn()), props(req.getOlds()), props(req.getNews())));
+            const checked = await operation(0, () =>
+                ops.check(req.getType() || typeOf(req.getUrn()), props(req.getOlds()), props(req.getNews()), { urn: req.getUrn() }),
+            );
             return new provider.CheckResponse().setInputs(toStruct(checked.values, checked.secret, checked.nested)).setFailuresList(failures(checked.failures));
         }),
         diff: unary(async (req: InstanceType<typeof provider.DiffRequest>) => {
             // The warning a diff sends goes on the resource this request names, whatever other diffs run meanwhile.
-            const d = await diffUrn.run(req.getUrn(), () =>
-                ops.diff(req.getType() || typeOf(req.getUrn()), req.getId(), props(req.getOlds()), props(req.getNews()), props(req.getOldInputs())),
-            );
+            const d = await ops.diff(req.getType() || typeOf(req.getUrn()), req.getId(), props(req.getOlds()), props(req.getNews()), props(req.getOldInputs()), {
+                urn: req.getUrn(),
+            });
             const res = new provider.DiffResponse()
                 .setChanges(d.changes ? provider.DiffResponse.DiffChanges.DIFF_SOME : provider.DiffResponse.DiffChanges.DIFF_NONE)
                 .setReplacesList(d.replaces)
@@ -188,12 +183,14 @@ export function resourceProviderService(identity: PluginIdentity, engineAddress:
             return res;
         }),
         create: unary(async (req: InstanceType<typeof provider.CreateRequest>) => {
-            const created = await operation(req.getTimeout(), () => ops.create(req.getType() || typeOf(req.getUrn()), props(req.getProperties()), req.getPreview()));
+            const created = await operation(req.getTimeout(), () =>
+                ops.create(req.getType() || typeOf(req.getUrn()), props(req.getProperties()), req.getPreview(), { urn: req.getUrn() }),
+            );
             return new provider.CreateResponse().setId(created.id).setProperties(toStruct(created.values, created.secret, created.nested));
         }),
         read: unary(async (req: InstanceType<typeof provider.ReadRequest>) => {
             const read = await operation(0, () =>
-                ops.read(req.getType() || typeOf(req.getUrn()), req.getId(), props(req.getProperties()), props(req.getInputs())),
+                ops.read(req.getType() || typeOf(req.getUrn()), req.getId(), props(req.getProperties()), props(req.getInputs()), { urn: req.getUrn() }),
             );
             if (read === undefined) return new provider.ReadResponse();
             return new provider.ReadResponse()
@@ -203,12 +200,16 @@ export function resourceProviderService(identity: PluginIdentity, engineAddress:
         }),
         update: unary(async (req: InstanceType<typeof provider.UpdateRequest>) => {
             const updated = await operation(req.getTimeout(), () =>
-                ops.update(req.getType() || typeOf(req.getUrn()), req.getId(), props(req.getOlds()), props(req.getNews()), req.getPreview()),
+                ops.update(req.getType() || typeOf(req.getUrn()), req.getId(), props(req.getOlds()), props(req.getNews()), req.getPreview(), {
+                    urn: req.getUrn(),
+                }),
             );
             return new provider.UpdateResponse().setProperties(toStruct(updated.values, updated.secret, updated.nested));
         }),
         delete: unary(async (req: InstanceType<typeof provider.DeleteRequest>) => {
-            await operation(req.getTimeout(), () => ops.delete(req.getType() || typeOf(req.getUrn()), req.getId(), props(req.getProperties())));
+            await operation(req.getTimeout(), () =>
+                ops.delete(req.getType() || typeOf(req.getUrn()), req.getId(), props(req.getProperties()), { urn: req.getUrn() }),
+            );
             return new Empty();
         }),
         invoke: unary(async (req: InstanceType<typeof provider.InvokeRequest>) => {

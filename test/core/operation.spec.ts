@@ -107,7 +107,7 @@ describe("operation context: cancellation and deadlines", () => {
         assert.match(err.message, /raise the resource's customTimeouts/);
     });
 
-    it("reports a POST aborted in flight as pending, so a create looks before it posts again", async () => {
+    it("reports a POST aborted in flight as pending, and says to check the service before the next up", async () => {
         server.script("hang");
         const controller = new AbortController();
         abortAfter(controller, 300);
@@ -120,7 +120,10 @@ describe("operation context: cancellation and deadlines", () => {
         assert.equal(server.seen.length, 1);
         assert.equal(writeOutcome(err), "pending");
         assert.match(err.message, /it may have reached the service and may still be carried out there/);
-        assert.match(err.message, /a create interrupted in flight is looked up before it is sent again/);
+        assert.match(
+            err.message,
+            /Next: the write may have been carried out, or may still be: check what the service holds before the next `pulumi up`/,
+        );
     });
 
     it("bounds the wait for a token by the operation's deadline", async () => {

@@ -186,14 +186,14 @@ describe("OrganizationalBranding through the engine harness", function () {
         assert.deepEqual(strip(afterDestroy), strip(before));
     });
 
-    it("moving the branding to an explicit connection (a replacement) keeps the program's branding, and destroy still restores the original", async () => {
+    it("moving the branding to an explicit connection replaces it delete-first: the program's branding stays, and destroy still restores the original", async () => {
         const signInPageText = async () => (await fx.emu.admin.branding(IDS.tenantId))!.default.signInPageText;
         const original = await signInPageText();
         const props = { signInPageText: "Managed" };
         ok(await runner("moved", { props }).up());
-        // The same tenant and app, named by its id where the stack config names its domain: the target changed, so
-        // the engine replaces create-first, and the replacement signs in with other settings than the resource it
-        // replaces, whose delete uses the stack config.
+        // The same tenant and app, named by its id where the stack config names its domain: the target changed, so the
+        // diff replaces, delete-first (the branding keeps its identity): the replaced resource's delete, signed in with the
+        // stack config, gives the tenant its values back; then the replacement, with the connection, takes them over.
         const connection = {
             emulator: fx.emu.url,
             tenantId: IDS.tenantId,
@@ -203,7 +203,7 @@ describe("OrganizationalBranding through the engine harness", function () {
         const moved = runner("moved", { props, connection });
         const up = await moved.up();
         ok(up);
-        assert.deepEqual(ops(up), ["replace", "delete-replaced"]);
+        assert.deepEqual(ops(up), ["delete-replaced", "replace"]);
         assert.equal(await signInPageText(), "Managed", "the replaced resource's delete restored the original over its replacement");
         ok(await moved.destroy());
         assert.equal(await signInPageText(), original, "destroy after the replacement did not give the tenant its original branding back");

@@ -35,15 +35,34 @@ describe("DatasetDirectory", () => {
         assert.equal(lists, 2, "each workspace has its own listing");
     });
 
-    it("never offers a claimed dataset again, whatever the case of its id", async () => {
+    it("a dataset this process created joins the kept listing, so the next create of its name finds it without listing again", async () => {
         const d = new DatasetDirectory(() => now);
-        d.claim("a1");
-        assert.deepEqual(await d.named("", "Sales", list), []);
-        listing.push({ id: "D1", name: "Sales" });
+        assert.deepEqual(await d.named("", "Made", list), []);
+        d.add("", { id: "M1", name: "Made" });
         assert.deepEqual(
-            (await d.namedNow("", "Sales", list)).map((x) => x.id),
-            ["D1"],
+            (await d.named("", "Made", list)).map((x) => x.id),
+            ["M1"],
         );
+        d.remove("", "m1");
+        assert.deepEqual(await d.named("", "Made", list), [], "a deleted dataset (its id in any case) leaves the listing");
+        assert.equal(lists, 1);
+    });
+
+    it("runs the creates of one workspace and name one after another, and those of other names at once", async () => {
+        const d = new DatasetDirectory(() => now);
+        const order: string[] = [];
+        const step = (label: string, ms: number) => async () => {
+            order.push(`${label} start`);
+            await new Promise((r) => setTimeout(r, ms));
+            order.push(`${label} end`);
+        };
+        await Promise.all([
+            d.oneAtATime("ws", "Sales", step("a", 20)),
+            d.oneAtATime("WS", "Sales", step("b", 1)),
+            d.oneAtATime("ws", "Other", step("c", 1)),
+        ]);
+        assert.ok(order.indexOf("b start") > order.indexOf("a end"), `the second create of a name ran beside the first: ${order.join(", ")}`);
+        assert.ok(order.indexOf("c start") < order.indexOf("a end"), `a create of another name waited: ${order.join(", ")}`);
     });
 
     it("a failed fresh listing (after an unknown create outcome) is not kept: the next create lists again", async () => {

@@ -186,21 +186,37 @@ describe("PushDataset through the engine harness", function () {
         );
     });
 
-    it("adopts the dataset a lost create left behind (found by name) instead of posting a second", async () => {
+    it("refuses the dataset a lost create left behind (found by name) instead of taking it over, naming the adopt that does", async () => {
         const args = { name: "Orphan", tables: [product()] };
         const first = await runner("orphan-src", args).up();
         ok(first);
         await fx.emu.admin.clearRequests();
         // A second stack with no record of it, as after a crash between the POST and the state write.
-        const again = await runner("orphan", { ...args, tables: [product([{ name: "Price", dataType: "Double" }])] }).up();
-        ok(again);
-        assert.equal(again.outputs.datasetId, first.outputs.datasetId);
+        const again = await runner("orphan", args).up();
+        assert.equal(again.errors.length, 1);
+        assert.match(
+            again.errors[0]!.message,
+            new RegExp(`a dataset named "Orphan" already exists in My workspace \\(id ${String(first.outputs.datasetId)}\\)`),
+        );
+        assert.match(again.errors[0]!.message, new RegExp(`set \`adopt: "${String(first.outputs.datasetId)}"\``));
         assert.equal(await countNamed("Orphan"), 1);
+        assert.deepEqual(
+            (await calls()).filter((c) => c.m !== "GET"),
+            [],
+            "nothing written",
+        );
+        const adopted = await runner("orphan", {
+            ...args,
+            adopt: first.outputs.datasetId,
+            tables: [product([{ name: "Price", dataType: "Double" }])],
+        }).up();
+        ok(adopted);
+        assert.equal(adopted.outputs.datasetId, first.outputs.datasetId);
         const writes = (await calls()).filter((c) => c.m !== "GET").map((c) => `${c.m} ${c.p.split("/").slice(-2).join("/")}`);
-        assert.deepEqual(writes, ["PUT tables/Product"], "no POST: its changed table is PUT");
+        assert.deepEqual(writes, ["PUT tables/Product"], "no POST: the adopted dataset's changed table is PUT");
     });
 
-    it("refuses to guess between datasets of the same name, or to take over one with other tables", async () => {
+    it("refuses when datasets of its name exist, naming every id; adopt takes over only one with the program's tables", async () => {
         const token = await pbiToken(fx.emu);
         const ids = [
             await createDataset(fx.emu, token, undefined, { name: "Twice", tables: [product()] }),
@@ -208,16 +224,15 @@ describe("PushDataset through the engine harness", function () {
         ];
         const twice = await runner("twice", { name: "Twice", tables: [product()] }).up();
         assert.equal(twice.errors.length, 1);
-        assert.match(twice.errors[0]!.message, /2 datasets named "Twice" are in My workspace/);
+        assert.match(twice.errors[0]!.message, /2 datasets named "Twice" already exist in My workspace/);
         for (const id of ids) assert.match(twice.errors[0]!.message, new RegExp(id));
-        assert.match(twice.errors[0]!.message, /set adopt to the id of the one to manage/);
 
         const other = await createDataset(fx.emu, token, undefined, {
             name: "Other",
             tables: [{ name: "Orders", columns: [{ name: "Id", dataType: "Int64" }] }],
         });
         await fx.emu.admin.clearRequests();
-        const clash = await runner("clash", { name: "Other", tables: [product()] }).up();
+        const clash = await runner("clash", { name: "Other", tables: [product()], adopt: other }).up();
         assert.equal(clash.errors.length, 1);
         assert.match(clash.errors[0]!.message, new RegExp(`dataset ${other} has the tables \\[Orders\\], the program declares \\[Product\\]`));
         assert.equal(await countNamed("Other"), 1, "nothing created");

@@ -3,14 +3,18 @@
  * answer to a write the service already made, and a branding update whose text PATCH succeeded and whose image PUT
  * failed. The emulator's `hold` fault serves the write and holds the answer back, which opens the window; the next
  * `up` runs with a fresh runner on the same state file, as after a real crash (the engine records nothing for a
- * create whose provider died). Everything is judged by the emulator's state, the state file and the error messages.
+ * create whose provider died), and in a folder of its own, as on another CI runner: the state is the only memory
+ * (issue 49). What the killed process knew is gone: the next `up` never guesses it. It refuses to take over what the
+ * crashed create made, naming what records it; what the crash wrote is known to be the program's and not the tenant's,
+ * so destroy leaves it and says so, and restores byte for byte what the crash did not reach. Everything is judged by
+ * the emulator's state, the state file and the messages.
  */
 import { strict as assert } from "node:assert";
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { FaultRule } from "../../emulator/client";
-import { DEFAULT_BANNER_LOGO_PNG, DEFAULT_SEED_BRANDING } from "../../emulator/seeds/default";
+import { DEFAULT_BANNER_LOGO_PNG } from "../../emulator/seeds/default";
 import type { ProviderHost } from "../../harness/host";
 import { LifecycleRunner, type RunResult } from "../../harness/lifecycle";
 import { IDS, useEmulator } from "../support/emulator";
@@ -30,13 +34,20 @@ describe("crash and partial failure through the engine harness", function () {
     this.timeout(180_000);
     const fx = useEmulator();
     const states = useStateDir("tk-crash-");
-    /** The program's folder as the provider host sees it (journals land here): private to this suite, with the repo's node_modules. */
-    let work = "";
-    before(() => {
-        work = path.join(states.dir, "project");
+    /** A new program folder for each run, as on a fresh CI runner: private to this suite, with the repo's node_modules. */
+    let runs = 0;
+    const freshFolder = (): string => {
+        const work = path.join(states.dir, `run-${(runs += 1)}`);
         fs.mkdirSync(work);
         fs.symlinkSync(path.join(REPO, "node_modules"), path.join(work, "node_modules"), "dir");
-    });
+        return work;
+    };
+    /** No run wrote into its program's folder beside what the suite put there. */
+    const folderWrites = () =>
+        fs
+            .readdirSync(states.dir)
+            .filter((d) => d.startsWith("run-"))
+            .flatMap((d) => fs.readdirSync(path.join(states.dir, d)).filter((f) => f !== "node_modules"));
 
     interface Stack {
         readonly program: "branding" | "dataset";
@@ -46,7 +57,7 @@ describe("crash and partial failure through the engine harness", function () {
     const runner = (s: Stack, onHost?: (h: ProviderHost) => void) =>
         new LifecycleRunner({
             programPath: path.join(PROGRAMS, s.program, "index.ts"),
-            cwd: work,
+            cwd: freshFolder(),
             statePath: states.statePath(s.name),
             onHost,
             project: s.program === "branding" ? "brandprog" : "dsprog",
@@ -75,7 +86,6 @@ describe("crash and partial failure through the engine harness", function () {
         assert.ok(isSecret(r.outputs.prior), "the prior is stored in plain text");
         return stripSecrets(r.outputs.prior as PropertyValue);
     };
-    const journalFile = (locale: string) => path.join(work, ".tenantkit", "journal", `branding-${IDS.tenantId}-${locale}.json`);
     const strip = (x: unknown) => JSON.parse(JSON.stringify(x, (k, v) => (k === "relativeUrl" ? undefined : v)));
     const image = (name: string, w: number, h: number) => writeFixture(states.dir, name, png(w, h));
     const graphWrites = async () =>
@@ -109,6 +119,8 @@ describe("crash and partial failure through the engine harness", function () {
         return result;
     }
 
+    afterEach(() => assert.deepEqual(folderWrites(), [], "a run wrote into the program's folder"));
+
     /** The tenant's original branding: the seed's texts and banner logo, plus a square logo and a complex value. */
     async function richOriginal(): Promise<{ square: Buffer }> {
         const square = png(120, 120);
@@ -127,14 +139,9 @@ describe("crash and partial failure through the engine harness", function () {
         assert.ok(sq && sq.bytes.equals(square), "the original square logo, byte for byte");
     }
 
-    it("converges on exactly one dataset when the host dies after Power BI created it", async () => {
-        const stack: Stack = {
-            program: "dataset",
-            name: "ds-crash",
-            config: {
-                dataset: JSON.stringify({ name: "CrashSales", tables: [{ name: "Product", columns: [{ name: "ProductID", dataType: "Int64" }] }] }),
-            },
-        };
+    it("after the host dies once Power BI created the dataset, the next up refuses it naming its id; adopting it converges on exactly one", async () => {
+        const dataset = { name: "CrashSales", tables: [{ name: "Product", columns: [{ name: "ProductID", dataType: "Int64" }] }] };
+        const stack: Stack = { program: "dataset", name: "ds-crash", config: { dataset: JSON.stringify(dataset) } };
         const named = async () => (await fx.emu.admin.powerBi(IDS.tenantId)).datasets.filter((d) => d.name === "CrashSales");
         const crashed = await upKilledAfter(
             stack,
@@ -143,83 +150,93 @@ describe("crash and partial failure through the engine harness", function () {
         );
         assert.match(crashed.errors[0]!.message, /create failed/);
         assert.equal(resource(stack, DATASET), undefined, "the engine recorded nothing");
+        const [made] = await named();
 
         await fx.emu.admin.clearRequests();
         const again = await runner(stack).up();
-        ok(again);
-        assert.deepEqual(ops(again, DATASET), ["create"]);
-        const all = await named();
-        assert.equal(all.length, 1, "exactly one dataset of the name");
-        assert.equal(resource(stack, DATASET)!.outputs.datasetId, all[0]!.id, "state holds the dataset the crashed create made");
-        const posts = await fx.emu.admin.requests({ service: "powerbi", method: "POST" });
-        assert.deepEqual(posts, [], "adopted, not posted again");
-        ok(await runner(stack).destroy());
+        assert.equal(again.errors.length, 1);
+        assert.match(again.errors[0]!.message, new RegExp(`a dataset named "CrashSales" already exists in My workspace \\(id ${made!.id}\\)`));
+        assert.match(again.errors[0]!.message, new RegExp(`set \`adopt: "${made!.id}"\``));
+        assert.deepEqual(await fx.emu.admin.requests({ service: "powerbi", method: "POST" }), [], "posted a second dataset");
+
+        const adopted: Stack = { ...stack, config: { dataset: JSON.stringify({ ...dataset, adopt: made!.id }) } };
+        ok(await runner(adopted).up());
+        assert.equal(resource(adopted, DATASET)!.outputs.datasetId, made!.id, "state holds the dataset the crashed create made");
+        assert.equal((await named()).length, 1, "exactly one dataset of the name");
+        ok(await runner(adopted).destroy());
         assert.deepEqual(await named(), []);
     });
 
-    for (const window of [
-        {
-            what: "the text PATCH",
-            match: { service: "graph" as const, method: "PATCH", path: `${BRANDING_PATH}$` },
-            done: (b: Awaited<ReturnType<typeof brandingNow>>) => b.signInPageText === "During the crash",
-        },
-        {
-            what: "the banner logo PUT",
-            match: { service: "graph" as const, method: "PUT", path: `${BRANDING_PATH}/localizations/0/bannerLogo$` },
-            done: (b: Awaited<ReturnType<typeof brandingNow>>) => b.bannerLogo?.sha256 !== DEFAULT_SEED_BRANDING.bannerLogoSha256,
-        },
-    ]) {
-        it(`keeps the tenant's original branding when the host dies after ${window.what}, and destroy restores it byte for byte`, async () => {
-            const { square } = await richOriginal();
-            const before = await fx.emu.admin.branding(IDS.tenantId);
-            const logo = image("crash-banner.png", 210, 30);
-            const stack = brandingStack(
-                `branding-${window.what.split(" ").pop()}`,
-                {
-                    backgroundColor: "#112233",
-                    signInPageText: "During the crash",
-                    usernameHintText: "crash@contoso.com",
-                    loginPageTextVisibilitySettings: { hideForgotMyPassword: true },
-                },
-                { bannerLogo: logo, squareLogo: image("crash-square.png", 100, 100) },
-            );
-            await upKilledAfter(stack, window.match, async () => window.done(await brandingNow()));
-            assert.equal(resource(stack, BRANDING), undefined, "the engine recorded nothing");
-            assert.ok(fs.existsSync(journalFile("0")), "the prior waits in the journal");
-            assert.notDeepEqual(strip(await fx.emu.admin.branding(IDS.tenantId)), strip(before), "the tenant shows the program's values");
-
-            const again = await runner(stack).up();
-            ok(again);
-            assert.deepEqual(ops(again, BRANDING), ["create"]);
-            assert.equal(fs.existsSync(journalFile("0")), false, "the journal is removed once state holds the prior");
-            const prior = priorOf(resource(stack, BRANDING)!) as {
-                existed: boolean;
-                values: Record<string, unknown>;
-                images: Record<string, { data: string } | null>;
-            };
-            assert.equal(prior.existed, true);
-            assert.deepEqual(prior.values, {
-                backgroundColor: "#0F6CBD",
-                signInPageText: "Contoso",
-                usernameHintText: "someone@contoso.com",
-                loginPageTextVisibilitySettings: before!.default.loginPageTextVisibilitySettings,
-            });
-            assert.ok(
-                Buffer.from(prior.images.bannerLogo!.data, "base64").equals(DEFAULT_BANNER_LOGO_PNG),
-                "the recorded banner is the original's bytes",
-            );
-            assert.ok(Buffer.from(prior.images.squareLogo!.data, "base64").equals(square));
-            assert.equal((await brandingNow()).bannerLogo?.sha256, sha(fs.readFileSync(logo)), "the program's banner is applied");
-
-            ok(await runner(stack).destroy());
-            assert.deepEqual(strip(await fx.emu.admin.branding(IDS.tenantId)), strip(before));
-            await assertOriginalBytes(square);
-        });
-    }
-
-    it("keeps the prior of properties an update takes over when the host dies after its PATCH", async () => {
+    it("after the host dies once the text PATCH of a create landed, the next up takes over, destroy restores what the crash did not reach byte for byte and leaves the texts it wrote, saying so", async () => {
         const { square } = await richOriginal();
         const before = await fx.emu.admin.branding(IDS.tenantId);
+        const logo = image("crash-banner.png", 210, 30);
+        const stack = brandingStack(
+            "branding-patch",
+            { backgroundColor: "#112233", signInPageText: "During the crash", usernameHintText: "crash@contoso.com" },
+            { bannerLogo: logo, squareLogo: image("crash-square.png", 100, 100) },
+        );
+        await upKilledAfter(
+            stack,
+            { service: "graph", method: "PATCH", path: `${BRANDING_PATH}$` },
+            async () => (await brandingNow()).signInPageText === "During the crash",
+        );
+        assert.equal(resource(stack, BRANDING), undefined, "the engine recorded nothing");
+
+        const again = await runner(stack).up();
+        ok(again);
+        assert.deepEqual(ops(again, BRANDING), ["create"]);
+        const prior = priorOf(resource(stack, BRANDING)!) as {
+            existed: boolean;
+            values: Record<string, unknown>;
+            images: Record<string, { data: string } | null>;
+            unknown?: string[];
+        };
+        assert.equal(prior.existed, true);
+        assert.deepEqual(
+            [...(prior.unknown ?? [])].sort(),
+            ["backgroundColor", "signInPageText", "usernameHintText"],
+            "the crash's texts are not taken for the tenant's",
+        );
+        assert.ok(
+            Buffer.from(prior.images.bannerLogo!.data, "base64").equals(DEFAULT_BANNER_LOGO_PNG),
+            "the recorded banner is the original's bytes",
+        );
+        assert.ok(Buffer.from(prior.images.squareLogo!.data, "base64").equals(square));
+
+        const destroyed = await runner(stack).destroy();
+        ok(destroyed);
+        assert.ok(
+            destroyed.logs.stderr.some((w) => /left backgroundColor, signInPageText, usernameHintText as they are: .*not known/.test(w)),
+            `destroy did not say what it left: ${destroyed.logs.stderr.join("\n")}`,
+        );
+        const b = await brandingNow();
+        assert.deepEqual([b.backgroundColor, b.signInPageText, b.usernameHintText], ["#112233", "During the crash", "crash@contoso.com"]);
+        assert.deepEqual(b.loginPageTextVisibilitySettings, before!.default.loginPageTextVisibilitySettings);
+        await assertOriginalBytes(square);
+    });
+
+    it("after the host dies once a create wrote every value, the next up refuses to take the branding over as the tenant's, naming adopt", async () => {
+        const stack = brandingStack("branding-all", { backgroundColor: "#112233", signInPageText: "During the crash" });
+        await upKilledAfter(
+            stack,
+            { service: "graph", method: "PATCH", path: `${BRANDING_PATH}$` },
+            async () => (await brandingNow()).signInPageText === "During the crash",
+        );
+        await fx.emu.admin.clearRequests();
+        const again = await runner(stack).up();
+        assert.equal(again.errors.length, 1);
+        assert.match(
+            again.errors[0]!.message,
+            /the default branding already shows every value this resource sets \(backgroundColor, signInPageText\)\./,
+        );
+        assert.match(again.errors[0]!.message, /--import-pending-creates/);
+        assert.match(again.errors[0]!.message, /set `adopt: true` on the resource/);
+        assert.deepEqual(await graphWrites(), []);
+    });
+
+    it("keeps the prior of properties an update takes over when the host dies after its PATCH, except those it wrote, which destroy leaves", async () => {
+        const { square } = await richOriginal();
         ok(await runner(brandingStack("grow", { signInPageText: "Managed first" })).up());
         const grown = brandingStack(
             "grow",
@@ -237,32 +254,38 @@ describe("crash and partial failure through the engine harness", function () {
         const prior = priorOf(resource(grown, BRANDING)!) as {
             values: Record<string, unknown>;
             images: Record<string, { data: string } | null>;
+            unknown?: string[];
         };
-        assert.deepEqual(prior.values, { signInPageText: "Contoso", backgroundColor: "#0F6CBD", usernameHintText: "someone@contoso.com" });
+        assert.equal(prior.values.signInPageText, "Contoso");
+        assert.deepEqual([...(prior.unknown ?? [])].sort(), ["backgroundColor", "usernameHintText"]);
         assert.ok(Buffer.from(prior.images.squareLogo!.data, "base64").equals(square));
-        assert.equal(fs.existsSync(journalFile("0")), false);
         ok(await runner(grown).destroy());
-        assert.deepEqual(strip(await fx.emu.admin.branding(IDS.tenantId)), strip(before));
+        const b = await brandingNow();
+        assert.deepEqual([b.signInPageText, b.backgroundColor, b.usernameHintText], ["Contoso", "#445566", "grown@contoso.com"]);
         await assertOriginalBytes(square);
     });
 
-    it("deletes on destroy a localization that a crashed create made, instead of keeping it as the tenant's", async () => {
-        const stack = brandingStack("loc-crash", { signInPageText: "Contoso" }, {}, { "fr-FR": { signInPageText: "Accès réservé" } });
-        ok(await runner(brandingStack("loc-crash", { signInPageText: "Contoso" })).up());
+    it("a localization a crashed create made shows the program's texts: the next up refuses it instead of keeping it as the tenant's", async () => {
+        const stack = brandingStack("loc-crash", { signInPageText: "Managed" }, {}, { "fr-FR": { signInPageText: "Accès réservé" } });
+        ok(await runner(brandingStack("loc-crash", { signInPageText: "Managed" }, {})).up());
         await upKilledAfter(
             stack,
             { service: "graph", method: "POST", path: `${BRANDING_PATH}/localizations$` },
             async () => (await fx.emu.admin.branding(IDS.tenantId))!.localizations["fr-FR"] !== undefined,
         );
         assert.equal(resource(stack, LOCALIZATION), undefined);
+        assert.equal(
+            (await fx.emu.admin.branding(IDS.tenantId))!.localizations["fr-FR"]?.signInPageText,
+            "Accès réservé",
+            "the POST carried the text",
+        );
 
-        ok(await runner(stack).up());
-        assert.equal((priorOf(resource(stack, LOCALIZATION)!) as { existed: boolean }).existed, false, "the localization is known as tenantkit's");
-        ok(await runner(stack).destroy());
-        assert.deepEqual((await fx.emu.admin.branding(IDS.tenantId))!.localizations, {}, "no orphan localization");
+        const again = await runner(stack).up();
+        assert.equal(again.errors.length, 1);
+        assert.match(again.errors[0]!.message, /the branding localization fr-FR already shows every value this resource sets/);
     });
 
-    it("takes the live value, not the journal's, for a property changed in the portal after the crash", async () => {
+    it("takes the live value for a property changed in the portal after the crash, and leaves the one the crash wrote", async () => {
         const stack = brandingStack("stale", { backgroundColor: "#112233", signInPageText: "During the crash" });
         await upKilledAfter(
             stack,
@@ -272,70 +295,12 @@ describe("crash and partial failure through the engine harness", function () {
         await fx.emu.admin.updateBranding(IDS.tenantId, "0", { signInPageText: "Changed in the portal since" });
 
         ok(await runner(stack).up());
-        const prior = priorOf(resource(stack, BRANDING)!) as { values: Record<string, unknown> };
-        assert.deepEqual(prior.values, { backgroundColor: "#0F6CBD", signInPageText: "Changed in the portal since" });
+        const prior = priorOf(resource(stack, BRANDING)!) as { values: Record<string, unknown>; unknown?: string[] };
+        assert.equal(prior.values.signInPageText, "Changed in the portal since");
+        assert.deepEqual(prior.unknown, ["backgroundColor"]);
         ok(await runner(stack).destroy());
         const b = await brandingNow();
-        assert.deepEqual([b.backgroundColor, b.signInPageText], ["#0F6CBD", "Changed in the portal since"]);
-    });
-
-    it("gives back what a crashed create wrote when the program no longer sets it", async () => {
-        const logo = image("dropped.png", 200, 30);
-        const first = brandingStack("dropped", { backgroundColor: "#112233", signInPageText: "During the crash" }, { bannerLogo: logo });
-        await upKilledAfter(
-            first,
-            { service: "graph", method: "PUT", path: `${BRANDING_PATH}/localizations/0/bannerLogo$` },
-            async () => (await brandingNow()).bannerLogo?.sha256 === sha(fs.readFileSync(logo)),
-        );
-
-        const second = brandingStack("dropped", { signInPageText: "Only this now" });
-        ok(await runner(second).up());
-        const b = await brandingNow();
-        assert.deepEqual([b.backgroundColor, b.signInPageText], ["#0F6CBD", "Only this now"]);
-        const banner = await fx.emu.admin.brandingStream(IDS.tenantId, "0", "bannerLogo");
-        assert.ok(banner?.bytes.equals(DEFAULT_BANNER_LOGO_PNG), "the original banner is back");
-        assert.equal(fs.existsSync(journalFile("0")), false);
-        ok(await runner(second).destroy());
-        assert.equal((await brandingNow()).signInPageText, "Contoso");
-    });
-
-    it("changes nothing when it cannot write the journal, and says why", async () => {
-        const blocked = path.join(states.dir, "blocked");
-        fs.mkdirSync(blocked);
-        fs.writeFileSync(path.join(blocked, ".tenantkit"), "a file where the journal folder would go");
-        fs.symlinkSync(path.join(REPO, "node_modules"), path.join(blocked, "node_modules"), "dir");
-        const before = await fx.emu.admin.branding(IDS.tenantId);
-        const s = brandingStack("blocked", { signInPageText: "Never written" });
-        const up = await new LifecycleRunner({
-            programPath: path.join(PROGRAMS, "branding", "index.ts"),
-            cwd: blocked,
-            statePath: states.statePath("blocked"),
-            project: "brandprog",
-            config: { ...emulatorConfig(fx), ...Object.fromEntries(Object.entries(s.config).map(([k, v]) => [`brandprog:${k}`, v])) },
-        }).up();
-        assert.equal(up.errors.length, 1);
-        assert.match(
-            up.errors[0]!.message,
-            /cannot write the branding journal .*blocked\/\.tenantkit\/journal\/branding-.*-0\.json .*nothing was changed/,
-        );
-        assert.deepEqual(await graphWrites(), [], "no write reached Graph");
-        assert.deepEqual(await fx.emu.admin.branding(IDS.tenantId), before);
-    });
-
-    it("leaves no journal behind when the service refused to create the branding", async () => {
-        const s = brandingStack("refused", { signInPageText: "Northwind" });
-        const up = await new LifecycleRunner({
-            programPath: path.join(PROGRAMS, "branding", "index.ts"),
-            cwd: work,
-            statePath: states.statePath("refused"),
-            project: "brandprog",
-            config: {
-                ...emulatorConfig(fx, { domain: IDS.northwindDomain, clientId: IDS.northwindClientId, secret: IDS.northwindClientSecret }),
-                ...Object.fromEntries(Object.entries(s.config).map(([k, v]) => [`brandprog:${k}`, v])),
-            },
-        }).up();
-        assert.match(up.errors[0]?.message ?? "", /403 Authorization_RequestDenied/);
-        assert.equal(fs.existsSync(path.join(work, ".tenantkit", "journal", `branding-${IDS.northwindTenantId}-0.json`)), false);
+        assert.deepEqual([b.backgroundColor, b.signInPageText], ["#112233", "Changed in the portal since"]);
     });
 
     describe("a branding update whose text PATCH succeeded and whose image PUT failed", () => {

@@ -22,7 +22,6 @@ import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import type { RequestLogEntry } from "../../emulator/client";
 import type { RunningEmulator } from "../../emulator/server";
-import { HOLDER_KEY } from "../../provider/core/runtime/holders";
 import { useEmulator } from "../support/emulator";
 import { errorText } from "../../harness/errors";
 import { asProgram, matrixSeed, startGroups, type Case, type Group, type Prepared } from "./fault-matrix-cases";
@@ -122,18 +121,7 @@ async function runOnce(emu: RunningEmulator, p: Prepared, fault?: Injected): Pro
     }
     const ms = performance.now() - started;
     const entries = await settledEntries(emu, p.logPath, since);
-    return { outputs: withoutHolder(outputs), error, ms, entries, census: await p.census() };
-}
-
-/** Outputs without the holder id a create records (core/runtime/holders.ts): a new random one each create, by design. */
-function withoutHolder(value: unknown): unknown {
-    if (Array.isArray(value)) return value.map(withoutHolder);
-    if (value === null || typeof value !== "object") return value;
-    return Object.fromEntries(
-        Object.entries(value)
-            .filter(([k]) => k !== HOLDER_KEY)
-            .map(([k, v]) => [k, withoutHolder(v)]),
-    );
+    return { outputs, error, ms, entries, census: await p.census() };
 }
 
 const describeEntries = (entries: readonly RequestLogEntry[]) =>
@@ -167,12 +155,12 @@ function checkRecovery(outcome: Extract<Outcome, { result: "retried" }>, row: Ma
             assert.ok(gets(/\/datasets$/).length >= 1, `the workspace was not listed again; ${log}`);
             assert.equal(after.filter((e) => e.method === "POST").length, 1, `expected one more POST; ${log}`);
             return;
-        case "wait-adopt":
+        case "wait-find":
             assert.ok(gets(/\/datasets$/).length >= 1, `the workspace was not listed again; ${log}`);
             assert.equal(after.filter((e) => e.method === "POST").length, 0, `a second POST was sent; ${log}`);
             assert.ok(run.ms >= timeoutMs - 50, `waited ${Math.round(run.ms)} ms, less than one timeout`);
             return;
-        case "relist-adopt":
+        case "relist-find":
             assert.ok(gets(/\/datasets$/).length >= 1, `the workspace was not listed again; ${log}`);
             assert.equal(after.filter((e) => e.method === "POST").length, 0, `a second POST was sent; ${log}`);
             return;

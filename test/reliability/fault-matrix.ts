@@ -9,7 +9,8 @@
  * repeated blindly: only after a 429 or a sign-in page (the service did not act), else after looking for what it may
  * have made (a dataset by name in its workspace, a localization by its locale). A write that got no answer in time
  * (timeout, 504) may still be running: the look waits one request timeout first; a dataset is then never posted a
- * second time, since names do not make datasets unique, so that create fails and the next up adopts or creates it.
+ * second time, since names do not make datasets unique, so that create fails saying what to check before the next up,
+ * which refuses to make a second dataset of the name if the first one landed, and creates it if not.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -79,11 +80,11 @@ export const RECOVERIES = {
     timeout: `gives up the attempt after ${TIMEOUT_SECONDS} s (requestTimeoutSeconds), backs off and sends it again`,
     "new-token": "takes the page for a refused credential: gets a new token and sends the request once more",
     "relist-post": "the POST may have acted: lists the workspace, finds no dataset of the name, POSTs once more",
-    "wait-adopt": "no answer: waits one request timeout, lists the workspace and takes the dataset the late POST made (no second POST)",
+    "wait-find": "no answer: waits one request timeout, lists the workspace and takes the dataset the late POST made (no second POST)",
     "lookup-post": "the POST may have acted: GETs the localization (its locale is its key), finds none, POSTs once more",
     "wait-lookup":
         "no answer: waits one request timeout, then GETs the localization and goes on with it once it shows (POSTs once more if not; a 409 means it landed)",
-    "relist-adopt": "the POST may have acted: lists the workspace and takes the dataset of the name the POST made (no second POST)",
+    "relist-find": "the POST may have acted: lists the workspace and takes the dataset of the name the POST made (no second POST)",
     "lookup-found": "the POST may have acted: GETs the localization, finds the one the POST made and goes on with it (no second POST)",
 } as const;
 export type Recovery = keyof typeof RECOVERIES;
@@ -95,10 +96,10 @@ const RECOVERY_CELLS: Readonly<Record<Recovery, string>> = {
     timeout: "timeout",
     "new-token": "new token",
     "relist-post": "list, POST",
-    "wait-adopt": "wait, adopt",
+    "wait-find": "wait, find",
     "lookup-post": "GET, POST",
     "wait-lookup": "wait, GET",
-    "relist-adopt": "list, adopt",
+    "relist-find": "list, find",
     "lookup-found": "GET, found",
 };
 
@@ -262,7 +263,6 @@ export const MATRIX: readonly MatrixRow[] = [
         undefined,
         served("lookup-found", "wait-lookup"),
     ),
-    row("OrganizationalBrandingLocalization", "create", "graph", "PATCH", LOCALIZATION),
     row("OrganizationalBrandingLocalization", "read", "graph", "GET", LOCALIZATION),
     row("OrganizationalBrandingLocalization", "update", "graph", "GET", LOCALIZATION),
     row("OrganizationalBrandingLocalization", "update", "graph", "PATCH", LOCALIZATION),
@@ -281,15 +281,22 @@ export const MATRIX: readonly MatrixRow[] = [
         "POST",
         DATASETS,
         post("powerbi", "relist-post", {
-            slow: { result: "retried", how: "wait-adopt" },
+            slow: { result: "retried", how: "wait-find" },
             504: {
                 result: "fails",
-                message: ["pulumi-nodejs:dynamic/tenantkit:PushDataset", "(create)", "POST", "504", "was not posted a second time", "run up again"],
+                message: [
+                    "pulumi-nodejs:dynamic/tenantkit:PushDataset",
+                    "(create)",
+                    "POST",
+                    "504",
+                    "was not posted a second time",
+                    "Before the next `pulumi up`",
+                ],
                 then: "waits one request timeout and lists the workspace: no dataset, so no second POST; the next create lists afresh and POSTs once",
             },
         }),
         undefined,
-        served("relist-adopt", "wait-adopt"),
+        served("relist-find", "wait-find"),
     ),
     row("PushDataset", "read", "powerbi", "GET", `${DATASETS}/{dataset}`),
     row("PushDataset", "read", "powerbi", "GET", `${DATASETS}/{dataset}/tables`),

@@ -179,7 +179,7 @@ export function stoppedError(stop: OperationStopped, req: StoppedRequest): ApiEr
     const earlierText =
         earlier.length > 0 ? `; earlier in this operation, ${earlier.join(", ")} was interrupted in flight and may have been carried out` : "";
     const next = write
-        ? "run `pulumi up` again: it starts from what the service holds, and a create interrupted in flight is looked up before it is sent again where the service allows it (push datasets by name, branding localizations by locale)"
+        ? "the write may have been carried out, or may still be: check what the service holds before the next `pulumi up`, which starts from it (a create that finds the object this one made refuses to make it twice and names the command that records it)"
         : "run `pulumi up` again: nothing was recorded as done, and the next up starts from what the service holds";
     const raise = stop.kind === "deadline" ? `; if the service is only slow, raise the resource's customTimeouts` : "";
     const code = stop.kind === "cancelled" ? "Cancelled" : "OperationTimeout";

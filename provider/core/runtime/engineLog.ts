@@ -108,27 +108,34 @@ function sendWarning(modules: HostModules, urn: string, message: string): Promis
     });
 }
 
-/** Sends a warning on the resource whose diff got `id`; false when it could not. */
-export type WarningChannel = (id: string, message: string) => Promise<boolean>;
+/** Sends a warning on the resource `urn`; false when it could not. */
+export type WarningChannel = (urn: string, message: string) => Promise<boolean>;
 
 let channel: WarningChannel | undefined;
 
 /**
- * A front end that knows each Diff's URN and talks to the engine itself (the provider plugin) sends the handlers'
+ * A front end that knows each request's URN and talks to the engine itself (the provider plugin) sends the handlers'
  * warnings through its own channel instead.
  */
 export function useWarningChannel(c: WarningChannel): void {
     channel = c;
 }
 
+/** The resource a warning is about: its id, and its URN where the front end passed it to the handler (the plugin). */
+export interface WarningTarget {
+    readonly id?: string;
+    readonly urn?: string;
+}
+
 /**
- * Shows `message` as a warning on the resource whose diff got `id` (call it from that diff). `where` names the resource
- * for when the warning cannot be attached to it and goes to stderr instead.
+ * Shows `message` as a warning on the resource it concerns: through the front end's channel with the URN the call
+ * carried (the plugin), or, in the dynamic provider host, on the resource whose diff got the id. `where` names the
+ * resource for when the warning cannot be attached to it and goes to stderr instead (which the engine shows too).
  */
-export async function warnResource(id: string, where: string, message: string): Promise<void> {
-    if (channel !== undefined && (await channel(id, message))) return;
-    const urn = diffUrns.get(id);
-    diffUrns.delete(id);
+export async function warnResource(target: WarningTarget, where: string, message: string): Promise<void> {
+    if (channel !== undefined && target.urn !== undefined && (await channel(target.urn, message))) return;
+    const urn = target.id === undefined ? undefined : diffUrns.get(target.id);
+    if (target.id !== undefined) diffUrns.delete(target.id);
     if (host !== undefined && urn !== undefined && (await sendWarning(host, urn, message))) return;
     console.error(`warning: ${where}: ${message}`);
 }

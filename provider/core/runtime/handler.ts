@@ -17,7 +17,6 @@ import {
 } from "../settings/connection";
 import type { Connection } from "../settings/connectionTypes";
 import { isApiError, isAuthenticationError, withContext, type ApiError } from "../errors/errors";
-import { keepHolder } from "./holders";
 import { redactSecrets } from "../errors/redact";
 import { type ConfigReader, CONFIG_NAMESPACE, resolveSettings, type SettingKey, type Settings } from "../settings/settings";
 import { sessionFor, type Session } from "../auth/session";
@@ -27,11 +26,23 @@ import { neverReached } from "../errors/failures";
 import { failuresForEngine } from "./propertyPaths";
 import { isOperationStopped } from "../http/operation";
 import { complete, dropHostEchoes, repeatOf } from "./reporting";
+import { warnResource } from "./engineLog";
 
 export interface HandlerContext {
     /** Settings resolved from `configure` and the environment; throws SettingsError listing every problem. */
     settings(): Settings;
     session(): Session;
+    /** The front end that runs the call: what a message may tell the user to run (`pulumi import` needs the plugin). */
+    readonly frontEnd: "plugin" | "dynamic";
+    /** The resource's URN, where the front end knows it (the plugin's requests carry it; the dynamic host's do not). */
+    readonly urn?: string;
+    /** Shows a warning on this resource in the engine's output (engineLog.ts). */
+    warn(message: string): Promise<void>;
+}
+
+/** What a front end knows of one call beside its properties: the plugin passes the request's URN. */
+export interface CallContext {
+    readonly urn?: string;
 }
 
 export interface CheckOutcome<I> {
@@ -65,7 +76,12 @@ export interface HandlerConfigureRequest {
 /** What `defineHandler` makes: a dynamic provider, configured and diffing as both front ends need. */
 export interface TenantkitHandler extends pulumi.dynamic.ResourceProvider {
     configure(req: HandlerConfigureRequest): Promise<void>;
-    diff(id: string, olds: object, news: object): Promise<HandlerDiff>;
+    check(olds: unknown, news: unknown, call?: CallContext): Promise<pulumi.dynamic.CheckResult>;
+    diff(id: string, olds: object, news: object, call?: CallContext): Promise<HandlerDiff>;
+    create(inputs: unknown, call?: CallContext): Promise<pulumi.dynamic.CreateResult>;
+    read(id: string, props: unknown, call?: CallContext): Promise<pulumi.dynamic.ReadResult>;
+    update(id: string, olds: unknown, news: unknown, call?: CallContext): Promise<pulumi.dynamic.UpdateResult>;
+    delete(id: string, props: unknown, call?: CallContext): Promise<void>;
 }
 
 export interface ReadOutcome<I, O> {
@@ -143,11 +159,19 @@ const PROVIDER_KEY = "__provider";
 /** The operations a handler defines, installed on the stub by `configure`. */
 const OPERATIONS = ["check", "diff", "create", "read", "update", "delete"] as const;
 
+/**
+ * Outputs that state written before 0.2 may hold and that nothing reads any more: `__holder`, the id of a record on
+ * the machine that ran the create (dropped when the state was made the only memory). Left out here, they leave the
+ * state at the resource's next update or refresh.
+ */
+const RETIRED_KEYS: readonly string[] = ["__holder"];
+
 /** The properties a handler's spec sees: without `__provider` and without the connection, which core/runtime/handler handles. */
 function userProps(props: unknown): JsonObject {
     const out: JsonObject = {};
     if (props && typeof props === "object") {
-        for (const [k, v] of Object.entries(props)) if (k !== PROVIDER_KEY && k !== CONNECTION_KEY) out[k] = toPlainJson(v);
+        for (const [k, v] of Object.entries(props))
+            if (k !== PROVIDER_KEY && k !== CONNECTION_KEY && !RETIRED_KEYS.includes(k)) out[k] = toPlainJson(v);
     }
     return out;
 }
@@ -173,13 +197,19 @@ function connectionDiff(olds: Connection | undefined, news: Connection | undefin
     return { changes: true, replaces: replaces ? [CONNECTION_KEY] : [], updates: replaces ? [] : [CONNECTION_KEY] };
 }
 
+/**
+ * The resource's own diff with its connection's. A connection that names another endpoint may still reach the same
+ * objects (a branding, a dataset of the same name), so a replacement it causes deletes first.
+ */
 function mergeDiffs(a: HandlerDiff, b: HandlerDiff): HandlerDiff {
     if (!b.changes) return a;
+    const replaces = [...(a.replaces ?? []), ...(b.replaces ?? [])];
     return {
         ...a,
         changes: true,
-        replaces: [...(a.replaces ?? []), ...(b.replaces ?? [])],
+        replaces,
         updates: [...(a.updates ?? []), ...(b.updates ?? [])],
+        deleteBeforeReplace: a.deleteBeforeReplace === true || (b.replaces ?? []).length > 0,
     };
 }
 
@@ -255,20 +285,28 @@ export function defineHandler<I extends JsonObject, O extends JsonObject>(spec: 
         const resolved = resolveSettings(read, env, origin);
         return origin === undefined ? resolved : { ...resolved, origin };
     };
-    const stackCtx: HandlerContext = {
-        settings: () => (settings ??= resolve()),
-        session: () => sessionFor(stackCtx.settings()),
-    };
-    /** The stack's settings, or those of the connection the resource carries (resolved once per call, on first use). */
-    const ctxFor = (connection: Connection | undefined): HandlerContext => {
-        if (connection === undefined) return stackCtx;
-        let settings: Settings | undefined;
-        const own: HandlerContext = { settings: () => (settings ??= connectionSettings(connection)), session: () => sessionFor(own.settings()) };
-        return own;
+    /** The plugin configures a handler with its own type token; the dynamic host never does. */
+    let frontEnd: HandlerContext["frontEnd"] = "dynamic";
+    const stackSession = () => sessionFor(stackSettings());
+    const stackSettings = () => (settings ??= resolve());
+    /**
+     * The context of one call: the stack's settings, or those of the connection the resource carries (resolved once
+     * per call, on first use), and what the front end knows of the call. `id` and `inputs` say which resource a
+     * warning is about.
+     */
+    const ctxFor = (connection: Connection | undefined, call: CallContext = {}, id?: string, inputs: Partial<I> = {}): HandlerContext => {
+        const known = {
+            frontEnd,
+            ...(call.urn ? { urn: call.urn } : {}),
+            warn: (message: string) => warnResource({ id, urn: call.urn }, `${type} (${spec.describe(inputs)})`, message),
+        };
+        if (connection === undefined) return { settings: stackSettings, session: stackSession, ...known };
+        let own: Settings | undefined;
+        const connectionSettingsOnce = () => (own ??= connectionSettings(connection));
+        return { settings: connectionSettingsOnce, session: () => sessionFor(connectionSettingsOnce()), ...known };
     };
     /** `raw`: the properties as the host passed them, whose `__provider` a partial failure must carry on. */
-    /** `state`: the state an update started from, whose holder id (core/runtime/holders.ts) a partial failure keeps. */
-    const fail = (operation: string, inputs: Partial<I>, err: unknown, raw?: unknown, state?: object): never => {
+    const fail = (operation: string, inputs: Partial<I>, err: unknown, raw?: unknown): never => {
         const where = `${type} (${spec.describe(inputs)})`;
         if (isPartialFailure(err)) {
             const inner = isApiError(err.cause)
@@ -280,7 +318,7 @@ export function defineHandler<I extends JsonObject, O extends JsonObject>(spec: 
             // The connection too: the engine records these as the outputs a later read or delete signs in with.
             throw Object.assign(new Error(reason), {
                 id: err.id,
-                properties: withConnection(keepHolder({ ...toPlainJson(err.properties), ...providerOf(raw) }, state ?? {}), connectionOf(raw)),
+                properties: withConnection({ ...toPlainJson(err.properties), ...providerOf(raw) }, connectionOf(raw)),
                 reasons: [reason],
             });
         }
@@ -296,11 +334,11 @@ export function defineHandler<I extends JsonObject, O extends JsonObject>(spec: 
         }
         throw complete(wrapped);
     };
-    const run = async <T>(operation: string, inputs: Partial<I>, body: () => Promise<T>, raw?: unknown, state?: object): Promise<T> => {
+    const run = async <T>(operation: string, inputs: Partial<I>, body: () => Promise<T>, raw?: unknown): Promise<T> => {
         try {
             return await body();
         } catch (err) {
-            return fail(operation, inputs, err, raw, state);
+            return fail(operation, inputs, err, raw);
         }
     };
     const provider: TenantkitHandler = {
@@ -322,12 +360,13 @@ export function defineHandler<I extends JsonObject, O extends JsonObject>(spec: 
             env = req.env ?? process.env;
             origin = req.origin;
             type = req.type ?? spec.type;
+            frontEnd = req.type === undefined ? "dynamic" : "plugin";
             settings = undefined;
         },
-        async check(olds, news) {
+        async check(olds, news, call) {
             const n = userProps(news);
             const connection = connectionOf(news);
-            const ctx = ctxFor(connection);
+            const ctx = ctxFor(connection, call, undefined, n as Partial<I>);
             const outcome = await run("check", n as Partial<I>, () => spec.check(n, userProps(olds), ctx));
             const failures = connection === undefined ? outcome.failures : [...outcome.failures, ...connectionFailures(connection)];
             // A connection not known yet (another resource's output) says nothing of where to sign in: `up` judges it.
@@ -341,30 +380,30 @@ export function defineHandler<I extends JsonObject, O extends JsonObject>(spec: 
             }
             return { inputs: withConnection(outcome.inputs, connection), failures };
         },
-        async diff(id, olds, news) {
+        async diff(id, olds, news, call) {
             const n = userProps(news) as I;
             const connection = connectionOf(news);
-            const own = await run("diff", n, () => spec.diff(id, userProps(olds) as O & I, n, ctxFor(connection)));
+            const own = await run("diff", n, () => spec.diff(id, userProps(olds) as O & I, n, ctxFor(connection, call, id, n)));
             return mergeDiffs(own, connectionDiff(connectionOf(olds), connection));
         },
-        async create(inputs) {
+        async create(inputs, call) {
             const i = userProps(inputs) as I;
             const connection = connectionOf(inputs);
-            const r = await run("create", i, () => spec.create(i, ctxFor(connection)), inputs);
+            const r = await run("create", i, () => spec.create(i, ctxFor(connection, call, undefined, i)), inputs);
             return { id: r.id, outs: withConnection(toPlainJson(r.outs), connection) };
         },
-        async read(id, props) {
+        async read(id, props, call) {
             const p = userProps(props) as O & I;
             const connection = connectionOf(props);
-            const r = await run("read", p, () => spec.read(id, p, ctxFor(connection)));
+            const r = await run("read", p, () => spec.read(id, p, ctxFor(connection, call, id, p)));
             if (!r) return {};
             return {
                 id: r.id,
-                props: withConnection(keepHolder(toPlainJson(r.outs), p), connection),
+                props: withConnection(toPlainJson(r.outs), connection),
                 inputs: withConnection(toPlainJson(r.inputs), connection),
             };
         },
-        async update(id, olds, news) {
+        async update(id, olds, news, call) {
             const n = userProps(news) as I;
             const o = userProps(olds) as O & I;
             const connection = connectionOf(news);
@@ -373,13 +412,12 @@ export function defineHandler<I extends JsonObject, O extends JsonObject>(spec: 
                 return { outs: withConnection(o, connection) };
             }
             if (!spec.update) return fail("update", n, new Error("this resource cannot be updated in place; it is replaced"));
-            // A failure half-way keeps the holder id too: the state the engine records from it is what destroy gets.
-            const outs = await run("update", n, () => spec.update!(id, o, n, ctxFor(connection)), news, o);
-            return { outs: withConnection(keepHolder(toPlainJson(outs), o), connection) };
+            const outs = await run("update", n, () => spec.update!(id, o, n, ctxFor(connection, call, id, n)), news);
+            return { outs: withConnection(toPlainJson(outs), connection) };
         },
-        async delete(id, props) {
+        async delete(id, props, call) {
             const p = userProps(props) as O & I;
-            if (spec.delete) await run("delete", p, () => spec.delete!(id, p, ctxFor(connectionOf(props))));
+            if (spec.delete) await run("delete", p, () => spec.delete!(id, p, ctxFor(connectionOf(props), call, id, p)));
         },
     };
     return provider;

@@ -3,7 +3,7 @@
  * their schema, their locale (`0` for the default), their id and how errors name them.
  */
 import type * as z from "zod";
-import { defineHandler, type TenantkitHandler } from "../../core/runtime/handler";
+import { defineHandler, type HandlerContext, type TenantkitHandler } from "../../core/runtime/handler";
 import type { JsonObject } from "../../core/model/json";
 import { importBranding, readBranding, type Context } from "./read";
 import { deleteBranding } from "./restore";
@@ -28,9 +28,17 @@ export interface BrandingHandlerOptions {
 }
 
 export function defineBrandingHandler(o: BrandingHandlerOptions): TenantkitHandler {
-    const context = (graph: Context["graph"], values: Partial<Inputs>): Context => {
+    const context = (ctx: HandlerContext, values: Partial<Inputs>): Context => {
         const locale = o.localeOf(values);
-        return { graph, locale, cwd: process.cwd(), idOf: (org) => o.idOf(org, locale) };
+        return {
+            graph: ctx.session().client(graphService),
+            locale,
+            cwd: process.cwd(),
+            idOf: (org) => o.idOf(org, locale),
+            frontEnd: ctx.frontEnd,
+            ...(ctx.urn ? { urn: ctx.urn } : {}),
+            warn: (message) => ctx.warn(message),
+        };
     };
     // The localization's `locale` is an input that state keeps: outputs carry it forward. State folds the CDN keys
     // into `cdn` (state.ts).
@@ -49,30 +57,30 @@ export function defineBrandingHandler(o: BrandingHandlerOptions): TenantkitHandl
             return diffBranding(unfoldCdn(olds), news);
         },
         async create(inputs, ctx) {
-            const r = await createBranding(context(ctx.session().client(graphService), inputs), inputs);
+            const r = await createBranding(context(ctx, inputs), inputs);
             return { id: r.id, outs: keepLocale(r.outs, inputs) };
         },
         async read(id, state, ctx) {
             // Nothing recorded but the id: an import (provider plugin) takes the branding over as it is.
             if ((state as Partial<BrandingOutputs>).managed === undefined) {
                 const named = o.fromId(id);
-                const r = await importBranding(context(ctx.session().client(graphService), named), named.organizationId);
+                const r = await importBranding(context(ctx, named), named.organizationId);
                 if (!r) return undefined;
                 return { id, outs: keepLocale(r.outs, named), inputs: { ...r.inputs, ...(named.locale ? { locale: named.locale } : {}) } as Inputs };
             }
             const props = unfoldCdn(state);
-            const r = await readBranding(context(ctx.session().client(graphService), props), props);
+            const r = await readBranding(context(ctx, props), props);
             if (!r) return undefined;
             const inputs = (props.locale === undefined ? r.inputs : { ...r.inputs, locale: props.locale }) as Inputs;
             return { id, outs: keepLocale(r.outs, props), inputs };
         },
         async update(_id, state, news, ctx) {
             const olds = unfoldCdn(state);
-            return keepLocale(await updateBranding(context(ctx.session().client(graphService), olds), olds, news), olds);
+            return keepLocale(await updateBranding(context(ctx, olds), olds, news), olds);
         },
         async delete(_id, state, ctx) {
             const props = unfoldCdn(state);
-            await deleteBranding(context(ctx.session().client(graphService), props), props);
+            await deleteBranding(context(ctx, props), props);
         },
     });
 }

@@ -124,6 +124,8 @@ export const brandingTables: PropertyTables<BrandingProperties, BrandingOutputOn
         },
         // Another organization is another tenant's branding.
         organizationId: { type: string, change: "replace", output: true, filled: true },
+        // Whether a create takes over a branding that already shows the program's values; read by the create only.
+        adopt: { type: boolean, change: "ignore" },
     },
     outputs: {
         managed: { type: arrayOf(string), always: true },

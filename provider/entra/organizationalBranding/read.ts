@@ -8,7 +8,6 @@ import type { JsonValue } from "../../core/model/json";
 import type { ServiceClient } from "../../core/http/http";
 import { BrandingApi } from "./api";
 import { sha256 } from "./images";
-import { recordedPrior } from "./journal";
 import type { BrandingInputs, BrandingOutputs, BrandingWire } from "./schema";
 import {
     clearedValue,
@@ -34,11 +33,16 @@ export interface Context {
     readonly graph: ServiceClient;
     /** `0` for the default branding, else the localization's locale. */
     readonly locale: string;
-    /** The provider host's working directory: the program's folder, where image paths resolve and the journal lives. */
+    /** The provider host's working directory: the program's folder, where the program's image paths resolve. */
     readonly cwd: string;
     /** The resource id for a partial failure. */
     readonly idOf: (organizationId: string) => string;
-    /** The brandings this provider host's creates took over, for the replaced resource's delete (journal.ts). */
+    /** The front end that runs the call: what a message may tell the user to do (core/runtime/handler.ts). */
+    readonly frontEnd: "plugin" | "dynamic";
+    /** The resource's URN, where the front end knows it. */
+    readonly urn?: string;
+    /** Shows a warning on the resource. */
+    warn(message: string): Promise<void>;
 }
 
 async function priorImage(api: BrandingApi, p: ImageProperty): Promise<PriorImage | null> {
@@ -114,8 +118,7 @@ export async function readBranding(ctx: Context, props: BrandingOutputs): Promis
     const api = new BrandingApi(ctx.graph, props.organizationId, ctx.locale);
     const state = await readState(api, props);
     if (!state) return undefined;
-    const { prior } = recordedPrior(ctx.cwd, api, props);
-    const outs = { ...props, ...state.values, ...state.urls, cdnList: state.cdnList, observed: state.observed, prior } as BrandingOutputs;
+    const outs = { ...props, ...state.values, ...state.urls, cdnList: state.cdnList, observed: state.observed } as BrandingOutputs;
     const inputs: Record<string, unknown> = { onDestroy: props.onDestroy };
     for (const p of props.managed) inputs[p] = state.values[p];
     return { outs, inputs: inputs as BrandingInputs };

@@ -26,12 +26,18 @@ export interface BrandingResourceInit {
 }
 
 /**
- * What both branding resources share: their outputs. A property the program does not set stays empty, so its output
- * is created only when read; `cdnList` and the `*RelativeUrl`s come from the one state object `cdn` (state.ts);
- * `prior` and `observed` are state for destroy and refresh, not outputs.
+ * What both branding resources share: their outputs, and their replacement order. A property the program does not set
+ * stays empty, so its output is created only when read; `cdnList` and the `*RelativeUrl`s come from the one state
+ * object `cdn` (state.ts); `prior` and `observed` are state for destroy and refresh, not outputs.
+ *
+ * A branding is one per organization and locale, so its replacement must delete first: created first, the replacement
+ * would take over the very branding whose delete then gives the tenant its earlier values back. The handler's diff says
+ * so, but the engine does not ask it when the program forces a replacement (`pulumi up --replace`, a tainted resource)
+ * or when the resource moves to another provider (step_generator.go): only the resource's own option is read there,
+ * so it is set here unless the program sets it.
  */
 export abstract class BrandingResourceBase extends TenantkitResource {
     protected constructor({ definition, name, args, opts, stub }: BrandingResourceInit) {
-        super(definition, name, args, opts, stub);
+        super(definition, name, args, { ...opts, deleteBeforeReplace: opts?.deleteBeforeReplace ?? true }, stub);
     }
 }

@@ -1,14 +1,12 @@
 /**
  * Giving a branding back: destroy restores what was there before tenantkit (`restore`, the default), clears it
  * (`reset`) or leaves it (`retain`), as `onDestroy` says; an update gives back the properties the program stopped
- * setting the same way. A branding tenantkit created is deleted. A resource replaced create-first hands its prior
- * over to its replacement instead of writing (journal.ts).
+ * setting the same way. A branding tenantkit created is deleted. Everything it needs is in the resource's state (the
+ * `prior` its create or update recorded), so a destroy from any machine gives the tenant back the same values.
  */
 import { isApiError } from "../../core/errors/errors";
-import { overtaken, releaseObject, type HeldObject } from "../../core/runtime/holders";
 import type { JsonValue } from "../../core/model/json";
 import { applyPlan, BrandingApi, emptyPlan } from "./api";
-import { intendedOf, journalOf, recordedPrior, removeJournal, writeJournal, type BrandingRef } from "./journal";
 import type { Context } from "./read";
 import type { BrandingOutputs, OnDestroy } from "./schema";
 import { clearedValue, IMAGE_PROPERTIES, isImageProperty, relativeUrlOf, type BrandingProperty, type JsonProperty, type Prior } from "./state";
@@ -22,10 +20,12 @@ export interface Reverted {
 
 /**
  * Plans giving `property` back, as destroy would: `restore` writes the recorded prior value (an image that was not
- * there is deleted), `reset` clears it, `retain` leaves it.
+ * there is deleted), `reset` clears it, `retain` leaves it. A property whose prior is not known (state.ts
+ * `Prior.unknown`) is left by `restore`: tenantkit never restores a guess.
  */
 export function setReverted(plan: ReturnType<typeof emptyPlan>, { property: p, prior, mode }: Reverted): void {
     if (mode === "retain") return;
+    if (mode === "restore" && (prior.unknown ?? []).includes(p)) return;
     if (isImageProperty(p)) {
         const was = mode === "restore" ? prior.images[p] : null;
         plan.images[p] = was
@@ -37,44 +37,23 @@ export function setReverted(plan: ReturnType<typeof emptyPlan>, { property: p, p
     }
 }
 
-/** The branding as an object another resource may hold (core/runtime/holders.ts): one per organization and locale. */
-export const heldBranding = (b: BrandingRef): HeldObject => ({ kind: "branding", key: `${b.organizationId}-${b.locale}` });
-
 /**
- * Destroy: give the tenant back as it was found (restore), cleared (reset), or as it is (retain). A resource whose
- * branding a later create took over (the engine replaced it create-first, in this process or another, or before a
- * crash) writes nothing: the tenant shows the replacement's values, and what this resource recorded as prior is the
- * original, which the replacement recorded as this resource's values; it is handed over through the journal, which
- * the replacement's later operations read.
+ * Destroy: give the tenant back as it was found (restore), cleared (reset), or as it is (retain). Properties whose
+ * earlier value is not known are left as they are, and the warning says which.
  */
 export async function deleteBranding(ctx: Context, props: BrandingOutputs): Promise<void> {
     const mode = props.onDestroy ?? "restore";
+    if (mode === "retain") return;
     const api = new BrandingApi(ctx.graph, props.organizationId, ctx.locale);
-    const held = heldBranding(api);
-    if (overtaken(ctx.cwd, held, props)) {
-        if (mode === "retain") return;
-        const intended = intendedOf(props, props.managed);
-        writeJournal(ctx.cwd, journalOf({ organizationId: api.organizationId, locale: api.locale, prior: props.prior, intended }));
-        return;
-    }
-    if (mode !== "retain") await giveBack(ctx, api, props, mode);
-    releaseObject(ctx.cwd, held, props);
-}
-
-async function giveBack(ctx: Context, api: BrandingApi, props: BrandingOutputs, mode: OnDestroy): Promise<void> {
-    const { prior: recorded, fromJournal } = recordedPrior(ctx.cwd, api, props);
     const live = await api.get();
-    if (!live) {
-        if (fromJournal) removeJournal(ctx.cwd, api.organizationId, api.locale);
-        return;
-    }
+    if (!live) return;
+    const recorded = props.prior;
     const createdByUs = !recorded.existed;
     if (createdByUs && (mode === "restore" || !api.isDefault)) {
         // It was not there before tenantkit: remove it. The service refuses while any image remains.
         for (const p of IMAGE_PROPERTIES) if (relativeUrlOf(live, p) !== null) await api.deleteImage(p);
         try {
             await api.deleteBranding();
-            if (fromJournal) removeJournal(ctx.cwd, api.organizationId, api.locale);
             return;
         } catch (err) {
             // The Entra admin center says a default branding cannot be deleted, while Graph v1.0 documents DELETE
@@ -85,5 +64,15 @@ async function giveBack(ctx: Context, api: BrandingApi, props: BrandingOutputs, 
     const plan = emptyPlan();
     for (const p of props.managed) setReverted(plan, { property: p, prior: recorded, mode });
     await applyPlan(api, plan, { patched: false, images: new Set() });
-    if (fromJournal) removeJournal(ctx.cwd, api.organizationId, api.locale);
+    const left = mode === "restore" ? props.managed.filter((p) => (recorded.unknown ?? []).includes(p)) : [];
+    if (left.length > 0) await ctx.warn(unknownPriorWarning(left));
+}
+
+/** What destroy says of the properties it left because their earlier value is not known. */
+export function unknownPriorWarning(left: readonly BrandingProperty[]): string {
+    return (
+        `left ${left.join(", ")} as ${left.length === 1 ? "it is" : "they are"}: the tenant already showed the program's value when tenantkit ` +
+        `took ${left.length === 1 ? "it" : "them"} over (an earlier run interrupted after writing, or a resource this one replaced, leaves the same), ` +
+        `so the value from before tenantkit is not known and nothing was restored; set ${left.length === 1 ? "it" : "them"} in the Entra admin center if needed`
+    );
 }

@@ -85,7 +85,7 @@ export type BrandingJsonValues = Pick<BrandingProperties, JsonProperty>;
 
 /** Validated inputs as state keeps them: images replaced by their descriptors. */
 export type BrandingInputs = BrandingJsonValues &
-    Partial<Record<ImageProperty, ImageDescriptor>> & { onDestroy: OnDestroy; organizationId?: string; locale?: string };
+    Partial<Record<ImageProperty, ImageDescriptor>> & { onDestroy: OnDestroy; organizationId?: string; locale?: string; adopt?: boolean };
 
 /** State of a branding resource: the program's values as applied, plus what destroy and refresh need (state.ts). */
 export type BrandingOutputs = BrandingInputs & {

@@ -51,7 +51,7 @@ export type BrandingProperty = JsonProperty | ImageProperty;
  * Each property of the public type is in one list above or is one of the two Graph does not hold: a property added to
  * types.ts fails to compile here until it says how it is written.
  */
-type Listed = BrandingProperty | "onDestroy" | "organizationId";
+type Listed = BrandingProperty | "onDestroy" | "organizationId" | "adopt";
 const _everyPropertyListed: [Exclude<keyof BrandingProperties, Listed>] extends [never] ? true : never = true;
 void _everyPropertyListed;
 
@@ -107,6 +107,12 @@ export interface Prior {
     readonly existed: boolean;
     readonly values: Partial<Record<JsonProperty, JsonValue>>;
     readonly images: Partial<Record<ImageProperty, PriorImage | null>>;
+    /**
+     * Properties whose value before tenantkit is not known: the tenant already showed the program's value when tenantkit
+     * took them over, which an earlier run that was interrupted after writing it would also leave. Destroy leaves them
+     * as they are (and says so) instead of restoring a guess.
+     */
+    readonly unknown?: readonly BrandingProperty[];
 }
 
 export interface Observed {
@@ -144,6 +150,27 @@ function sortKeys(v: unknown): unknown {
         );
     }
     return v;
+}
+
+/**
+ * Whether the live value of a JSON property is the program's: strings up to case and surrounding spaces (the service
+ * may normalize either), complex values by the members the program sets (Graph merges the rest).
+ */
+export function showsValue(live: JsonValue | undefined, wanted: JsonValue | undefined): boolean {
+    if (wanted === undefined) return false;
+    if (typeof live === "string" && typeof wanted === "string") return live.trim().toLowerCase() === wanted.trim().toLowerCase();
+    if (wanted !== null && typeof wanted === "object" && !Array.isArray(wanted)) {
+        if (live === null || live === undefined || typeof live !== "object" || Array.isArray(live)) return false;
+        return Object.entries(wanted).every(([k, v]) => showsValue((live as Record<string, JsonValue>)[k], v));
+    }
+    return sameJson(live ?? null, wanted);
+}
+
+/** The prior restricted to `props`. */
+export function priorOf(prior: Prior, props: readonly BrandingProperty[]): Prior {
+    const keep = (o: object) => Object.fromEntries(Object.entries(o).filter(([p]) => props.includes(p as BrandingProperty)));
+    const unknown = (prior.unknown ?? []).filter((p) => props.includes(p));
+    return { existed: prior.existed, values: keep(prior.values), images: keep(prior.images), ...(unknown.length > 0 ? { unknown } : {}) };
 }
 
 /** Two image values are the same image when their SHA-256 match (paths and dimensions are the program's business). */

@@ -113,6 +113,13 @@ export interface BrandingProperties {
     readonly onDestroy?: OnDestroy;
     /** The organization (tenant) id, a guid; discovered with `GET /organization` when omitted. Changing it replaces. */
     readonly organizationId?: string;
+    /**
+     * Take the branding over as it is, even when it already shows every value this resource sets. Without it such a
+     * create is refused: it is what a branding another tenantkit resource holds looks like (a replacement the engine
+     * creates before it deletes the replaced resource, or a rename without an alias), and that resource's delete would
+     * give the tenant its earlier branding back. Read only when the resource is created: a later change makes no diff.
+     */
+    readonly adopt?: boolean;
 }
 
 /** Arguments of `entra.OrganizationalBranding`: its properties, each of which may be an output of another resource. */
@@ -162,6 +169,7 @@ type Texts = Omit<
     | "customCSS"
     | "onDestroy"
     | "organizationId"
+    | "adopt"
 >;
 
 /**

@@ -1,38 +1,28 @@
 /**
- * Writing the program's branding: create adopts (records the prior values of the managed properties, journals them,
- * then applies the program's), update sends exactly what changed and gives back what the program stopped setting.
- * Both read the branding back afterwards to record what the service shows (`observed`) and its URLs; a failure
- * half-way is a PartialFailure whose outputs say what was written.
+ * Writing the program's branding: a create takes the branding over (records the prior values of the managed properties
+ * in the resource's state, then applies the program's), an update sends exactly what changed and gives back what the
+ * program stopped setting. Both read the branding back afterwards to record what the service shows (`observed`) and its
+ * URLs; a failure half-way is a PartialFailure whose outputs say what was written. What destroy needs is in the state
+ * the operation returns, never in a file: the engine records it, whichever machine runs the next step.
  */
-import { withClaim } from "../../core/runtime/holders";
-import { isApiError } from "../../core/errors/errors";
 import { PartialFailure } from "../../core/runtime/handler";
-import type { JsonObject } from "../../core/model/json";
-import { applyPlan, BrandingApi, emptyPlan, isEmpty, organizationIdOf, type Progress, type WritePlan } from "./api";
+import type { JsonObject, JsonValue } from "../../core/model/json";
+import { applyPlan, BrandingApi, emptyPlan, isEmpty, organizationIdOf, type BrandingPatch, type Progress, type WritePlan } from "./api";
 import { readImage } from "./images";
-import {
-    intendedOf,
-    journalOf,
-    journaled as journaledProperties,
-    readJournal,
-    recordedPrior,
-    recoverPrior,
-    removeJournal,
-    type Revert,
-    writeJournal,
-} from "./journal";
 import { snapshotPrior, type Context } from "./read";
-import { setReverted, heldBranding } from "./restore";
+import { setReverted } from "./restore";
 import type { BrandingInputs, BrandingOutputs, BrandingWire } from "./schema";
 import {
     isImageProperty,
     liveDescriptor,
     liveValue,
     managedOf,
+    priorOf,
     relativeUrlOf,
     RELATIVE_URL_KEYS,
     sameImage,
     sameJson,
+    showsValue,
     type BrandingProperty,
     type ImageDescriptor,
     type Observed,
@@ -47,14 +37,18 @@ import {
  */
 const BOOTSTRAP_LOCALE = "en-US";
 
-/** Creates the branding when it does not exist, as the service requires, and returns it as read back. */
-async function ensureBranding(api: BrandingApi): Promise<BrandingWire> {
+/**
+ * Creates the branding when it does not exist, as the service requires, and returns it as read back. A localization is
+ * created with `values` in its POST, so that a create interrupted after it leaves the localization showing the
+ * program's values (which the next create recognizes and refuses to take over as the tenant's own), never an empty one.
+ */
+async function ensureBranding(api: BrandingApi, values: BrandingPatch = {}): Promise<BrandingWire> {
     if (api.isDefault) {
         const bootstrap = api.forLocale(BOOTSTRAP_LOCALE);
         await bootstrap.createLocalization({});
         await bootstrap.deleteBranding();
     } else {
-        await api.createLocalization({});
+        await api.createLocalization(values);
     }
     const live = await api.get();
     if (!live)
@@ -85,33 +79,45 @@ export async function createBranding(ctx: Context, inputs: BrandingInputs): Prom
     const api = new BrandingApi(ctx.graph, organizationId, ctx.locale);
     const managed = managedOf(inputs);
     const live = await api.get();
-    const { prior, revert } = await takePrior({
-        ctx,
-        api,
-        live,
-        props: managed,
-        existed: live !== undefined,
-        inputs,
-        kept: managed,
-        journalEvenIfNothingTaken: true,
-    });
+    const prior = await takePrior({ api, live, props: managed, existed: live !== undefined, inputs, adopted: inputs.adopt === true });
+    // Every property already shows the program's value: what a replacement's create finds when the engine runs it before
+    // the replaced resource's delete, whose restore would then undo it. Refused unless the program says it adopts.
+    if (live !== undefined && inputs.adopt !== true && (managed.length > 0 || !api.isDefault) && (prior.unknown ?? []).length === managed.length) {
+        throw alreadyHeld(ctx, api, managed);
+    }
     const plan = emptyPlan();
-    for (const r of revert) setReverted(plan, { property: r.property, prior: r.prior, mode: "restore" });
     for (const p of managed) setDesired(plan, { property: p, value: inputs[p], cwd: ctx.cwd });
-    if (!live)
-        await ensureBranding(api).catch((err: unknown) => {
-            // Refused (a 4xx such as a missing license): nothing was created, so the journal has nothing to protect.
-            if (isApiError(err) && err.status !== undefined && err.status >= 400 && err.status < 500)
-                removeJournal(ctx.cwd, api.organizationId, api.locale);
-            throw err;
-        });
-    const outs = await journaled(ctx, api, () => write({ ctx, api, inputs, managed, prior, plan, olds: undefined }));
-    // The branding is this resource's now, whichever resource held it before (restore.ts).
-    return { id: ctx.idOf(organizationId), outs: withClaim(outs, ctx.cwd, heldBranding(api)) };
+    if (!live) {
+        await ensureBranding(api, plan.patch);
+        // A localization's POST carried the texts: only the images are left to write.
+        if (!api.isDefault) for (const k of Object.keys(plan.patch)) delete plan.patch[k as keyof BrandingPatch];
+    }
+    const outs = await write({ ctx, api, inputs, managed, prior, plan, olds: undefined });
+    return { id: ctx.idOf(organizationId), outs };
+}
+
+/**
+ * The refusal of a create whose branding already shows every value the program sets. tenantkit cannot tell from the
+ * tenant which of these it is, so the message names each with what to do.
+ */
+function alreadyHeld(ctx: Context, api: BrandingApi, managed: readonly BrandingProperty[]): Error {
+    const what = api.isDefault ? "the default branding" : `the branding localization ${api.locale}`;
+    const props = managed.length > 0 ? ` (${managed.join(", ")})` : "";
+    const replacement =
+        ctx.frontEnd === "plugin"
+            ? "set the resource option `deleteBeforeReplace: true` (a replacement: `pulumi up --replace`, a provider change) or an alias to its old name (a rename), then run pulumi up again"
+            : "add an alias to its old name (a rename; a replacement of this resource deletes first already, unless the program sets deleteBeforeReplace: false), then run pulumi up again";
+    return new Error(
+        `${what} already shows every value this resource sets${props}. tenantkit does not take over a branding another tenantkit resource ` +
+            `may hold: that resource's delete would then give the tenant its earlier branding back over this one's. If this resource ` +
+            `replaces one that holds it: ${replacement}. If an earlier \`pulumi up\` was interrupted while creating it: ` +
+            `\`pulumi refresh --import-pending-creates '${ctx.urn ?? "<urn>"}' --import-pending-creates ${ctx.idOf(api.organizationId)}\` records ` +
+            `it as it is (what the tenant showed before that run is not known, and destroy will leave these values). If the tenant had these ` +
+            `values already: set \`adopt: true\` on the resource, which takes it over as it is`,
+    );
 }
 
 interface TakeOver {
-    readonly ctx: Context;
     readonly api: BrandingApi;
     /** The branding as just read. */
     readonly live: BrandingWire | undefined;
@@ -119,39 +125,27 @@ interface TakeOver {
     readonly props: readonly BrandingProperty[];
     /** Whether the branding existed before tenantkit (for a create: before this call). */
     readonly existed: boolean;
-    /** The program's values, journaled as what is about to be written. */
+    /** The program's values. */
     readonly inputs: BrandingInputs;
-    /** The properties that stay tenantkit's: a journaled one outside them is given back. */
-    readonly kept: readonly BrandingProperty[];
-    /** Write the journal even when no property is taken over and none given back: a create's `existed` needs it. */
-    readonly journalEvenIfNothingTaken: boolean;
+    /** The program adopts the branding as it is: its values are the tenant's own, known. */
+    readonly adopted: boolean;
 }
 
 /**
- * The prior of the properties tenantkit takes over now: read from the live branding, except where the journal of an
- * operation that crashed after writing them says what was there before (journal.ts). Unless there is nothing to
- * protect, the journal of this operation is written before returning, so before any write.
+ * The prior of the properties tenantkit takes over now, read from the live branding. A property that already shows the
+ * program's value may have been written by an earlier run that was interrupted, or by a tenantkit resource this one
+ * replaces: its earlier value is not known, and it is recorded as such (state.ts `Prior.unknown`) unless the program
+ * adopts the branding.
  */
-async function takePrior(t: TakeOver): Promise<{ prior: Prior; revert: Revert[] }> {
-    const { ctx, api, props } = t;
-    const journal = readJournal(ctx.cwd, api.organizationId, api.locale);
-    const covered = journal ? [...new Set([...props, ...journaledProperties(journal)])] : [...props];
-    const snapshot = await snapshotPrior({ api, live: t.live, props: covered, existed: t.existed });
-    const recovered = recoverPrior({ journal, live: snapshot, managed: props, kept: t.kept });
-    if (t.journalEvenIfNothingTaken || props.length > 0 || recovered.revert.length > 0) {
-        const entry = { organizationId: api.organizationId, locale: api.locale, prior: recovered.prior, intended: intendedOf(t.inputs, props) };
-        writeJournal(ctx.cwd, journalOf({ ...entry, revert: recovered.revert }));
-    }
-    return recovered;
-}
-
-/** Runs the writes; once they returned to the engine (done, or a partial failure it records), the journal has served. */
-async function journaled<T>(ctx: Context, api: BrandingApi, body: () => Promise<T>): Promise<T> {
-    try {
-        return await body();
-    } finally {
-        removeJournal(ctx.cwd, api.organizationId, api.locale);
-    }
+async function takePrior({ api, live, props, existed, inputs, adopted }: TakeOver): Promise<Prior> {
+    const snapshot = await snapshotPrior({ api, live, props, existed });
+    if (!existed || adopted) return snapshot;
+    const shown = props.filter((p) =>
+        isImageProperty(p)
+            ? (snapshot.images[p]?.sha256 ?? null) === ((inputs[p] as ImageDescriptor | undefined)?.sha256 ?? null)
+            : showsValue(snapshot.values[p], inputs[p] as JsonValue | undefined),
+    );
+    return shown.length > 0 ? { ...snapshot, unknown: shown } : snapshot;
 }
 
 export async function updateBranding(ctx: Context, olds: BrandingOutputs, news: BrandingInputs): Promise<BrandingOutputs> {
@@ -162,37 +156,21 @@ export async function updateBranding(ctx: Context, olds: BrandingOutputs, news: 
     if (!live) live = await ensureBranding(api);
     const added = managed.filter((p) => !before.includes(p));
     const removed = before.filter((p) => !managed.includes(p));
-    const recorded = recordedPrior(ctx.cwd, api, olds);
-    const { prior: addedPrior, revert } = await takePrior({
-        ctx,
-        api,
-        live,
-        props: added,
-        existed: recorded.prior.existed,
-        inputs: news,
-        kept: [...before, ...managed],
-        journalEvenIfNothingTaken: false,
-    });
+    const recorded = olds.prior;
+    const addedPrior = await takePrior({ api, live, props: added, existed: recorded.existed, inputs: news, adopted: false });
     const prior: Prior = {
-        existed: recorded.prior.existed,
-        values: { ...recorded.prior.values, ...addedPrior.values },
-        images: { ...recorded.prior.images, ...addedPrior.images },
+        existed: recorded.existed,
+        values: { ...recorded.values, ...addedPrior.values },
+        images: { ...recorded.images, ...addedPrior.images },
+        unknown: [...(recorded.unknown ?? []), ...(addedPrior.unknown ?? [])],
     };
     const plan = emptyPlan();
-    for (const r of revert) setReverted(plan, { property: r.property, prior: r.prior, mode: "restore" });
     for (const p of removed) setReverted(plan, { property: p, prior, mode: news.onDestroy });
     for (const p of managed) {
         const same = isImageProperty(p) ? sameImage(news[p], olds[p] as ImageDescriptor | undefined) : sameJson(news[p], olds[p]);
         if (!same || added.includes(p)) setDesired(plan, { property: p, value: news[p], cwd: ctx.cwd });
     }
-    const kept: Prior = {
-        existed: prior.existed,
-        values: Object.fromEntries(Object.entries(prior.values).filter(([p]) => managed.includes(p as BrandingProperty))),
-        images: Object.fromEntries(Object.entries(prior.images).filter(([p]) => managed.includes(p as BrandingProperty))),
-    };
-    const writing: Writing = { ctx, api, inputs: news, managed, prior: kept, plan, olds };
-    if (added.length === 0 && revert.length === 0 && !recorded.fromJournal) return write(writing);
-    return journaled(ctx, api, () => write(writing));
+    return write({ ctx, api, inputs: news, managed, prior: priorOf(prior, managed), plan, olds });
 }
 
 interface Writing {

@@ -2,8 +2,8 @@
  * What a change of a push dataset does. Power BI changes a table's columns and measures in place (PutTable);
  * everything else (name, workspace, mode, retention policy, data sources, the set of tables, relationships) can
  * only be set at creation, so it replaces the dataset, and the preview names the property that forces it.
- * A replacement that keeps the name deletes the old dataset first: the name identifies a dataset in its workspace
- * (a create adopts an existing dataset of its name), so creating first would take over the dataset being replaced.
+ * A replacement that keeps the name and workspace deletes the old dataset first: a create refuses to make a dataset of
+ * a name its workspace already has (lifecycle.ts), so creating first would be refused by the dataset being replaced.
  * Either way the replaced dataset goes with every row pushed to it, which the engine's plain preview does not say:
  * {@link replacementWarning} says it, naming what forces the replacement.
  */

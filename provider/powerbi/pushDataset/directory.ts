@@ -1,10 +1,10 @@
 /**
- * Which datasets of a workspace already carry a name, for create's adoption by name. A provider host serves one
- * `pulumi up`; its creates share one listing per workspace (fetched once, again after `MAX_AGE_MS`), so a plan of
- * 200 datasets costs one GET instead of 200. A dataset this process created or adopted is claimed and never offered
- * again, so two resources of the same name in one program never share a dataset. Which resource holds a dataset a
- * create took over is not kept here but on disk and in state (core/runtime/holders.ts): the delete of the resource it replaced
- * may run in another process.
+ * Which datasets of a workspace carry a name, for create's refusal to make a second dataset of a name (a create never
+ * takes one over unless the program says so: lifecycle.ts). A provider host serves one `pulumi up`; its creates share
+ * one listing per workspace (fetched once, again after `MAX_AGE_MS`), so a plan of 200 datasets costs one GET instead
+ * of 200. What this process creates is added to the listing, so a second resource of the same name in one program is
+ * refused instead of getting a second dataset of that name. Nothing here guards what a resource holds: a create never
+ * takes over a dataset it found, so the listing only decides between creating and refusing.
  */
 import type { DatasetJson } from "./api";
 
@@ -19,13 +19,14 @@ interface Listing {
 /** The directory of one client (credentials and endpoint); keyed by workspace (`""` for My workspace). */
 export class DatasetDirectory {
     private readonly listings = new Map<string, Listing>();
-    private readonly claimed = new Set<string>();
+    /** The creates of a workspace and name, one after another: the second sees what the first made. */
+    private readonly queues = new Map<string, Promise<unknown>>();
 
     constructor(private readonly now: () => number = Date.now) {}
 
-    /** Datasets named exactly `name` that this process has not claimed. */
+    /** Datasets named exactly `name` (the service's own comparison of names is exact: it allows `Sales` beside `sales`). */
     async named(workspace: string, name: string, list: () => Promise<DatasetJson[]>): Promise<DatasetJson[]> {
-        return this.unclaimed(await this.datasets(workspace, list), name);
+        return (await this.datasets(workspace, list)).filter((d) => d.name === name);
     }
 
     /**
@@ -39,7 +40,7 @@ export class DatasetDirectory {
 
     /** Like `named`, from a fresh listing (after a create whose outcome is unknown). */
     async namedNow(workspace: string, name: string, list: () => Promise<DatasetJson[]>): Promise<DatasetJson[]> {
-        return this.unclaimed(await this.relist(workspace, list).datasets, name);
+        return (await this.relist(workspace, list).datasets).filter((d) => d.name === name);
     }
 
     /** Lists the workspace and keeps the listing for the next creates; a failed listing is dropped, not kept. */
@@ -50,18 +51,45 @@ export class DatasetDirectory {
         return listing;
     }
 
+    /** Adds a dataset this process created to the kept listing, so that a later create of its name sees it. */
+    add(workspace: string, dataset: DatasetJson): void {
+        const listing = this.listings.get(workspace);
+        if (listing === undefined) return;
+        this.listings.set(workspace, {
+            at: listing.at,
+            datasets: listing.datasets.then((all) => [...all.filter((d) => d.id !== dataset.id), dataset]),
+        });
+    }
+
+    /** Drops a deleted dataset from the kept listing. */
+    remove(workspace: string, id: string): void {
+        const listing = this.listings.get(workspace);
+        if (listing === undefined) return;
+        const gone = id.toLowerCase();
+        this.listings.set(workspace, { at: listing.at, datasets: listing.datasets.then((all) => all.filter((d) => d.id.toLowerCase() !== gone)) });
+    }
+
     /** Drops the workspace's listing: the next create lists again (after a POST whose outcome stayed unknown). */
     forget(workspace: string): void {
         this.listings.delete(workspace);
     }
 
-    /** Marks a dataset as this process's: it is never offered for adoption again. */
-    claim(id: string): void {
-        this.claimed.add(id.toLowerCase());
-    }
-
-    private unclaimed(datasets: readonly DatasetJson[], name: string): DatasetJson[] {
-        return datasets.filter((d) => d.name === name && !this.claimed.has(d.id.toLowerCase()));
+    /**
+     * Runs `fn` after every earlier create of `name` in `workspace` in this process has ended, so that it finds the
+     * dataset an earlier one made. Two processes (two explicit providers on one workspace) are not ordered: each may
+     * make a dataset of the name; neither takes over the other's.
+     */
+    async oneAtATime<T>(workspace: string, name: string, fn: () => Promise<T>): Promise<T> {
+        const key = `${workspace.toLowerCase()}\n${name}`;
+        const before = this.queues.get(key) ?? Promise.resolve();
+        const run = before.then(fn, fn);
+        const settled = run.catch(() => undefined);
+        this.queues.set(key, settled);
+        try {
+            return await run;
+        } finally {
+            if (this.queues.get(key) === settled) this.queues.delete(key);
+        }
     }
 }
 

@@ -4,16 +4,13 @@
  */
 import { typeName } from "../../core/model/definition";
 import { pushDataset } from "./definition";
-import { warnResource } from "../../core/runtime/engineLog";
-import { defineHandler, withoutUnknowns, stubConfigure } from "../../core/runtime/handler";
-import { overtaken, releaseObject } from "../../core/runtime/holders";
+import { defineHandler, withoutUnknowns, stubConfigure, type HandlerContext } from "../../core/runtime/handler";
 import type { JsonObject } from "../../core/model/json";
 import { checkWithSchema } from "../../core/runtime/validation";
 import { DatasetApi } from "./api";
 import { diffDataset, replacementWarning } from "./diff";
 import { directoryFor } from "./directory";
-import { forgetTaken } from "./claims";
-import { createDataset, heldDataset, readDataset, readDatasetById, updateDataset, workspaceDatasets } from "./lifecycle";
+import { ADOPT_INPUT, createDataset, readDataset, readDatasetById, updateDataset, workspaceDatasets, type Adoption } from "./lifecycle";
 import { referenceFailures } from "./references";
 import { PushDatasetInputs } from "./schema";
 import type { PushDatasetState } from "./types";
@@ -32,6 +29,25 @@ const api = (
 const describe = (inputs: Partial<Inputs>) =>
     `dataset "${String(inputs.name ?? "?")}" in ${inputs.workspaceId ? `workspace ${String(inputs.workspaceId)}` : "My workspace"}`;
 
+/** The resource's name in its URN (`urn:pulumi:stack::project::type::name`). */
+const nameInUrn = (urn: string) => urn.split("::").slice(3).join("::");
+
+/**
+ * How this front end takes over an existing dataset: the plugin imports it (the engine then reads it by id, and the
+ * program's inputs must match it), the dynamic resources, which `pulumi import` cannot serve, name it with `adopt`.
+ */
+function adoptionFor(ctx: HandlerContext): Adoption {
+    if (ctx.frontEnd === "dynamic") return ADOPT_INPUT;
+    return {
+        ...(ctx.urn ? { urn: ctx.urn } : {}),
+        takeOver: (api, id) => {
+            const name = ctx.urn ? nameInUrn(ctx.urn) : "<resource name>";
+            const importId = api.workspaceId ? `${api.workspaceId}/${id}` : id;
+            return `run \`pulumi import ${pushDataset.token} ${name} ${importId}\`, or ${ADOPT_INPUT.takeOver(api, id)}`;
+        },
+    };
+}
+
 export const handler = defineHandler<Inputs, State>({
     type: typeToken(typeName(pushDataset)),
     describe,
@@ -49,15 +65,16 @@ export const handler = defineHandler<Inputs, State>({
         return { inputs: checked.inputs as Inputs, failures: [...checked.failures, ...referenceFailures(withoutUnknowns(news))] };
     },
 
-    async diff(id, olds, news) {
+    async diff(_id, olds, news, ctx) {
         const diff = diffDataset(olds, news);
+        if ((diff.replaces ?? []).length > 0 && news.adopt !== undefined && sameId(news.adopt, olds.datasetId)) throw adoptedReplacement(olds, diff);
         const warning = replacementWarning(olds, news, diff);
-        if (warning !== undefined) await warnResource(id, `${typeToken(typeName(pushDataset))} (${describe(olds)})`, warning);
+        if (warning !== undefined) await ctx.warn(warning);
         return diff;
     },
 
     async create(inputs, ctx) {
-        const r = await createDataset(api(ctx, inputs.workspaceId), inputs);
+        const r = await createDataset(api(ctx, inputs.workspaceId), inputs, adoptionFor(ctx));
         return { id: r.id, outs: r.outs as State };
     },
 
@@ -80,18 +97,27 @@ export const handler = defineHandler<Inputs, State>({
 
     async delete(id, props, ctx) {
         const datasets = api(ctx, props.workspaceId);
-        // The engine replaced this resource create-first (a changed provider, `--replace`, a crash between the two
-        // steps) and the replacement's create adopted this very dataset: deleting it would leave the replacement
-        // pointing at nothing. It is the replacement's now, so the old resource is only forgotten. The claim is on disk,
-        // so this holds when the delete runs in another process than the create (core/runtime/holders.ts).
-        if (overtaken(process.cwd(), heldDataset(id), props)) return;
-        // A listing taken before this delete must not offer the dataset to a create (a same-name replacement).
-        directoryFor(datasets.client).claim(id);
+        // The id in state is this resource's own dataset: one it created, or the one the program named with `adopt` or
+        // `pulumi import`. A create never takes over a dataset it merely found, so no other resource holds this id.
         await datasets.delete(id);
-        releaseObject(process.cwd(), heldDataset(id), props);
-        forgetTaken(process.cwd(), id);
+        directoryFor(datasets.client).remove(props.workspaceId ?? "", id);
     },
 });
+
+const sameId = (a: string, b: string | undefined) => b !== undefined && a.toLowerCase() === b.toLowerCase();
+
+/**
+ * A replacement of a dataset the program still names with `adopt`: the replacement's create would take over the very
+ * dataset the replaced resource's delete then deletes (create-first), or find it deleted (delete-first). The engine
+ * refuses the same of its `import` option ("previously-imported resources that still specify an ID may not be replaced").
+ */
+function adoptedReplacement(olds: State, diff: { replaces?: string[] }): Error {
+    return new Error(
+        `adopt names dataset ${olds.datasetId}, which this resource holds, and ${(diff.replaces ?? []).join(", ")} can only change by ` +
+            `replacing the dataset: the replacement would take over the very dataset the replaced resource deletes. Remove adopt from the ` +
+            `program (the dataset is this resource's since it was adopted) to replace it with a new, empty dataset, or undo the change`,
+    );
+}
 
 /** The dataset (and workspace) an id names: `<datasetId>` in My workspace, or `<workspaceId>/<datasetId>`. */
 function importId(id: string): { workspaceId?: string; datasetId: string } {

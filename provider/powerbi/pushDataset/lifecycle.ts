@@ -1,82 +1,120 @@
 /**
- * The push dataset's lifecycle. The name identifies a dataset in its workspace: a create first looks for a dataset
- * of that name (one listing per workspace and process, see directory.ts) and adopts it, which is how an `up` after a
- * crash converges on the dataset the lost create made; only when there is none is it POSTed. When a POST's outcome
- * is unknown (timeout, reset, 5xx), the workspace is listed again before any second POST, so a create never leaves
- * a duplicate; when it got no answer at all (a timeout, 504), the POST may still be running, so the listing waits one
- * request timeout and, if the dataset has not shown, the create fails instead of posting again. Writes are trusted: the
+ * The push dataset's lifecycle. A create makes a new dataset, or takes over the one the program names with `adopt`
+ * (or that `pulumi import` reads): never one it merely finds. Power BI allows two datasets of one name in a workspace,
+ * and a dataset of the program's name may be anybody's (another stack's, one made by hand, the one a replaced resource
+ * still holds), so a create that finds one refuses, naming its id and how to take it over; deleting what was taken
+ * over by name is the failure pulumi-azure#468 describes. When a POST's outcome is unknown (5xx, a reset, a broken
+ * answer) the workspace is listed again before any second POST: a dataset of the name that was not there before this
+ * call's POST is the one it made (the call's own knowledge, not a guess across runs). When it got no answer at all (a
+ * timeout, 504), the POST may still be running, so the listing waits one request timeout and, if the dataset has not
+ * shown, the create fails instead of posting again, saying what to check before the next `up`. Writes are trusted: the
  * outputs are the inputs and the id, so a create is one request and a schema change one PutTable per changed table.
  * Table schemas change in place; the rest replaces.
  */
 import { withContext, writeOutcome } from "../../core/errors/errors";
+import { isOperationStopped } from "../../core/http/operation";
 import type { DatasetApi, DatasetJson } from "./api";
 import { pushDataset } from "./definition";
-import { withClaim, type HeldObject } from "../../core/runtime/holders";
-import { recordTaken, takenAlongside, withNameHeld } from "./claims";
 import { directoryFor } from "./directory";
 import type { LiveTable, PushDatasetInputs } from "./schema";
 import { DATA_TYPES } from "./schema";
 import type { PushDatasetProperties, PushDatasetState, PushDatasetTable } from "./types";
 
-function ambiguous(api: DatasetApi, name: string, found: readonly DatasetJson[], why: string): Error {
-    return new Error(
-        `${why} ${found.length} datasets named "${name}" are in ${api.where} (${found.map((d) => d.id).join(", ")}): ` +
-            `set adopt to the id of the one to manage, and delete the others`,
-    );
+/** How the program that runs a create takes over an existing dataset, as its front end offers it (handler.ts). */
+export interface Adoption {
+    /** The exact command or input that makes dataset `id` this resource's. */
+    takeOver(api: DatasetApi, id: string): string;
+    /** The resource's URN, where the front end knows it: the engine's commands name the resource by it. */
+    readonly urn?: string;
 }
+
+/** The way both front ends offer: the `adopt` input. */
+export const ADOPT_INPUT: Adoption = { takeOver: (_api, id) => `set \`adopt: "${id}"\` on the resource and run pulumi up again` };
 
 /** The datasets of the api's workspace, read through the listing the creates of this process share (directory.ts). */
 export function workspaceDatasets(api: DatasetApi): Promise<readonly DatasetJson[]> {
     return directoryFor(api.client).datasets(api.workspaceId ?? "", () => api.list());
 }
 
+const ids = (found: readonly DatasetJson[]) => found.map((d) => d.id).join(", ");
+
 /**
- * The dataset of this name that exists already (adopted), or the one a POST created. The search and the take are one
- * step per name (claims.ts): creates of one name, in this process or in another of the program's folder, run it one at
- * a time, and none adopts a dataset another create took while this process runs, so same-name datasets created in
- * parallel never share one: each gets its own.
+ * A create that found datasets of its name: nothing is taken over that the program did not name. What to do depends on
+ * where the dataset came from, which the create cannot know, so each case is named with its command.
  */
-function findOrPost(api: DatasetApi, args: PushDatasetInputs, cwd: string): Promise<{ id: string; adopted: boolean }> {
-    return withNameHeld(cwd, api.workspaceId ?? "", args.name, () => findOrPostHeld(api, args, cwd));
+function nameTaken(api: DatasetApi, name: string, found: readonly DatasetJson[], adoption: Adoption): Error {
+    const one =
+        found.length === 1
+            ? `a dataset named "${name}" already exists in ${api.where} (id ${found[0]!.id})`
+            : `${found.length} datasets named "${name}" already exist in ${api.where} (ids ${ids(found)})`;
+    return new Error(
+        `${one}, and tenantkit does not take over a dataset the program did not name: deleting this resource would delete it. ` +
+            `If it is the dataset this resource should manage, ${adoption.takeOver(api, found[0]!.id)}. ` +
+            `If this create replaces a resource that holds it (\`pulumi up --replace\`, a provider change), the engine creates the ` +
+            `replacement before it deletes the replaced dataset: set the resource option deleteBeforeReplace (the dataset and its rows are ` +
+            `then deleted first), or give the new dataset another name. If an earlier \`pulumi up\` was interrupted while creating it, ` +
+            `\`pulumi refresh --import-pending-creates '${adoption.urn ?? "<urn>"}' --import-pending-creates ${found[0]!.id}\` records it (the engine lists its pending ` +
+            `operations); otherwise take it over as above`,
+    );
 }
 
-async function findOrPostHeld(api: DatasetApi, args: PushDatasetInputs, cwd: string): Promise<{ id: string; adopted: boolean }> {
+/**
+ * POSTs the dataset, unless one of its name exists. Creates of one name in this process run one after another, so a
+ * second resource of a name sees the first one's dataset and is refused.
+ */
+function post(api: DatasetApi, args: PushDatasetInputs, adoption: Adoption): Promise<string> {
     const directory = directoryFor(api.client);
-    const free = (found: readonly DatasetJson[]) => found.filter((d) => !takenAlongside(cwd, d.id));
-    const take = (id: string) => {
-        directory.claim(id);
-        recordTaken(cwd, id);
-    };
-    const existing = free(await directory.named(api.workspaceId ?? "", args.name, () => api.list()));
-    if (existing.length > 1) throw ambiguous(api, args.name, existing, "cannot tell which dataset to manage:");
-    if (existing.length === 1) {
-        take(existing[0]!.id);
-        return { id: existing[0]!.id, adopted: true };
-    }
+    const workspace = api.workspaceId ?? "";
+    return directory.oneAtATime(workspace, args.name, async () => {
+        const before = await directory.named(workspace, args.name, () => api.list());
+        if (before.length > 0) throw nameTaken(api, args.name, before, adoption);
+        const id = await postOnce(api, args, before);
+        directory.add(workspace, { id, name: args.name });
+        return id;
+    });
+}
+
+/** One POST; when its outcome is unknown, the dataset it made if it shows, and never a second POST that might duplicate it. */
+async function postOnce(api: DatasetApi, args: PushDatasetInputs, before: readonly DatasetJson[]): Promise<string> {
+    const directory = directoryFor(api.client);
+    const workspace = api.workspaceId ?? "";
     try {
-        const created = await api.create(args);
-        take(created.id);
-        return { id: created.id, adopted: false };
+        return (await api.create(args)).id;
     } catch (err) {
         const outcome = writeOutcome(err);
         if (outcome === "none") throw err;
+        // Cancelled or out of time with the POST in flight: nothing more may be sent, and it may still land.
+        if (isOperationStopped(err)) {
+            const slow =
+                (err as { code?: string }).code === "OperationTimeout" ? "; if Power BI is only slow, raise the resource's customTimeouts" : "";
+            throw withContext(err, { nextStep: `${mayStillLand(api, args.name)}${slow}` });
+        }
         // A POST that got no answer may still be running: give it the time one attempt waits before looking.
         if (outcome === "pending") await api.client.waitForLateRequest();
-        const fresh = free(await directory.namedNow(api.workspaceId ?? "", args.name, () => api.list()));
-        if (fresh.length > 1) throw ambiguous(api, args.name, fresh, `creating it failed with an unknown outcome (${(err as Error).message}), and`);
-        if (fresh.length === 0 && outcome === "pending") {
-            // Posting again could make a second dataset when the first POST lands late. The next up lists afresh.
-            directory.forget(api.workspaceId ?? "");
+        const known = new Set(before.map((d) => d.id.toLowerCase()));
+        const made = (await directory.namedNow(workspace, args.name, () => api.list())).filter((d) => !known.has(d.id.toLowerCase()));
+        if (made.length === 1) return made[0]!.id;
+        if (made.length > 1) {
             throw withContext(err, {
                 nextStep:
-                    `Power BI may still be creating dataset "${args.name}" in ${api.where}, so it was not posted a second time: run up again ` +
-                    `in a minute; tenantkit then adopts the dataset of that name if it was created, and creates it if not`,
+                    `creating dataset "${args.name}" failed with an unknown outcome and ${made.length} datasets of that name appeared in ${api.where} ` +
+                    `meanwhile (ids ${ids(made)}); tenantkit cannot tell which one it made: delete the ones no program manages, then run pulumi up again`,
             });
         }
-        const id = fresh.length === 1 ? fresh[0]!.id : (await api.create(args)).id;
-        take(id);
-        return { id, adopted: false };
+        if (outcome === "finished") return (await api.create(args)).id;
+        // Posting again could make a second dataset when the first POST lands late.
+        directory.forget(workspace);
+        throw withContext(err, { nextStep: mayStillLand(api, args.name) });
     }
+}
+
+/** What to check before the next `up` after a POST whose answer never came. */
+function mayStillLand(api: DatasetApi, name: string): string {
+    return (
+        `Power BI may still be creating dataset "${name}" in ${api.where}, so it was not posted a second time. Before the next ` +
+        `\`pulumi up\`, wait a few minutes and list the workspace's datasets: if one named "${name}" appeared, the next up refuses to ` +
+        `make a second one and names the command that records it; if none did, the next up creates it`
+    );
 }
 
 /** A table's schema as a comparable text: names case-insensitive, types canonical, order ignored. */
@@ -138,31 +176,23 @@ async function takeOver(api: DatasetApi, id: string, args: PushDatasetInputs, ho
     await putChangedTables(api, id, args.tables, reconcileTables(args.tables, live));
 }
 
-/** The dataset as an object another resource may hold (core/runtime/holders.ts). */
-export const heldDataset = (id: string): HeldObject => ({ kind: "dataset", key: id });
-
 /**
- * Creates the dataset, or takes over the one `adopt` names or the one of this name. A dataset taken over may be held
- * by another resource, the one this create replaces: the claim (core/runtime/holders.ts) keeps that resource's delete from
- * deleting it. One the create POSTed is nobody else's, and needs none.
+ * Creates the dataset, or takes over the one `adopt` names: that dataset is then this resource's, and deleting the
+ * resource deletes it (as an imported resource's delete does).
  */
 export async function createDataset(
     api: DatasetApi,
     args: PushDatasetInputs,
-    cwd: string = process.cwd(),
+    adoption: Adoption = ADOPT_INPUT,
 ): Promise<{ id: string; outs: PushDatasetState }> {
     if (args.adopt) {
         const existing = await api.get(args.adopt);
         if (!existing) throw new Error(`adopt: dataset ${args.adopt} is not in ${api.where}`);
-        directoryFor(api.client).claim(existing.id);
-        recordTaken(cwd, existing.id);
         await takeOver(api, existing.id, args, "adopt:");
-        return { id: existing.id, outs: withClaim(stateOf(args, existing.id), cwd, heldDataset(existing.id)) };
+        return { id: existing.id, outs: stateOf(args, existing.id) };
     }
-    const { id, adopted } = await findOrPost(api, args, cwd);
-    if (!adopted) return { id, outs: stateOf(args, id) };
-    await takeOver(api, id, args, `a dataset named "${args.name}" exists in ${api.where}:`);
-    return { id, outs: withClaim(stateOf(args, id), cwd, heldDataset(id)) };
+    const id = await post(api, args, adoption);
+    return { id, outs: stateOf(args, id) };
 }
 
 async function putChangedTables(

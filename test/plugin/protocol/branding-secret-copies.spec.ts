@@ -47,7 +47,7 @@ describe("regression: a secret branding text has no plain-text copy in state", (
 
     it("the default branding, taken over while the tenant already shows the secret text, answers its prior secret too", async () => {
         await fx.emu.admin.updateBranding(IDS.tenantId, "0", { signInPageText: TEXT }, { create: true });
-        const c = await created(BRANDING, { signInPageText: secret(TEXT) });
+        const c = await created(BRANDING, { signInPageText: secret(TEXT), adopt: true });
         assert.deepEqual(plainCopies(c.properties, TEXT), []);
     });
 

@@ -27,22 +27,24 @@ describe("Cancel and customTimeouts over gRPC, the compiled plugin in its own pr
         return { err, seconds: (Date.now() - started) / 1000 };
     };
 
-    it("a create's timeout (customTimeouts) ends a POST whose answer does not come, and the next up adopts what it made", async () => {
+    it("a create's timeout (customTimeouts) ends a POST whose answer does not come, and the next create refuses the dataset it made, naming it", async () => {
         const p = await provider();
         const inputs = (await p.client.check({ type: DATASET, news: datasetInputs("Slow") })).inputs;
         await holdPost();
         const { err, seconds } = await failure(p.client.create({ type: DATASET, properties: inputs, timeout: 2 }));
         assert.ok(seconds < 15, `the create went on for ${seconds} s past a timeout of 2 s`);
         assert.match(err.details, /timeout of 2 s \(customTimeouts\) passed/);
-        assert.match(err.details, /run `pulumi up` again/);
+        assert.match(err.details, /Power BI may still be creating dataset "Slow" .*Before the next `pulumi up`, wait a few minutes and list the workspace's datasets/);
+        assert.match(err.details, /raise the resource's customTimeouts/);
         await fx.emu.admin.clearFaults();
 
+        const [made] = await named("Slow");
+        assert.ok(made, "the held POST was not carried out");
         const next = await provider();
-        const created = await next.client.create({ type: DATASET, properties: inputs });
-        assert.deepEqual(
-            (await named("Slow")).map((d) => d.id),
-            [created.id],
-        );
+        const refused = await failure(next.client.create({ type: DATASET, properties: inputs }));
+        assert.match(refused.err.details, new RegExp(`a dataset named "Slow" already exists in workspace ${IDS.salesWorkspaceId} \\(id ${made.id}\\)`));
+        assert.match(refused.err.details, /pulumi import tenantkit:powerbi:PushDataset/);
+        assert.equal((await named("Slow")).length, 1);
     });
 
     it("Cancel ends a create whose POST is in flight within seconds, saying it was cancelled", async () => {
