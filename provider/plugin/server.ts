@@ -107,6 +107,9 @@ export function resourceProviderService(identity: PluginIdentity, engineAddress:
     // which provider they are for, so this process can hold one provider's settings only.
     let attached = false;
     let configuredFor: { urn: string; settings: string } | undefined;
+    // The providers this process ran CheckConfig for: the engine configures them within a preview or an `up`, with
+    // inputs that say how the stack config holds each credential now (config.ts `ConfigureOptions`).
+    const checkedConfig = new Set<string>();
     useWarningChannel(async (_id, message) => {
         const urn = diffUrn.getStore();
         const client = engineClient;
@@ -128,16 +131,24 @@ export function resourceProviderService(identity: PluginIdentity, engineAddress:
         }),
         checkConfig: unary((req: InstanceType<typeof provider.CheckRequest>) => {
             const checked = checkConfig(req.getUrn(), props(req.getNews()));
-            return new provider.CheckResponse().setInputs(toStruct(checked.inputs, checked.secret)).setFailuresList(failures(checked.failures));
+            checkedConfig.add(req.getUrn());
+            return new provider.CheckResponse()
+                .setInputs(toStruct(checked.inputs, checked.secret, checked.nested))
+                .setFailuresList(failures(checked.failures));
         }),
         diffConfig: unary(async (req: InstanceType<typeof provider.DiffRequest>) => {
-            const { changed, replaces } = await diffConfig(props(req.getOldInputs() ?? req.getOlds()).values, props(req.getNews()).values, {
+            const { changed, replaces, undecided } = await diffConfig(props(req.getOldInputs() ?? req.getOlds()).values, props(req.getNews()).values, {
                 newIsDefault: isDefaultProvider(req.getUrn()),
             });
+            const { DIFF_SOME, DIFF_NONE, DIFF_UNKNOWN } = provider.DiffResponse.DiffChanges;
             const res = new provider.DiffResponse()
-                .setChanges(changed.length > 0 ? provider.DiffResponse.DiffChanges.DIFF_SOME : provider.DiffResponse.DiffChanges.DIFF_NONE)
+                // Undecided: the same values, whose secret marks only the engine sees (config.ts `ConfigDiff`).
+                .setChanges(changed.length > 0 ? DIFF_SOME : undecided ? DIFF_UNKNOWN : DIFF_NONE)
                 .setReplacesList(replaces)
                 .setDiffsList(changed)
+                // Another tenant or cloud: the engine deletes the provider's resources before it replaces the provider
+                // (`calculateDependentReplacements`), so no delete runs against what a replacement made or took over.
+                .setDeletebeforereplace(replaces.length > 0)
                 .setHasdetaileddiff(true);
             const detailed = res.getDetaileddiffMap();
             for (const k of changed) {
@@ -160,7 +171,7 @@ export function resourceProviderService(identity: PluginIdentity, engineAddress:
                         `debug a program with one tenantkit provider (or providers with the same settings), or run without PULUMI_DEBUG_PROVIDERS`,
                 );
             }
-            ops.configure(handlerConfiguration(urn, given));
+            ops.configure(handlerConfiguration(urn, given, { judgeSecrecy: args !== undefined && checkedConfig.has(urn) }));
             configuredFor = { urn, settings };
             return new provider.ConfigureResponse()
                 .setAcceptsecrets(true)
