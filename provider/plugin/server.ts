@@ -90,11 +90,16 @@ function failures(list: readonly { property: string; reason: string }[]) {
 
 const props = (s: Struct | undefined): Unwrapped => fromStruct(s);
 
-/** The service implementation; `engineAddress` is where warnings are sent (the engine's Log). */
-export function resourceProviderService(identity: PluginIdentity, engineAddress: string | undefined): grpc.UntypedServiceImplementation {
+/**
+ * The service implementation; `engineAddress` is where warnings are sent (the engine's Log). `cancelled` aborts every
+ * operation of the process, now and after: the engine's Cancel aborts it, and so does main.ts when the engine is gone.
+ */
+export function resourceProviderService(
+    identity: PluginIdentity,
+    engineAddress: string | undefined,
+    cancelled: AbortController = new AbortController(),
+): grpc.UntypedServiceImplementation {
     const ops = new Operations();
-    // Cancel (Ctrl-C on `pulumi up`) ends every operation of this process, now and after: the engine then shuts it down.
-    const cancelled = new AbortController();
     /**
      * Runs an operation's body under the engine's cancellation and its timeout (`customTimeouts`, in seconds; 0 when
      * none): requests in flight, retries and throttle waits end when either comes (core/http/operation.ts).
@@ -228,6 +233,7 @@ export function resourceProviderService(identity: PluginIdentity, engineAddress:
             return new provider.InvokeResponse().setReturn(toStruct(result.values, result.secret));
         }),
         cancel: unary(() => {
+            // Cancel (Ctrl-C on `pulumi up`) ends every operation of this process: the engine then shuts it down.
             cancelled.abort();
             return new Empty();
         }),
@@ -246,13 +252,17 @@ function typeOf(urn: string): string {
     return qualified.slice(qualified.lastIndexOf("$") + 1);
 }
 
-/** Serves the plugin on a loopback port and returns it. */
-export async function serve(identity: PluginIdentity, engineAddress: string | undefined): Promise<{ port: number; server: grpc.Server }> {
+/**
+ * Serves the plugin on a loopback port and returns it, with `cancel`, which ends every operation of the process as the
+ * engine's Cancel does (main.ts calls it when the engine is gone).
+ */
+export async function serve(identity: PluginIdentity, engineAddress: string | undefined): Promise<{ port: number; server: grpc.Server; cancel(): void }> {
     // The engine sends whole states in one message: a dataset of 75 tables is far above gRPC's 4 MB default.
     const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024, "grpc.max_send_message_length": 400 * 1024 * 1024 });
-    server.addService(providerRpc.ResourceProviderService, resourceProviderService(identity, engineAddress));
+    const cancelled = new AbortController();
+    server.addService(providerRpc.ResourceProviderService, resourceProviderService(identity, engineAddress, cancelled));
     const port = await new Promise<number>((resolve, reject) =>
         server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
     );
-    return { port, server };
+    return { port, server, cancel: () => cancelled.abort() };
 }
