@@ -87,8 +87,10 @@ function recordedEnvironment(values: JsonObject): Partial<Record<SettingKey, str
 }
 
 /**
- * CheckConfig: the failures of the provider's inputs, each naming its key, and the inputs to record, with an explicit
- * provider's every credential secret (one given in plain text still never stored so).
+ * CheckConfig: the failures of the provider's inputs, each naming its key, and the inputs to record: an explicit
+ * provider's every credential secret (one given in plain text still never stored so); a default provider's each
+ * inside an object whose member is secret (CREDENTIAL_VALUE_KEY), and the tenant and cloud it took from `env`
+ * (ENVIRONMENT_KEY).
  */
 export function checkConfig(
     urn: string,
