@@ -14,14 +14,48 @@ const { version } = require("../../package.json") as { version: string };
 const schema = JSON.stringify(require("../../schema.json"));
 /* eslint-enable @typescript-eslint/no-require-imports */
 
+/** How often the plugin looks whether the engine that started it is still its parent. */
+const PARENT_POLL_MS = 500;
+/** How long operations get, once cancelled, to end before the process exits. */
+const CANCEL_GRACE_MS = 500;
+
+/**
+ * Calls `gone` once the process that started this one has ended. The engine starts the plugin itself (the launcher
+ * `exec`s node), so its parent is the engine; when the engine dies (SIGKILL of `pulumi up`, an OOM kill) the plugin is
+ * re-parented (to init or a subreaper), which `process.ppid` shows. Without this, the plugin ran on for minutes and
+ * finished the requests it had started, for nobody (issue 49, defect 10).
+ */
+function watchParent(gone: (parent: number) => void): void {
+    const parent = process.ppid;
+    const timer = setInterval(() => {
+        if (process.ppid === parent) return;
+        clearInterval(timer);
+        gone(parent);
+    }, PARENT_POLL_MS);
+    timer.unref();
+}
+
 async function main(): Promise<void> {
     const engineAddress = process.argv
         .slice(2)
         .filter((a) => !a.startsWith("-"))
         .pop();
-    const { port } = await serve({ version, schema }, engineAddress);
+    const { port, cancel } = await serve({ version, schema }, engineAddress);
     process.stdout.write(`${port}\n`);
     for (const method of ["log", "info", "debug"] as const) console[method] = (...args: unknown[]) => console.error(...args);
+    // Started by hand for PULUMI_DEBUG_PROVIDERS, the plugin has no engine address on its command line (the engine
+    // attaches later) and its parent is a shell: it serves run after run, and nothing is watched.
+    if (engineAddress === undefined) return;
+    watchParent((parent) => {
+        // Ends the requests in flight and every wait as the engine's Cancel does, so nothing is sent again for nobody.
+        cancel();
+        process.stderr.on("error", () => undefined);
+        process.stderr.write(
+            `pulumi-resource-tenantkit: the engine that started it (process ${parent}) is gone, so its operations were cancelled and it exits; ` +
+                `a write in flight may have reached the service: run \`pulumi cancel\` if the stack is still locked, then \`pulumi refresh\` and \`pulumi up\`\n`,
+        );
+        setTimeout(() => process.exit(1), CANCEL_GRACE_MS);
+    });
 }
 
 main().catch((err: unknown) => {

@@ -83,11 +83,16 @@ function failures(list: readonly { property: string; reason: string }[]) {
 
 const props = (s: Struct | undefined): Unwrapped => fromStruct(s);
 
-/** The service implementation; `engineAddress` is where warnings are sent (the engine's Log). */
-export function resourceProviderService(identity: PluginIdentity, engineAddress: string | undefined): grpc.UntypedServiceImplementation {
+/**
+ * The service implementation; `engineAddress` is where warnings are sent (the engine's Log). `cancelled` aborts every
+ * operation of the process, now and after: the engine's Cancel aborts it, and so does main.ts when the engine is gone.
+ */
+export function resourceProviderService(
+    identity: PluginIdentity,
+    engineAddress: string | undefined,
+    cancelled: AbortController = new AbortController(),
+): grpc.UntypedServiceImplementation {
     const ops = new Operations();
-    // Cancel (Ctrl-C on `pulumi up`) ends every operation of this process, now and after: the engine then shuts it down.
-    const cancelled = new AbortController();
     /**
      * Runs an operation's body under the engine's cancellation and its timeout (`customTimeouts`, in seconds; 0 when
      * none): requests in flight, retries and throttle waits end when either comes (core/http/operation.ts).
@@ -100,6 +105,9 @@ export function resourceProviderService(identity: PluginIdentity, engineAddress:
     // which provider they are for, so this process can hold one provider's settings only.
     let attached = false;
     let configuredFor: { urn: string; settings: string } | undefined;
+    // The providers this process ran CheckConfig for: the engine configures them within a preview or an `up`, with
+    // inputs that say how the stack config holds each credential now (config.ts `ConfigureOptions`).
+    const checkedConfig = new Set<string>();
     // A handler's warning carries the URN of the request it serves (core/runtime/handler.ts passes it in its context).
     useWarningChannel(async (urn, message) => {
         const client = engineClient;
@@ -121,16 +129,24 @@ export function resourceProviderService(identity: PluginIdentity, engineAddress:
         }),
         checkConfig: unary((req: InstanceType<typeof provider.CheckRequest>) => {
             const checked = checkConfig(req.getUrn(), props(req.getNews()));
-            return new provider.CheckResponse().setInputs(toStruct(checked.inputs, checked.secret)).setFailuresList(failures(checked.failures));
+            checkedConfig.add(req.getUrn());
+            return new provider.CheckResponse()
+                .setInputs(toStruct(checked.inputs, checked.secret, checked.nested))
+                .setFailuresList(failures(checked.failures));
         }),
         diffConfig: unary(async (req: InstanceType<typeof provider.DiffRequest>) => {
-            const { changed, replaces } = await diffConfig(props(req.getOldInputs() ?? req.getOlds()).values, props(req.getNews()).values, {
+            const { changed, replaces, undecided } = await diffConfig(props(req.getOldInputs() ?? req.getOlds()).values, props(req.getNews()).values, {
                 newIsDefault: isDefaultProvider(req.getUrn()),
             });
+            const { DIFF_SOME, DIFF_NONE, DIFF_UNKNOWN } = provider.DiffResponse.DiffChanges;
             const res = new provider.DiffResponse()
-                .setChanges(changed.length > 0 ? provider.DiffResponse.DiffChanges.DIFF_SOME : provider.DiffResponse.DiffChanges.DIFF_NONE)
+                // Undecided: the same values, whose secret marks only the engine sees (config.ts `ConfigDiff`).
+                .setChanges(changed.length > 0 ? DIFF_SOME : undecided ? DIFF_UNKNOWN : DIFF_NONE)
                 .setReplacesList(replaces)
                 .setDiffsList(changed)
+                // Another tenant or cloud: the engine deletes the provider's resources before it replaces the provider
+                // (`calculateDependentReplacements`), so no delete runs against what a replacement made or took over.
+                .setDeletebeforereplace(replaces.length > 0)
                 .setHasdetaileddiff(true);
             const detailed = res.getDetaileddiffMap();
             for (const k of changed) {
@@ -153,7 +169,7 @@ export function resourceProviderService(identity: PluginIdentity, engineAddress:
                         `debug a program with one tenantkit provider (or providers with the same settings), or run without PULUMI_DEBUG_PROVIDERS`,
                 );
             }
-            ops.configure(handlerConfiguration(urn, given));
+            ops.configure(handlerConfiguration(urn, given, { judgeSecrecy: args !== undefined && checkedConfig.has(urn) }));
             configuredFor = { urn, settings };
             return new provider.ConfigureResponse()
                 .setAcceptsecrets(true)
@@ -218,6 +234,7 @@ export function resourceProviderService(identity: PluginIdentity, engineAddress:
             return new provider.InvokeResponse().setReturn(toStruct(result.values, result.secret));
         }),
         cancel: unary(() => {
+            // Cancel (Ctrl-C on `pulumi up`) ends every operation of this process: the engine then shuts it down.
             cancelled.abort();
             return new Empty();
         }),
@@ -236,13 +253,17 @@ function typeOf(urn: string): string {
     return qualified.slice(qualified.lastIndexOf("$") + 1);
 }
 
-/** Serves the plugin on a loopback port and returns it. */
-export async function serve(identity: PluginIdentity, engineAddress: string | undefined): Promise<{ port: number; server: grpc.Server }> {
+/**
+ * Serves the plugin on a loopback port and returns it, with `cancel`, which ends every operation of the process as the
+ * engine's Cancel does (main.ts calls it when the engine is gone).
+ */
+export async function serve(identity: PluginIdentity, engineAddress: string | undefined): Promise<{ port: number; server: grpc.Server; cancel(): void }> {
     // The engine sends whole states in one message: a dataset of 75 tables is far above gRPC's 4 MB default.
     const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024, "grpc.max_send_message_length": 400 * 1024 * 1024 });
-    server.addService(providerRpc.ResourceProviderService, resourceProviderService(identity, engineAddress));
+    const cancelled = new AbortController();
+    server.addService(providerRpc.ResourceProviderService, resourceProviderService(identity, engineAddress, cancelled));
     const port = await new Promise<number>((resolve, reject) =>
         server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
     );
-    return { port, server };
+    return { port, server, cancel: () => cancelled.abort() };
 }

@@ -1,5 +1,6 @@
 import { strict as assert } from "node:assert";
 import { serviceLimiterFor, ServiceLimiter, type Clock } from "../../provider/core/http/limiter";
+import { OperationStopped, runOperation } from "../../provider/core/http/operation";
 
 /** A clock whose sleep records the wait and moves time forward at once. */
 function fakeClock(start = 1_000_000): Clock & { sleeps: number[]; advance(ms: number): void } {
@@ -74,6 +75,23 @@ describe("ServiceLimiter", () => {
             `started at ${startedAt.join(", ")}, block ends at ${end}`,
         );
         assert.equal(clock.sleeps[0], 2128);
+    });
+
+    // Issue 49, item 6 ("every wait ends on Cancel"): `run` waited for its slot whatever the operation's cancellation.
+    it("run's wait for a slot ends when the operation it serves is cancelled, and runs nothing", async () => {
+        const limiter = new ServiceLimiter({ maxConcurrent: 1 });
+        let release!: () => void;
+        const holder = limiter.run(() => new Promise<void>((resolve) => (release = resolve)));
+        const cancelled = new AbortController();
+        let ran = false;
+        const waiting = runOperation({ signal: cancelled.signal }, () => limiter.run(async () => void (ran = true)));
+        await settle();
+        cancelled.abort();
+        await assert.rejects(waiting, OperationStopped);
+        release();
+        await holder;
+        assert.equal(ran, false);
+        assert.equal(limiter.inFlight, 0);
     });
 
     it("does not wait once the block is over", async () => {

@@ -41,16 +41,43 @@ describe("the plugin's provider configuration", () => {
     });
 
     // Found in issue 37: CheckConfig marked the default provider's clientSecret secret, the engine sent Configure what
-    // CheckConfig answered, and a secret set without --secret passed every preview on the plugin path.
-    it("CheckConfig leaves a default provider's credential as the stack config has it, so Configure sees one in plain text", () => {
-        const r = checkConfig(DEFAULT, values({ tenantId: IDS.tenantId, clientSecret: "s3cret" }));
+    // CheckConfig answered, and a secret set without --secret passed every preview on the plugin path. Found in issue 49:
+    // left unmarked instead, a plain-text one reached the state, which `up --skip-preview` records before Configure's
+    // refusal surfaces. The credential is now secret inside an object the engine marks as the stack config holds it.
+    it("CheckConfig answers a default provider's credential secret inside an object, which the engine marks as the stack config holds it", () => {
+        const r = checkConfig(DEFAULT, values({ tenantId: IDS.tenantId, clientSecret: "s3cret", clientId: IDS.quickstartClientId }), {});
+        assert.deepEqual(r.inputs.clientSecret, { value: "s3cret" });
+        assert.deepEqual(r.nested, [["clientSecret", "value"]]);
         assert.deepEqual([...r.secret], []);
-        assert.throws(() => handlerConfiguration(DEFAULT, values(r.inputs as Record<string, string>, [...r.secret])), /stored in plain text/);
+        // The engine's `annotateSecrets`: the object whole is marked secret only where the stack config holds it so.
+        assert.throws(() => handlerConfiguration(DEFAULT, { values: r.inputs, secret: new Set(), nested: r.nested }), /stored in plain text/);
+        const c = handlerConfiguration(DEFAULT, { values: r.inputs, secret: new Set(["clientSecret"]) });
+        assert.equal(c.config.get("tenantkit:clientSecret"), "s3cret");
     });
 
     it("Configure refuses a credential the stack config holds in plain text, and takes it as a secret", () => {
-        assert.throws(() => handlerConfiguration(DEFAULT, values({ clientSecret: "s3cret" })), /tenantkit:clientSecret is stored in plain text/);
-        assert.doesNotThrow(() => handlerConfiguration(DEFAULT, values({ clientSecret: "s3cret" }, ["clientSecret"])));
+        const wrapped = { clientSecret: { value: "s3cret" } };
+        assert.throws(() => handlerConfiguration(DEFAULT, { values: wrapped, secret: new Set() }), /tenantkit:clientSecret is stored in plain text/);
+        assert.doesNotThrow(() => handlerConfiguration(DEFAULT, { values: wrapped, secret: new Set(["clientSecret"]) }));
+    });
+
+    it("Configure of a provider this process did not check (refresh, destroy) takes what the state recorded, plain-text mark or not", () => {
+        const c = handlerConfiguration(DEFAULT, { values: { clientSecret: { value: "s3cret" } }, secret: new Set() }, { judgeSecrecy: false });
+        assert.equal(c.config.get("tenantkit:clientSecret"), "s3cret");
+    });
+
+    // Issue 49, defect 7: the tenant moved from AZURE_TENANT_ID to tenantkit:tenantId was judged by the new run's
+    // environment, which no longer had it.
+    it("CheckConfig of the default provider records the tenant and cloud it took from the environment, never a credential", () => {
+        const env = { AZURE_TENANT_ID: IDS.tenantId, TENANTKIT_CLOUD: "Global", AZURE_CLIENT_SECRET: "s", AZURE_CLIENT_ID: IDS.quickstartClientId };
+        assert.deepEqual(checkConfig(DEFAULT, values({}), env).inputs, { fromEnvironment: { tenantId: IDS.tenantId, cloud: "Global" } });
+        assert.deepEqual(checkConfig(DEFAULT, values({ tenantId: IDS.domain }), env).inputs.fromEnvironment, { cloud: "Global" });
+        assert.equal(checkConfig(EXPLICIT, values({ tenantId: IDS.domain }), env).inputs.fromEnvironment, undefined);
+    });
+
+    it("Configure takes the tenant the state recorded from the environment, not this process's environment", () => {
+        const c = handlerConfiguration(DEFAULT, { values: { fromEnvironment: { tenantId: IDS.tenantId } }, secret: new Set() });
+        assert.equal(c.config.get("tenantkit:tenantId"), IDS.tenantId);
     });
 
     it("an explicit provider's settings do not fall back to the environment", () => {
@@ -90,6 +117,46 @@ describe("the plugin's provider configuration", () => {
         const env = { AZURE_TENANT_ID: IDS.tenantId, AZURE_CLIENT_SECRET: "s" };
         const d = await diffConfig({}, { tenantId: IDS.tenantId, clientSecret: "s" }, { newIsDefault: true, env });
         assert.deepEqual(d, { changed: [], replaces: [] });
+    });
+
+    it("DiffConfig: the tenant recorded from the environment against the same tenant in the stack config is no change, whatever the environment now says", async () => {
+        const tenantOf = async (t: string) => ({ "contoso.onmicrosoft.com": IDS.tenantId })[t.toLowerCase()] ?? t;
+        const olds = { clientId: IDS.quickstartClientId, fromEnvironment: { tenantId: IDS.tenantId } };
+        const news = { clientId: IDS.quickstartClientId, tenantId: IDS.domain, fromEnvironment: {} };
+        assert.deepEqual(await diffConfig(olds, news, { newIsDefault: true, env: {}, tenantOf }), { changed: [], replaces: [] });
+        const elsewhere = { AZURE_TENANT_ID: IDS.fabrikamTenantId };
+        assert.deepEqual(await diffConfig(olds, news, { newIsDefault: true, env: elsewhere, tenantOf }), { changed: [], replaces: [] });
+    });
+
+    it("DiffConfig: a tenant recorded from the environment and another tenant now replaces", async () => {
+        const olds = { fromEnvironment: { tenantId: IDS.tenantId } };
+        const news = { fromEnvironment: { tenantId: IDS.fabrikamTenantId } };
+        assert.deepEqual((await diffConfig(olds, news, NO_ENV)).replaces, ["tenantId"]);
+    });
+
+    it("DiffConfig: a state that recorded no tenant from the environment (written before the record) takes this run's environment for it", async () => {
+        const env = { AZURE_TENANT_ID: IDS.tenantId };
+        assert.deepEqual(await diffConfig({ clientSecret: "s" }, { tenantId: IDS.tenantId, clientSecret: "s", fromEnvironment: {} }, { newIsDefault: true, env }), {
+            changed: [],
+            replaces: [],
+        });
+    });
+
+    it("DiffConfig: a recorded state whose tenant was unset stays unset, not this run's environment", async () => {
+        const env = { AZURE_TENANT_ID: IDS.tenantId };
+        const d = await diffConfig({ graphToken: "t", fromEnvironment: {} }, { graphToken: "t", tenantId: IDS.tenantId, fromEnvironment: {} }, { newIsDefault: true, env });
+        assert.deepEqual(d.replaces, ["tenantId"]);
+    });
+
+    it("DiffConfig: the same values leave it to the engine, which compares their secret marks; another spelling alone is no change", async () => {
+        const inputs = { tenantId: IDS.tenantId, clientSecret: { value: "s" }, fromEnvironment: {} };
+        assert.deepEqual(await diffConfig(inputs, { ...inputs }, NO_ENV), { changed: [], replaces: [], undecided: true });
+        assert.deepEqual(await diffConfig(inputs, { ...inputs, tenantId: IDS.tenantId.toUpperCase() }, NO_ENV), { changed: [], replaces: [] });
+    });
+
+    it("DiffConfig: a credential a state written before recorded bare is an update, so Configure gets the new inputs", async () => {
+        const d = await diffConfig({ tenantId: IDS.tenantId, clientSecret: "s" }, { tenantId: IDS.tenantId, clientSecret: { value: "s" }, fromEnvironment: {} }, NO_ENV);
+        assert.deepEqual(d, { changed: ["clientSecret"], replaces: [] });
     });
 
     it("DiffConfig: a default provider against an explicit one with the same settings is no change", async () => {

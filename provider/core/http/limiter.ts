@@ -6,7 +6,7 @@
  */
 import { headerValue } from "../errors/redact";
 import { parseRetryAfter } from "../errors/retry";
-import { unlessAborted } from "./operation";
+import { stopSignal, unlessAborted } from "./operation";
 
 /** Time, injectable so tests never sleep for real. */
 export interface Clock {
@@ -135,9 +135,15 @@ export class ServiceLimiter {
         });
     }
 
-    /** Run `fn` holding a slot. */
+    /** Run `fn` holding a slot; the wait for it ends when the current operation stops (operation.ts). */
     async run<T>(fn: () => Promise<T>, clock: Clock = this.clock): Promise<T> {
-        const release = await this.acquire(clock);
+        const stop = stopSignal();
+        let release: () => void;
+        try {
+            release = await this.acquire(clock, stop?.signal);
+        } finally {
+            stop?.dispose();
+        }
         try {
             return await fn();
         } finally {

@@ -40,7 +40,7 @@ describe("the plugin's provider configuration over gRPC", () => {
         assert.equal(ok.inputs.tenantId, IDS.fabrikamDomain);
     });
 
-    it("DiffConfig: another tenant replaces, a rotated secret updates in place, the same settings are no change", async () => {
+    it("DiffConfig: another tenant replaces, a rotated secret updates in place, the same values are left to the engine's secret marks", async () => {
         const base = providerArgs(fx.emu.url);
         const tenant = await p.client.diffConfig({ olds: base, news: { ...base, tenantId: IDS.fabrikamDomain } });
         assert.equal(tenant.changes, "some");
@@ -51,7 +51,31 @@ describe("the plugin's provider configuration over gRPC", () => {
         assert.deepEqual(rotated.replaces, []);
         assert.deepEqual(rotated.detailedDiff, { clientSecret: { kind: "update", inputDiff: true } });
 
-        assert.equal((await p.client.diffConfig({ olds: base, news: base })).changes, "none");
+        // DIFF_UNKNOWN: the engine (`Registry.Diff`) then compares the recorded inputs with the new ones, secret marks
+        // included, which DiffConfig's request does not carry: a credential made secret is an update, else no change.
+        assert.equal((await p.client.diffConfig({ olds: base, news: base })).changes, "unknown");
+        assert.equal((await p.client.diffConfig({ olds: base, news: { ...base, tenantId: IDS.domain.toUpperCase() } })).changes, "none");
+    });
+
+    // Issue 49 (C): a replacement the engine ran create-first left the old resources' deletes to run against what the
+    // replacements made or took over, in another process.
+    it("DiffConfig answers another tenant or cloud as delete-before-replace, and an update or no change without it", async () => {
+        const base = providerArgs(fx.emu.url);
+        const tenant = await p.client.diffConfig({ olds: base, news: { ...base, tenantId: IDS.fabrikamDomain } });
+        assert.equal(tenant.deleteBeforeReplace, true);
+        const cloud = await p.client.diffConfig({ olds: base, news: { ...base, cloud: "China" } });
+        assert.deepEqual([cloud.replaces, cloud.deleteBeforeReplace], [["cloud"], true]);
+        const rotated = await p.client.diffConfig({ olds: base, news: { ...base, clientSecret: secret("rotated") } });
+        assert.equal(rotated.deleteBeforeReplace, false);
+    });
+
+    it("CheckConfig answers a default provider's credential secret inside an object, so a plain-text one is stored encrypted too", async () => {
+        const r = await p.client.checkConfig({ news: { emulator: fx.emu.url, tenantId: IDS.domain, clientId: IDS.quickstartClientId, clientSecret: "s3cret" } });
+        assert.deepEqual(r.failures, []);
+        const wrapped = r.inputs.clientSecret as Record<string, unknown>;
+        assert.ok(!isSecret(wrapped), "the object is marked: the engine's own mark would then not tell Configure how the stack config holds it");
+        assert.ok(isSecret(wrapped.value), "the credential is answered in plain text");
+        assert.deepEqual(r.inputs.fromEnvironment, {});
     });
 
     it("Configure answers that the plugin takes secrets and answers previews of creates and updates", async () => {
@@ -63,14 +87,17 @@ describe("the plugin's provider configuration over gRPC", () => {
         });
     });
 
-    it("Configure refuses a client secret the stack config holds in plain text, naming the key", async () => {
-        const plain = { ...providerArgs(fx.emu.url), clientSecret: IDS.quickstartClientSecret };
-        await assert.rejects(p.client.configure({ urn: DEFAULT_PROVIDER_URN, args: plain }), (err: PluginCallError) => {
+    it("Configure after CheckConfig refuses a client secret the stack config holds in plain text, naming the key", async () => {
+        const news = { ...providerArgs(fx.emu.url), clientSecret: IDS.quickstartClientSecret };
+        const checked = await p.client.checkConfig({ news });
+        // What the engine sends Configure: CheckConfig's answer, not marked further (the stack config held it plain).
+        await assert.rejects(p.client.configure({ urn: DEFAULT_PROVIDER_URN, args: checked.inputs }), (err: PluginCallError) => {
             assert.equal(err.codeName, "UNKNOWN");
             assert.match(err.details, /tenantkit:clientSecret is stored in plain text/);
             assert.ok(!err.details.includes(IDS.quickstartClientSecret), "the error shows the secret");
             return true;
         });
+        await p.client.configure({ urn: DEFAULT_PROVIDER_URN, args: { ...checked.inputs, clientSecret: secret(checked.inputs.clientSecret) } });
     });
 
     it("an explicit provider's arguments are what a call signs in with: its tenant's app gets the token", async () => {
@@ -86,5 +113,20 @@ describe("the plugin's provider configuration over gRPC", () => {
         const tokens = await fx.emu.admin.requests({ service: "login", method: "POST" });
         assert.ok(tokens.length > 0, "no token request");
         for (const t of tokens) assert.match(t.bodyText ?? "", new RegExp(`client_id=${IDS.noPermissionsClientId}`));
+    });
+});
+
+describe("the plugin's provider configuration over gRPC, in a process that ran no CheckConfig", () => {
+    const fx = useEmulator();
+    const p = usePlugin();
+
+    // Refresh and destroy configure a provider with what its state recorded at the last up, without CheckConfig: the
+    // stack config may hold that credential secret by now, and the state holds it encrypted either way.
+    it("Configure takes a credential recorded as the stack config held it in plain text, and signs in with it", async () => {
+        const args = { ...providerArgs(fx.emu.url), clientSecret: { value: secret(IDS.quickstartClientSecret) } };
+        await p.client.configure({ urn: DEFAULT_PROVIDER_URN, args });
+        await p.client.invoke(GET_TAP, { user: IDS.aliceUpn });
+        const tokens = await fx.emu.admin.requests({ service: "login", method: "POST" });
+        assert.ok(tokens.length > 0, "no token request");
     });
 });
