@@ -6,9 +6,13 @@ import * as tk from "pulumi-tenantkit";
 
 const config = new pulumi.Config();
 const workspaceId = config.get("workspaceId"); // omit for My workspace
+// The id of an existing dataset to take over instead of creating one: tenantkit refuses to create a dataset whose name
+// its workspace already has, and names the id to set here (`pulumi config set adopt <id>`).
+const adopt = config.get("adopt");
 
 const sales = new tk.powerbi.PushDataset("sales", {
     workspaceId,
+    adopt,
     name: "SalesMarketing",
     defaultRetentionPolicy: "basicFIFO",
     tables: [

@@ -80,27 +80,41 @@ describeCli("crashes of pulumi up under the real engine", (binDir) => {
         return running;
     }
 
-    /** The next `up` converges: one dataset, adopted by name (no second POST), in state; destroy deletes it. */
-    async function assertConverges(stack: CliStack, stateType = "pulumi-nodejs:dynamic/tenantkit:PushDataset"): Promise<void> {
+    /** The id of the dataset a refused create names, from the up's output. */
+    const refusedId = (output: string): string => {
+        const m = /a dataset named "SalesMarketing" already exists in My workspace \(id ([0-9a-f-]+)\)/.exec(output);
+        assert.ok(m, `the up did not refuse the dataset of its name:\n${output}`);
+        return m[1]!;
+    };
+
+    /** After a crash: the next `up` refuses the dataset the crashed create made, naming it; nothing is posted again. */
+    async function nextUpRefuses(stack: CliStack): Promise<{ id: string; output: string }> {
         await fx.emu.admin.clearRequests();
-        const again = await stack.up();
-        assert.doesNotMatch(again.output, /pending operations/);
-        const all = await named();
-        assert.equal(all.length, 1, "exactly one dataset of the name");
+        const refused = await stack.run(stack.upArgs());
+        assert.notEqual(refused.code, 0, "the up took over a dataset it did not create");
+        const [made] = await named();
+        const id = refusedId(refused.output);
+        assert.equal(id, made!.id);
         const posts = (await fx.emu.admin.requests({ service: "powerbi", method: "POST" })).filter((r) => /\/datasets$/.test(r.path));
-        assert.deepEqual(posts, [], "adopted, not posted again");
+        assert.deepEqual(posts, [], "posted a second dataset");
+        return { id, output: refused.output };
+    }
+
+    /** Once the command the refusal named recorded it: one dataset, in state, no change to make; destroy deletes it. */
+    async function assertConverged(stack: CliStack, id: string, stateType = "pulumi-nodejs:dynamic/tenantkit:PushDataset"): Promise<void> {
         const { deployment } = await stack.exportState();
         assert.deepEqual(
             (deployment.resources ?? []).filter((r) => r.type === stateType).map((r) => r.id),
-            [all[0]!.id],
+            [id],
         );
-        assert.deepEqual(deployment.pending_operations ?? [], [], "the pending create is cleared");
+        assert.deepEqual(deployment.pending_operations ?? [], [], "a pending create is left");
         await stack.expectNoChanges();
+        assert.equal((await named()).length, 1, "exactly one dataset of the name");
         await stack.destroy();
         assert.deepEqual(await named(), []);
     }
 
-    it("pulumi up SIGKILLed: the stack stays locked until `pulumi cancel`, then up adopts the one dataset", async () => {
+    it("pulumi up SIGKILLed: the stack stays locked until `pulumi cancel`; the next up refuses the dataset, and the adopt and refresh it names converge", async () => {
         const stack = await datasetStack("crash-cli");
         try {
             const running = await upUntilAccepted(stack);
@@ -111,9 +125,8 @@ describeCli("crashes of pulumi up under the real engine", (binDir) => {
             await running.done;
             killAll(children);
             await fx.emu.admin.clearFaults();
-            const { deployment } = await stack.exportState();
             assert.deepEqual(
-                deployment.pending_operations?.map((p) => p.type),
+                ((await stack.exportState()).deployment.pending_operations ?? []).map((p) => p.type),
                 ["creating"],
                 "the engine recorded the create it started",
             );
@@ -122,18 +135,21 @@ describeCli("crashes of pulumi up under the real engine", (binDir) => {
             assert.notEqual(locked.code, 0);
             assert.match(locked.output, /the stack is currently locked/);
             await stack.ok(["cancel", "--yes"]);
-            // An up would go on with a warning and keep the pending create in state; refresh drops it, and the dataset
-            // that create made is adopted by name by the next up.
+            const { id, output } = await nextUpRefuses(stack);
+            assert.match(output, /pending operations from previous deployment/, "the engine's own warning is not shown");
+            assert.match(output, new RegExp(`set \`adopt: "${id}"\``));
+            assert.match(output, /`pulumi refresh --clear-pending-creates` drops the engine's record of the interrupted create/);
+            await stack.setConfig("tenantkit-push-dataset:adopt", id);
+            await stack.up();
             await stack.refresh(["--clear-pending-creates"]);
-            assert.deepEqual((await stack.exportState()).deployment.pending_operations ?? [], []);
-            await assertConverges(stack);
+            await assertConverged(stack, id);
             assert.deepEqual(children.filter(isAlive), [], "a process the killed up started still runs");
         } finally {
             await stack.dispose();
         }
     });
 
-    it("the provider host SIGKILLed: that up fails, and the next one adopts the one dataset", async () => {
+    it("the provider host SIGKILLed: that up fails; the next one refuses the dataset, and the adopt it names converges", async () => {
         const stack = await datasetStack("crash-host");
         try {
             const running = await upUntilAccepted(stack);
@@ -143,7 +159,13 @@ describeCli("crashes of pulumi up under the real engine", (binDir) => {
             const failed = await running.done;
             await fx.emu.admin.clearFaults();
             assert.notEqual(failed.code, 0, "up succeeded although its provider host died");
-            await assertConverges(stack);
+            const { id, output } = await nextUpRefuses(stack);
+            assert.match(output, new RegExp(`set \`adopt: "${id}"\``));
+            await stack.setConfig("tenantkit-push-dataset:adopt", id);
+            await fx.emu.admin.clearRequests();
+            await stack.up();
+            assert.deepEqual((await fx.emu.admin.requests({ service: "powerbi", method: "POST" })).length, 0, "adopting posted a dataset");
+            await assertConverged(stack, id);
         } finally {
             await stack.dispose();
         }
@@ -162,7 +184,7 @@ describeCli("crashes of pulumi up under the real engine", (binDir) => {
         return { stack, dir };
     }
 
-    it("the provider plugin SIGKILLed mid-create: that up fails, and the next one adopts the one dataset", async () => {
+    it("the provider plugin SIGKILLed mid-create: that up fails; the next one refuses the dataset, and the pulumi import it names converges", async () => {
         const { stack, dir } = await yamlDatasetStack("crash-plugin");
         try {
             const running = await upUntilAccepted(stack);
@@ -173,7 +195,10 @@ describeCli("crashes of pulumi up under the real engine", (binDir) => {
             const failed = await running.done;
             await fx.emu.admin.clearFaults();
             assert.notEqual(failed.code, 0, "up succeeded although its plugin died");
-            await assertConverges(stack, "tenantkit:powerbi:PushDataset");
+            const { id, output } = await nextUpRefuses(stack);
+            assert.match(output, new RegExp(`run \`pulumi import tenantkit:powerbi:PushDataset sales ${id}\``));
+            await stack.ok(["import", "tenantkit:powerbi:PushDataset", "sales", id, "--yes", "--protect=false", "--config-file", stack.configFile]);
+            await assertConverged(stack, id, "tenantkit:powerbi:PushDataset");
         } finally {
             await stack.dispose();
             fs.rmSync(dir, { recursive: true, force: true });

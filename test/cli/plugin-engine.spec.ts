@@ -83,19 +83,20 @@ describeCli("the provider plugin: per-property diffs, options, providers, secret
         assert.match(diff.output, /replacing deletes this dataset and every row pushed to it.*Forced by name/);
     });
 
-    it("replaceOnChanges: a column type change, which updates in place, replaces; create-first, the replacement adopts the dataset by name", async () => {
+    it("replaceOnChanges: a column type change, which updates in place, replaces delete-first: a new dataset has the new type", async () => {
         const stack = await yamlStack("replace-on", datasetProgram("replaceOnChanges:\n  - tables"));
         await stack.up();
         const first = (await datasets())[0]!.id;
         await stack.setConfig("tkplugin:idType", "Double");
         assert.match((await stack.preview()).stdout, /\+-1 to replace/);
+        await fx.emu.admin.clearRequests();
         assert.match((await stack.up()).stdout, /\+-1 replaced/);
-        // As for a forced replacement (docs/dynamic-resources.md, "Resource options"): the dataset and its rows stay, with the new type.
+        // The name is kept, so the diff answers delete-first, which the engine takes for the replacement replaceOnChanges makes.
+        const writes = (await fx.emu.admin.requests({ service: "powerbi" })).filter((r) => r.method !== "GET").map((r) => r.method);
+        assert.deepEqual(writes, ["DELETE", "POST"]);
         const after = await datasets();
-        assert.deepEqual(
-            after.map((d) => d.id),
-            [first],
-        );
+        assert.equal(after.length, 1);
+        assert.notEqual(after[0]!.id, first);
         assert.equal(after[0]!.tables[0]!.columns[0]!.dataType, "Double");
     });
 

@@ -52,7 +52,9 @@ describe("branding diff and refresh rules", () => {
             updates: [],
             deleteBeforeReplace: false,
         });
-        assert.deepEqual(diffBranding(olds(), news({ organizationId: "0d7fadca-f01f-434d-a363-09d612f85bbf" })).replaces, ["organizationId"]);
+        const moved = diffBranding(olds(), news({ organizationId: "0d7fadca-f01f-434d-a363-09d612f85bbf" }));
+        assert.deepEqual(moved.replaces, ["organizationId"]);
+        assert.equal(moved.deleteBeforeReplace, true, "a replacement of a branding is not delete-first");
         const loc = { ...olds(), locale: "fr-FR" } as BrandingOutputs & { locale: string };
         assert.deepEqual(diffBranding(loc, { ...news(), locale: "de-DE" } as BrandingInputs).replaces, ["locale"]);
     });

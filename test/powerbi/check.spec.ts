@@ -191,14 +191,15 @@ describe("PushDataset check", () => {
         const olds = { ...(await check(valid())).inputs, datasetId: "d" };
         const withColumn = (await check({ ...valid(), tables: [{ name: "Product", columns: [...columns(1), { name: "New", dataType: "String" }] }] }))
             .inputs;
+        // Delete-first even for an update: replaceOnChanges may make it a replacement, which keeps the name.
         assert.deepEqual(await handler.diff!("d", olds, withColumn), {
             changes: true,
             replaces: [],
             updates: ["tables"],
-            deleteBeforeReplace: false,
+            deleteBeforeReplace: true,
         });
         // A new name: the replacement is created first. The same name: the old one is deleted first, since a create
-        // adopts an existing dataset of its name.
+        // refuses a dataset of its name that its workspace already has.
         const renamed = (await check({ ...valid(), name: "Other", defaultRetentionPolicy: "basicFIFO" })).inputs;
         assert.deepEqual(await handler.diff!("d", olds, renamed), {
             changes: true,

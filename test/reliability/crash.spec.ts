@@ -230,7 +230,10 @@ describe("crash and partial failure through the engine harness", function () {
             again.errors[0]!.message,
             /the default branding already shows every value this resource sets \(backgroundColor, signInPageText\)\./,
         );
-        assert.match(again.errors[0]!.message, /--import-pending-creates/);
+        assert.match(
+            again.errors[0]!.message,
+            /If an earlier `pulumi up` was interrupted while creating it, or the tenant had these values already: set `adopt: true`/,
+        );
         assert.match(again.errors[0]!.message, /set `adopt: true` on the resource/);
         assert.deepEqual(await graphWrites(), []);
     });

@@ -66,10 +66,12 @@ export function changedProperties(olds: BrandingOutputs, news: BrandingInputs): 
 
 /**
  * A replacement deletes first: a branding is one per organization and locale, so a replacement created first would
- * take over the very branding whose delete then gives the tenant its earlier values back.
+ * take over the very branding whose delete then gives the tenant its earlier values back. Also when nothing replaces:
+ * `replaceOnChanges` may turn an update into a replacement, which then takes this order.
  */
 export function diffBranding(olds: BrandingOutputs, news: BrandingInputs): HandlerDiff {
     const replaces = replaceKeys(olds, news);
     const updates = changedProperties(olds, news).filter((k) => !replaces.includes(k));
-    return { changes: replaces.length > 0 || updates.length > 0, replaces, updates, deleteBeforeReplace: replaces.length > 0 };
+    const changes = replaces.length > 0 || updates.length > 0;
+    return { changes, replaces, updates, deleteBeforeReplace: changes };
 }

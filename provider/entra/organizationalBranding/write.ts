@@ -110,10 +110,10 @@ function alreadyHeld(ctx: Context, api: BrandingApi, managed: readonly BrandingP
     return new Error(
         `${what} already shows every value this resource sets${props}. tenantkit does not take over a branding another tenantkit resource ` +
             `may hold: that resource's delete would then give the tenant its earlier branding back over this one's. If this resource ` +
-            `replaces one that holds it: ${replacement}. If an earlier \`pulumi up\` was interrupted while creating it: ` +
-            `\`pulumi refresh --import-pending-creates '${ctx.urn ?? "<urn>"}' --import-pending-creates ${ctx.idOf(api.organizationId)}\` records ` +
-            `it as it is (what the tenant showed before that run is not known, and destroy will leave these values). If the tenant had these ` +
-            `values already: set \`adopt: true\` on the resource, which takes it over as it is`,
+            `replaces one that holds it: ${replacement}. If an earlier \`pulumi up\` was interrupted while creating it, or the tenant had ` +
+            `these values already: set \`adopt: true\` on the resource, which takes it over as it is (after an interrupted create, what the ` +
+            `tenant showed before is not known, and destroy will leave these values; \`pulumi refresh --clear-pending-creates\` drops the ` +
+            `engine's record of that create)`,
     );
 }
 

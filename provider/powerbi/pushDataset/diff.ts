@@ -25,8 +25,9 @@ export function diffDataset(olds: PushDatasetState, news: PushDatasetInputs): Ha
     if (!same(tableNames(olds), tableNames(news))) replaces.push("tables");
     const updates = [...changed.update, ...changed.state].filter((k) => !replaces.includes(k));
     const changes = replaces.length > 0 || updates.length > 0;
+    // Also when nothing replaces: `replaceOnChanges` may turn an update into a replacement, which then takes this order.
     const sameIdentity = same(olds.name, news.name) && same(olds.workspaceId, news.workspaceId);
-    return { changes, replaces, updates, deleteBeforeReplace: replaces.length > 0 && sameIdentity };
+    return { changes, replaces, updates, deleteBeforeReplace: changes && sameIdentity };
 }
 
 const shown = (v: unknown) => (v === undefined || v === null ? "none" : JSON.stringify(v));

@@ -39,7 +39,6 @@ const nameInUrn = (urn: string) => urn.split("::").slice(3).join("::");
 function adoptionFor(ctx: HandlerContext): Adoption {
     if (ctx.frontEnd === "dynamic") return ADOPT_INPUT;
     return {
-        ...(ctx.urn ? { urn: ctx.urn } : {}),
         takeOver: (api, id) => {
             const name = ctx.urn ? nameInUrn(ctx.urn) : "<resource name>";
             const importId = api.workspaceId ? `${api.workspaceId}/${id}` : id;

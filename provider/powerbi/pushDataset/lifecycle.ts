@@ -24,8 +24,6 @@ import type { PushDatasetProperties, PushDatasetState, PushDatasetTable } from "
 export interface Adoption {
     /** The exact command or input that makes dataset `id` this resource's. */
     takeOver(api: DatasetApi, id: string): string;
-    /** The resource's URN, where the front end knows it: the engine's commands name the resource by it. */
-    readonly urn?: string;
 }
 
 /** The way both front ends offer: the `adopt` input. */
@@ -52,9 +50,9 @@ function nameTaken(api: DatasetApi, name: string, found: readonly DatasetJson[],
             `If it is the dataset this resource should manage, ${adoption.takeOver(api, found[0]!.id)}. ` +
             `If this create replaces a resource that holds it (\`pulumi up --replace\`, a provider change), the engine creates the ` +
             `replacement before it deletes the replaced dataset: set the resource option deleteBeforeReplace (the dataset and its rows are ` +
-            `then deleted first), or give the new dataset another name. If an earlier \`pulumi up\` was interrupted while creating it, ` +
-            `\`pulumi refresh --import-pending-creates '${adoption.urn ?? "<urn>"}' --import-pending-creates ${found[0]!.id}\` records it (the engine lists its pending ` +
-            `operations); otherwise take it over as above`,
+            `then deleted first), or give the new dataset another name. If an earlier \`pulumi up\` was interrupted while creating it, it ` +
+            `is the dataset that create made: take it over as above, and \`pulumi refresh --clear-pending-creates\` drops the engine's record ` +
+            `of the interrupted create`,
     );
 }
 

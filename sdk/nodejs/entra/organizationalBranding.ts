@@ -181,6 +181,7 @@ export class OrganizationalBranding extends pulumi.CustomResource {
         let resourceInputs: pulumi.Inputs = {};
         opts = opts || {};
         if (!opts.id) {
+            resourceInputs["adopt"] = args?.adopt;
             resourceInputs["backgroundColor"] = args?.backgroundColor;
             resourceInputs["backgroundImage"] = args?.backgroundImage;
             resourceInputs["bannerLogo"] = args?.bannerLogo;
@@ -264,6 +265,10 @@ export class OrganizationalBranding extends pulumi.CustomResource {
  * The set of arguments for constructing a OrganizationalBranding resource.
  */
 export interface OrganizationalBrandingArgs {
+    /**
+     * Take the branding over as it is, even when it already shows every value this resource sets. Without it such a create is refused: it is what a branding another tenantkit resource holds looks like (a replacement the engine creates before it deletes the replaced resource, or a rename without an alias), and that resource's delete would give the tenant its earlier branding back. Read only when the resource is created: a later change makes no diff.
+     */
+    adopt?: pulumi.Input<boolean | undefined>;
     /**
      * Hex color `#RRGGBB`, shown instead of the background image on low-bandwidth connections.
      */

@@ -188,6 +188,7 @@ export class OrganizationalBrandingLocalization extends pulumi.CustomResource {
             if (args?.locale === undefined && !opts.urn) {
                 throw new Error("Missing required property 'locale'");
             }
+            resourceInputs["adopt"] = args?.adopt;
             resourceInputs["backgroundColor"] = args?.backgroundColor;
             resourceInputs["backgroundImage"] = args?.backgroundImage;
             resourceInputs["bannerLogo"] = args?.bannerLogo;
@@ -273,6 +274,10 @@ export class OrganizationalBrandingLocalization extends pulumi.CustomResource {
  * The set of arguments for constructing a OrganizationalBrandingLocalization resource.
  */
 export interface OrganizationalBrandingLocalizationArgs {
+    /**
+     * Take the branding over as it is, even when it already shows every value this resource sets. Without it such a create is refused: it is what a branding another tenantkit resource holds looks like (a replacement the engine creates before it deletes the replaced resource, or a rename without an alias), and that resource's delete would give the tenant its earlier branding back. Read only when the resource is created: a later change makes no diff.
+     */
+    adopt?: pulumi.Input<boolean | undefined>;
     /**
      * Hex color `#RRGGBB`, shown instead of the background image on low-bandwidth connections.
      */

@@ -152,6 +152,8 @@ func (OrganizationalBrandingLocalizationState) ElementType() reflect.Type {
 }
 
 type organizationalBrandingLocalizationArgs struct {
+	// Take the branding over as it is, even when it already shows every value this resource sets. Without it such a create is refused: it is what a branding another tenantkit resource holds looks like (a replacement the engine creates before it deletes the replaced resource, or a rename without an alias), and that resource's delete would give the tenant its earlier branding back. Read only when the resource is created: a later change makes no diff.
+	Adopt *bool `pulumi:"adopt"`
 	// Hex color `#RRGGBB`, shown instead of the background image on low-bandwidth connections.
 	BackgroundColor *string `pulumi:"backgroundColor"`
 	// PNG or JPEG, at most 1920x1080 px and 300 KB.
@@ -214,6 +216,8 @@ type organizationalBrandingLocalizationArgs struct {
 
 // The set of arguments for constructing a OrganizationalBrandingLocalization resource.
 type OrganizationalBrandingLocalizationArgs struct {
+	// Take the branding over as it is, even when it already shows every value this resource sets. Without it such a create is refused: it is what a branding another tenantkit resource holds looks like (a replacement the engine creates before it deletes the replaced resource, or a rename without an alias), and that resource's delete would give the tenant its earlier branding back. Read only when the resource is created: a later change makes no diff.
+	Adopt pulumi.BoolPtrInput
 	// Hex color `#RRGGBB`, shown instead of the background image on low-bandwidth connections.
 	BackgroundColor pulumi.StringPtrInput
 	// PNG or JPEG, at most 1920x1080 px and 300 KB.

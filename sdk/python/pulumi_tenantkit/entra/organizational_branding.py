@@ -24,6 +24,7 @@ __all__ = ['OrganizationalBrandingArgs', 'OrganizationalBranding']
 @pulumi.input_type
 class OrganizationalBrandingArgs:
     def __init__(__self__, *,
+                 adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  background_color: pulumi.Input[Optional[_builtins.str]] = None,
                  background_image: pulumi.Input[Optional[Union[pulumi.Asset, pulumi.Archive]]] = None,
                  banner_logo: pulumi.Input[Optional[Union[pulumi.Asset, pulumi.Archive]]] = None,
@@ -53,6 +54,7 @@ class OrganizationalBrandingArgs:
         """
         The set of arguments for constructing a OrganizationalBranding resource.
 
+        :param pulumi.Input[_builtins.bool] adopt: Take the branding over as it is, even when it already shows every value this resource sets. Without it such a create is refused: it is what a branding another tenantkit resource holds looks like (a replacement the engine creates before it deletes the replaced resource, or a rename without an alias), and that resource's delete would give the tenant its earlier branding back. Read only when the resource is created: a later change makes no diff.
         :param pulumi.Input[_builtins.str] background_color: Hex color `#RRGGBB`, shown instead of the background image on low-bandwidth connections.
         :param pulumi.Input[Union[pulumi.Asset, pulumi.Archive]] background_image: PNG or JPEG, at most 1920x1080 px and 300 KB.
         :param pulumi.Input[Union[pulumi.Asset, pulumi.Archive]] banner_logo: PNG or JPEG, at most 245x36 px and 50 KB.
@@ -80,6 +82,8 @@ class OrganizationalBrandingArgs:
         :param pulumi.Input[Union[pulumi.Asset, pulumi.Archive]] square_logo_dark: PNG or JPEG, at most 240x240 px and 50 KB; the dark theme's.
         :param pulumi.Input[_builtins.str] username_hint_text: Hint in the username box, at most 64 characters, no links or code.
         """
+        if adopt is not None:
+            pulumi.set(__self__, "adopt", adopt)
         if background_color is not None:
             pulumi.set(__self__, "background_color", background_color)
         if background_image is not None:
@@ -140,6 +144,18 @@ class OrganizationalBrandingArgs:
             pulumi.set(__self__, "square_logo_dark", square_logo_dark)
         if username_hint_text is not None:
             pulumi.set(__self__, "username_hint_text", username_hint_text)
+
+    @_builtins.property
+    @pulumi.getter
+    def adopt(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Take the branding over as it is, even when it already shows every value this resource sets. Without it such a create is refused: it is what a branding another tenantkit resource holds looks like (a replacement the engine creates before it deletes the replaced resource, or a rename without an alias), and that resource's delete would give the tenant its earlier branding back. Read only when the resource is created: a later change makes no diff.
+        """
+        return pulumi.get(self, "adopt")
+
+    @adopt.setter
+    def adopt(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "adopt", value)
 
     @_builtins.property
     @pulumi.getter(name="backgroundColor")
@@ -462,6 +478,7 @@ class OrganizationalBranding(pulumi.CustomResource):
     def __init__(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  background_color: pulumi.Input[Optional[_builtins.str]] = None,
                  background_image: pulumi.Input[Optional[Union[pulumi.Asset, pulumi.Archive]]] = None,
                  banner_logo: pulumi.Input[Optional[Union[pulumi.Asset, pulumi.Archive]]] = None,
@@ -494,6 +511,7 @@ class OrganizationalBranding(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input[_builtins.bool] adopt: Take the branding over as it is, even when it already shows every value this resource sets. Without it such a create is refused: it is what a branding another tenantkit resource holds looks like (a replacement the engine creates before it deletes the replaced resource, or a rename without an alias), and that resource's delete would give the tenant its earlier branding back. Read only when the resource is created: a later change makes no diff.
         :param pulumi.Input[_builtins.str] background_color: Hex color `#RRGGBB`, shown instead of the background image on low-bandwidth connections.
         :param pulumi.Input[Union[pulumi.Asset, pulumi.Archive]] background_image: PNG or JPEG, at most 1920x1080 px and 300 KB.
         :param pulumi.Input[Union[pulumi.Asset, pulumi.Archive]] banner_logo: PNG or JPEG, at most 245x36 px and 50 KB.
@@ -545,6 +563,7 @@ class OrganizationalBranding(pulumi.CustomResource):
     def _internal_init(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  background_color: pulumi.Input[Optional[_builtins.str]] = None,
                  background_image: pulumi.Input[Optional[Union[pulumi.Asset, pulumi.Archive]]] = None,
                  banner_logo: pulumi.Input[Optional[Union[pulumi.Asset, pulumi.Archive]]] = None,
@@ -580,6 +599,7 @@ class OrganizationalBranding(pulumi.CustomResource):
                 raise TypeError('__props__ is only valid when passed in combination with a valid opts.id to get an existing resource')
             __props__ = OrganizationalBrandingArgs.__new__(OrganizationalBrandingArgs)
 
+            __props__.__dict__["adopt"] = adopt
             __props__.__dict__["background_color"] = background_color
             __props__.__dict__["background_image"] = background_image
             __props__.__dict__["banner_logo"] = banner_logo

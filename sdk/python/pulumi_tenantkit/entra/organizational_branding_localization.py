@@ -25,6 +25,7 @@ __all__ = ['OrganizationalBrandingLocalizationArgs', 'OrganizationalBrandingLoca
 class OrganizationalBrandingLocalizationArgs:
     def __init__(__self__, *,
                  locale: pulumi.Input[_builtins.str],
+                 adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  background_color: pulumi.Input[Optional[_builtins.str]] = None,
                  background_image: pulumi.Input[Optional[Union[pulumi.Asset, pulumi.Archive]]] = None,
                  banner_logo: pulumi.Input[Optional[Union[pulumi.Asset, pulumi.Archive]]] = None,
@@ -55,6 +56,7 @@ class OrganizationalBrandingLocalizationArgs:
         The set of arguments for constructing a OrganizationalBrandingLocalization resource.
 
         :param pulumi.Input[_builtins.str] locale: A culture name such as `fr-FR`; `0` and `default` (the default branding) are refused. Changing it replaces.
+        :param pulumi.Input[_builtins.bool] adopt: Take the branding over as it is, even when it already shows every value this resource sets. Without it such a create is refused: it is what a branding another tenantkit resource holds looks like (a replacement the engine creates before it deletes the replaced resource, or a rename without an alias), and that resource's delete would give the tenant its earlier branding back. Read only when the resource is created: a later change makes no diff.
         :param pulumi.Input[_builtins.str] background_color: Hex color `#RRGGBB`, shown instead of the background image on low-bandwidth connections.
         :param pulumi.Input[Union[pulumi.Asset, pulumi.Archive]] background_image: PNG or JPEG, at most 1920x1080 px and 300 KB.
         :param pulumi.Input[Union[pulumi.Asset, pulumi.Archive]] banner_logo: PNG or JPEG, at most 245x36 px and 50 KB.
@@ -83,6 +85,8 @@ class OrganizationalBrandingLocalizationArgs:
         :param pulumi.Input[_builtins.str] username_hint_text: Hint in the username box, at most 64 characters, no links or code.
         """
         pulumi.set(__self__, "locale", locale)
+        if adopt is not None:
+            pulumi.set(__self__, "adopt", adopt)
         if background_color is not None:
             pulumi.set(__self__, "background_color", background_color)
         if background_image is not None:
@@ -155,6 +159,18 @@ class OrganizationalBrandingLocalizationArgs:
     @locale.setter
     def locale(self, value: pulumi.Input[_builtins.str]):
         pulumi.set(self, "locale", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def adopt(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Take the branding over as it is, even when it already shows every value this resource sets. Without it such a create is refused: it is what a branding another tenantkit resource holds looks like (a replacement the engine creates before it deletes the replaced resource, or a rename without an alias), and that resource's delete would give the tenant its earlier branding back. Read only when the resource is created: a later change makes no diff.
+        """
+        return pulumi.get(self, "adopt")
+
+    @adopt.setter
+    def adopt(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "adopt", value)
 
     @_builtins.property
     @pulumi.getter(name="backgroundColor")
@@ -477,6 +493,7 @@ class OrganizationalBrandingLocalization(pulumi.CustomResource):
     def __init__(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  background_color: pulumi.Input[Optional[_builtins.str]] = None,
                  background_image: pulumi.Input[Optional[Union[pulumi.Asset, pulumi.Archive]]] = None,
                  banner_logo: pulumi.Input[Optional[Union[pulumi.Asset, pulumi.Archive]]] = None,
@@ -510,6 +527,7 @@ class OrganizationalBrandingLocalization(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input[_builtins.bool] adopt: Take the branding over as it is, even when it already shows every value this resource sets. Without it such a create is refused: it is what a branding another tenantkit resource holds looks like (a replacement the engine creates before it deletes the replaced resource, or a rename without an alias), and that resource's delete would give the tenant its earlier branding back. Read only when the resource is created: a later change makes no diff.
         :param pulumi.Input[_builtins.str] background_color: Hex color `#RRGGBB`, shown instead of the background image on low-bandwidth connections.
         :param pulumi.Input[Union[pulumi.Asset, pulumi.Archive]] background_image: PNG or JPEG, at most 1920x1080 px and 300 KB.
         :param pulumi.Input[Union[pulumi.Asset, pulumi.Archive]] banner_logo: PNG or JPEG, at most 245x36 px and 50 KB.
@@ -562,6 +580,7 @@ class OrganizationalBrandingLocalization(pulumi.CustomResource):
     def _internal_init(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  background_color: pulumi.Input[Optional[_builtins.str]] = None,
                  background_image: pulumi.Input[Optional[Union[pulumi.Asset, pulumi.Archive]]] = None,
                  banner_logo: pulumi.Input[Optional[Union[pulumi.Asset, pulumi.Archive]]] = None,
@@ -598,6 +617,7 @@ class OrganizationalBrandingLocalization(pulumi.CustomResource):
                 raise TypeError('__props__ is only valid when passed in combination with a valid opts.id to get an existing resource')
             __props__ = OrganizationalBrandingLocalizationArgs.__new__(OrganizationalBrandingLocalizationArgs)
 
+            __props__.__dict__["adopt"] = adopt
             __props__.__dict__["background_color"] = background_color
             __props__.__dict__["background_image"] = background_image
             __props__.__dict__["banner_logo"] = banner_logo
