@@ -175,6 +175,14 @@ export class CliStack {
         return stack;
     }
 
+    /**
+     * The same stack (backend, PULUMI_HOME, config file, environment) run from the program in another folder: a step of
+     * a scenario that a fresh CI runner would run, where only the program and the stack's state travel.
+     */
+    inFolder(projectDir: string): CliStack {
+        return new CliStack(this.binDir, { ...this.opts, projectDir, work: this.work });
+    }
+
     async setConfig(key: string, value: string, o: { secret?: boolean } = {}): Promise<void> {
         await this.ok(["config", "set", ...(o.secret ? ["--secret"] : []), "--config-file", this.configFile, key, value]);
     }

@@ -34,7 +34,7 @@ describeCli("resource options under the real engine", (binDir) => {
         }
     });
 
-    it("replaceOnChanges has no effect (a dynamic provider reports no changed keys); `up --replace <urn>` keeps the one dataset, which the replacement adopts", async () => {
+    it("replaceOnChanges has no effect (a dynamic provider reports no changed keys); `up --replace <urn>` without deleteBeforeReplace is refused, and the dataset stays", async () => {
         const stack = await optionsStack("replace-on", { replaceOnChanges: ["tables"] });
         try {
             await stack.up();
@@ -54,8 +54,10 @@ describeCli("resource options under the real engine", (binDir) => {
             );
 
             const [urn] = resourcesOfType((await stack.exportState()).deployment, "tenantkit:PushDataset").map((r) => r.urn);
-            // Create-first: the replacement adopts the dataset by name, so the old resource is forgotten, not deleted.
-            await stack.up(["--replace", urn!]);
+            // Create-first: the replacement would find the dataset of its name, which a create never takes over.
+            const refused = await stack.run(stack.upArgs(["--replace", urn!]));
+            assert.notEqual(refused.code, 0, "the forced replacement went ahead create-first");
+            assert.match(refused.output, /set the resource option deleteBeforeReplace/);
             assert.deepEqual(
                 (await datasets()).map((d) => d.id),
                 [first],

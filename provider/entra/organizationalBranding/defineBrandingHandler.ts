@@ -8,7 +8,9 @@ import type { JsonObject } from "../../core/model/json";
 import { importBranding, readBranding, type Context } from "./read";
 import { deleteBranding } from "./restore";
 import type { BrandingInputs, BrandingOutputs } from "./schema";
-import { foldCdn, unfoldCdn } from "./state";
+import { BrandingApi } from "./api";
+import { driftWarning, readDrift } from "./drift";
+import { foldCdn, managedOf, unfoldCdn } from "./state";
 import { checkBranding, diffBranding } from "./validate";
 import { createBranding, updateBranding } from "./write";
 import { graphService } from "../graphService";
@@ -53,8 +55,17 @@ export function defineBrandingHandler(o: BrandingHandlerOptions): TenantkitHandl
             const r = checkBranding(o.schema, news, process.cwd());
             return { inputs: r.inputs as Inputs, failures: r.failures };
         },
-        async diff(_id, olds, news) {
-            return diffBranding(unfoldCdn(olds), news);
+        async diff(_id, state, news, ctx) {
+            const olds = unfoldCdn(state);
+            const own = diffBranding(olds, news);
+            if ((own.replaces ?? []).length > 0) return own;
+            // What the tenant shows against what tenantkit last wrote (drift.ts): a preview never passes while they disagree.
+            const api = new BrandingApi(ctx.session().client(graphService), olds.organizationId, o.localeOf(olds));
+            const { drifted, gone } = await readDrift(api, olds);
+            const still = drifted.filter((p) => managedOf(news).includes(p));
+            if (still.length === 0 && !gone) return own;
+            await ctx.warn(driftWarning(still, gone));
+            return { ...own, changes: true, updates: [...new Set([...(own.updates ?? []), ...still])], deleteBeforeReplace: true };
         },
         async create(inputs, ctx) {
             const r = await createBranding(context(ctx, inputs), inputs);

@@ -9,6 +9,7 @@ import { PartialFailure } from "../../core/runtime/handler";
 import type { JsonObject, JsonValue } from "../../core/model/json";
 import { applyPlan, BrandingApi, emptyPlan, isEmpty, organizationIdOf, type BrandingPatch, type Progress, type WritePlan } from "./api";
 import { readImage } from "./images";
+import { driftedProperties } from "./drift";
 import { snapshotPrior, type Context } from "./read";
 import { setReverted } from "./restore";
 import type { BrandingInputs, BrandingOutputs, BrandingWire } from "./schema";
@@ -152,23 +153,28 @@ export async function updateBranding(ctx: Context, olds: BrandingOutputs, news: 
     const api = new BrandingApi(ctx.graph, olds.organizationId, ctx.locale);
     const managed = managedOf(news);
     const before = olds.managed ?? [];
-    let live = await api.get();
-    if (!live) live = await ensureBranding(api);
+    const found = await api.get();
+    // What changed outside tenantkit's writes since the last one is the tenant's now (drift.ts): written again below,
+    // and its value is what destroy gives back. A branding that is gone was gone for the tenant too.
+    const drifted = (await driftedProperties(api, found, olds)).filter((p) => managed.includes(p));
+    const existed = found === undefined ? false : olds.prior.existed;
+    const live = found ?? (await ensureBranding(api));
     const added = managed.filter((p) => !before.includes(p));
     const removed = before.filter((p) => !managed.includes(p));
     const recorded = olds.prior;
-    const addedPrior = await takePrior({ api, live, props: added, existed: recorded.existed, inputs: news, adopted: false });
+    const addedPrior = await takePrior({ api, live, props: added, existed, inputs: news, adopted: false });
+    const driftPrior = await snapshotPrior({ api, live: found, props: drifted, existed: found !== undefined });
     const prior: Prior = {
-        existed: recorded.existed,
-        values: { ...recorded.values, ...addedPrior.values },
-        images: { ...recorded.images, ...addedPrior.images },
-        unknown: [...(recorded.unknown ?? []), ...(addedPrior.unknown ?? [])],
+        existed,
+        values: { ...recorded.values, ...addedPrior.values, ...driftPrior.values },
+        images: { ...recorded.images, ...addedPrior.images, ...driftPrior.images },
+        unknown: [...(recorded.unknown ?? []), ...(addedPrior.unknown ?? [])].filter((p) => !drifted.includes(p)),
     };
     const plan = emptyPlan();
     for (const p of removed) setReverted(plan, { property: p, prior, mode: news.onDestroy });
     for (const p of managed) {
         const same = isImageProperty(p) ? sameImage(news[p], olds[p] as ImageDescriptor | undefined) : sameJson(news[p], olds[p]);
-        if (!same || added.includes(p)) setDesired(plan, { property: p, value: news[p], cwd: ctx.cwd });
+        if (!same || added.includes(p) || drifted.includes(p)) setDesired(plan, { property: p, value: news[p], cwd: ctx.cwd });
     }
     return write({ ctx, api, inputs: news, managed, prior: priorOf(prior, managed), plan, olds });
 }
@@ -195,7 +201,11 @@ async function write(w: Writing): Promise<BrandingOutputs> {
         const after = isEmpty(plan) && olds ? undefined : await api.get();
         return outputsOf({ ...w, values: w.inputs, after });
     } catch (err) {
-        const outs = outputsOf({ ...w, values: partialValues({ ...w, progress }), after: undefined });
+        // What the service shows now is what the next operation compares with (drift.ts): read it back if it answers,
+        // else take what was written as shown.
+        const values = partialValues({ ...w, progress });
+        const after = progress.patched || progress.images.size > 0 ? await api.get().catch(() => undefined) : undefined;
+        const outs = outputsOf({ ...w, values, after, written: after === undefined ? writtenValues(w, progress) : undefined });
         throw new PartialFailure(w.ctx.idOf(api.organizationId), outs as unknown as JsonObject, err);
     }
 }
@@ -214,6 +224,11 @@ function partialValues({ inputs, managed, plan, progress, olds, prior }: Writing
     return values as BrandingInputs;
 }
 
+/** The JSON values a partial write sent, as the observed values to record when the branding could not be read back. */
+function writtenValues({ plan }: Writing, progress: Progress): Partial<Record<string, unknown>> {
+    return progress.patched ? { ...plan.patch } : {};
+}
+
 interface Outcome {
     readonly api: BrandingApi;
     /** The managed values as they now stand in the tenant. */
@@ -224,9 +239,12 @@ interface Outcome {
     readonly after: BrandingWire | undefined;
     /** The state before an update, whose observed values and URLs stand when the branding was not read back. */
     readonly olds: BrandingOutputs | undefined;
+    /** After a partial failure that could not read the branding back: the values written, taken as observed. */
+    readonly written?: Partial<Record<string, unknown>>;
 }
 
-function outputsOf({ api, values, managed, prior, after, olds }: Outcome): BrandingOutputs {
+function outputsOf({ api, values, managed, prior, after, olds, written }: Outcome): BrandingOutputs {
+    const kept: Observed = olds?.observed ?? { values: {}, images: {} };
     const observed: Observed = after
         ? {
               values: Object.fromEntries(managed.filter((p) => !isImageProperty(p)).map((p) => [p, liveValue(after, p as never)])),
@@ -236,7 +254,7 @@ function outputsOf({ api, values, managed, prior, after, olds }: Outcome): Brand
                       .map((p) => [p, { relativeUrl: relativeUrlOf(after, p), sha256: (values[p] as ImageDescriptor | undefined)?.sha256 ?? null }]),
               ),
           }
-        : (olds?.observed ?? { values: {}, images: {} });
+        : { values: { ...kept.values, ...(written as Observed["values"]) }, images: kept.images };
     const urls = Object.fromEntries(RELATIVE_URL_KEYS.map((k) => [k, after ? (after[k] ?? null) : (olds?.[k] ?? null)]));
     return {
         ...values,
