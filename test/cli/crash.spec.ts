@@ -4,61 +4,12 @@
  * it converges on exactly one dataset, which destroy then deletes.
  */
 import { strict as assert } from "node:assert";
-import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { useEmulator, IDS } from "../support/emulator";
+import { descendants, isAlive, killAll, until } from "./processes";
 import { CliStack, describeCli, emulatorStackConfig, ROOT } from "./pulumi";
-
-/** Waits (polling, never a fixed sleep) until `probe` holds. */
-async function until(probe: () => Promise<boolean>, what: string): Promise<void> {
-    const deadline = Date.now() + 120_000;
-    while (!(await probe())) {
-        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-        await new Promise((r) => setTimeout(r, 50));
-    }
-}
-
-/** The process ids under `root` whose command line matches `pattern`. */
-function descendants(root: number, pattern: RegExp): number[] {
-    const rows = execFileSync("ps", ["-eo", "pid=,ppid=,args="], { encoding: "utf8" })
-        .split("\n")
-        .map((l) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(l))
-        .filter((m): m is RegExpExecArray => m !== null)
-        .map((m) => ({ pid: Number(m[1]), ppid: Number(m[2]), args: m[3]! }));
-    const under = new Set([root]);
-    for (let grew = true; grew;) {
-        grew = false;
-        for (const r of rows) {
-            if (under.has(r.ppid) && !under.has(r.pid)) {
-                under.add(r.pid);
-                grew = true;
-            }
-        }
-    }
-    return rows.filter((r) => under.has(r.pid) && r.pid !== root && pattern.test(r.args)).map((r) => r.pid);
-}
-
-/** Whether process `pid` still runs (a zombie counts as gone). */
-function isAlive(pid: number): boolean {
-    try {
-        return !/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, "utf8"));
-    } catch {
-        return false;
-    }
-}
-
-/** Sends SIGKILL to each of `pids` still running. */
-function killAll(pids: readonly number[]): void {
-    for (const pid of pids) {
-        try {
-            process.kill(pid, "SIGKILL");
-        } catch {
-            // Gone already.
-        }
-    }
-}
 
 describeCli("crashes of pulumi up under the real engine", (binDir) => {
     const fx = useEmulator();

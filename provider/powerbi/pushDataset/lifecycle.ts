@@ -50,7 +50,8 @@ function nameTaken(api: DatasetApi, name: string, found: readonly DatasetJson[],
             `If it is the dataset this resource should manage, ${adoption.takeOver(api, found[0]!.id)}. ` +
             `If this create replaces a resource that holds it (\`pulumi up --replace\`, a provider change), the engine creates the ` +
             `replacement before it deletes the replaced dataset: set the resource option deleteBeforeReplace (the dataset and its rows are ` +
-            `then deleted first), or give the new dataset another name. If an earlier \`pulumi up\` was interrupted while creating it, it ` +
+            `then deleted first), or give the new dataset another name; if the resource was renamed, add an alias to its old name. If an ` +
+            `earlier \`pulumi up\` was interrupted while creating it, it ` +
             `is the dataset that create made: take it over as above, and \`pulumi refresh --clear-pending-creates\` drops the engine's record ` +
             `of the interrupted create`,
     );
