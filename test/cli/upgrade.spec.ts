@@ -5,8 +5,9 @@
  * - the dynamic resources: a stack made by the release before the resources came from their definitions previews no
  *   change with today's package, for every resource kind; only the program's tenantkit tarball changes.
  * - the provider plugin: stacks made by the last release's plugin, from its YAML program and from its TypeScript program
- *   over its Node.js SDK, preview no change, refresh with none and destroy under today's plugin (and SDK), as Pulumi's
- *   own providers test every release.
+ *   over its Node.js SDK, preview no change, `up`, refresh with none and destroy under today's plugin (and SDK), as
+ *   Pulumi's own providers test every release; their state holds the holder ids (`__holder`) of the records under
+ *   `.tenantkit/` that today's plugin no longer keeps (issue 49).
  */
 import { strict as assert } from "node:assert";
 import { createHash } from "node:crypto";
@@ -89,6 +90,8 @@ describeCli("stacks made by earlier releases, after an upgrade", (binDir) => {
                 const registry = path.join(dir, "node_modules", "pulumi-tenantkit", "provider", "resources.ts");
                 assert.ok(fs.existsSync(registry), "today's package is installed (the release had no registry)");
                 await stack.expectNoChanges();
+                // A stack of the journal era (the branding's prior recorded in state, and beside it on disk): a plain up goes on.
+                await stack.up();
                 // As in the plugin's upgrade below: a refresh with no change leaves the state the preview just judged.
                 await stack.refresh(["--expect-no-changes"]);
                 await stack.destroy();
@@ -135,8 +138,13 @@ describeCli("stacks made by earlier releases, after an upgrade", (binDir) => {
             await stack.installPlugin(PLUGIN_DIR, { reinstall: true });
             const installed = fs.readFileSync(path.join(stack.installedPlugin(), "index.js"), "utf8");
             assert.ok(installed === fs.readFileSync(path.join(PLUGIN_DIR, "index.js"), "utf8"), "today's plugin replaced the release's in the cache");
+            // The release recorded who held the branding and the dataset it took over on disk and in state (`__holder`),
+            // which today's plugin no longer writes nor reads (issue 49): a plain up goes on from that state.
+            assert.match((await stack.exportState()).text, /"__holder"/, "the release's state holds no holder id: this test no longer covers it");
             await steps.upgrade?.(dir);
             await stack.expectNoChanges();
+            const up = await stack.up();
+            assert.doesNotMatch(up.output, /[~+-]\s+\d+ (updated|created|replaced|deleted)/, "a plain up after the upgrade changed something");
             // A refresh with no change leaves the state the preview just judged, so no second preview is needed.
             await stack.refresh(["--expect-no-changes"]);
             await stack.destroy();
