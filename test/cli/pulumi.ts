@@ -34,15 +34,13 @@ export const TRANSPILE_ONLY: Readonly<Record<string, string>> = { PULUMI_NODEJS_
 
 /**
  * A copy of the example `examples/<name>` for one test, in the checkout's .tenantkit/ (it resolves pulumi-tenantkit and
- * @pulumi/pulumi through the checkout's node_modules); the test removes it. Suites that manage the default branding
- * need one each: what a branding create takes over is recorded in its program's folder (`.tenantkit/holders`, the
- * restore journal) by the seeded tenant's id, which every suite's emulator shares, so two suites running one folder side
- * by side would take the branding over from each other, and a destroy would then leave it as it is.
+ * @pulumi/pulumi through the checkout's node_modules); the test removes it. A copy each keeps suites that run side by
+ * side apart (a stack's config and a program's folder are per test).
  */
 export function exampleCopy(name: string): string {
     fs.mkdirSync(path.join(ROOT, ".tenantkit"), { recursive: true });
     const dir = fs.mkdtempSync(path.join(ROOT, ".tenantkit", `example-${name}-`));
-    fs.cpSync(path.join(ROOT, "examples", name), dir, { recursive: true, filter: (src) => path.basename(src) !== ".tenantkit" });
+    fs.cpSync(path.join(ROOT, "examples", name), dir, { recursive: true });
     return dir;
 }
 

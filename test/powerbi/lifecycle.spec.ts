@@ -214,6 +214,18 @@ describe("PushDataset through the engine harness", function () {
         assert.equal(adopted.outputs.datasetId, first.outputs.datasetId);
         const writes = (await calls()).filter((c) => c.m !== "GET").map((c) => `${c.m} ${c.p.split("/").slice(-2).join("/")}`);
         assert.deepEqual(writes, ["PUT tables/Product"], "no POST: the adopted dataset's changed table is PUT");
+        // While adopt stays, a `pulumi up --replace` (create-first, the provider not asked) would adopt it again.
+        const preview = await runner("orphan", {
+            ...args,
+            adopt: first.outputs.datasetId,
+            tables: [product([{ name: "Price", dataType: "Double" }])],
+        }).preview();
+        assert.ok(
+            preview.logs.stderr.some((l) =>
+                /adopt names the dataset this resource has held since it was adopted: remove adopt from the program/.test(l),
+            ),
+            `the preview did not say to remove adopt: ${preview.logs.stderr.join("\n")}`,
+        );
     });
 
     it("refuses when datasets of its name exist, naming every id; adopt takes over only one with the program's tables", async () => {

@@ -66,7 +66,9 @@ export const handler = defineHandler<Inputs, State>({
 
     async diff(_id, olds, news, ctx) {
         const diff = diffDataset(olds, news);
-        if ((diff.replaces ?? []).length > 0 && news.adopt !== undefined && sameId(news.adopt, olds.datasetId)) throw adoptedReplacement(olds, diff);
+        const adopted = news.adopt !== undefined && sameId(news.adopt, olds.datasetId);
+        if (adopted && (diff.replaces ?? []).length > 0) throw adoptedReplacement(olds, diff);
+        if (adopted) await ctx.warn(ADOPT_SERVED);
         const warning = replacementWarning(olds, news, diff);
         if (warning !== undefined) await ctx.warn(warning);
         return diff;
@@ -102,6 +104,16 @@ export const handler = defineHandler<Inputs, State>({
         directoryFor(datasets.client).remove(props.workspaceId ?? "", id);
     },
 });
+
+/**
+ * What the diff says while `adopt` still names the dataset the resource holds: the engine runs `pulumi up --replace`
+ * create-first without asking the provider, so the replacement would adopt this dataset and the replaced resource's
+ * delete would remove it. Only the program can close that window.
+ */
+const ADOPT_SERVED =
+    "adopt names the dataset this resource has held since it was adopted: remove adopt from the program. While it stays, " +
+    "`pulumi up --replace` (which the engine runs create-first, without asking tenantkit) would adopt this dataset for the " +
+    "replacement and then delete it with the replaced resource";
 
 const sameId = (a: string, b: string | undefined) => b !== undefined && a.toLowerCase() === b.toLowerCase();
 
