@@ -15,7 +15,7 @@ const guestTap = tk.entra.getTemporaryAccessPassMethodsOutput({ user: guest });
 
 // Area B: the default sign-in branding as desired state. Only these properties are managed; destroy restores them.
 const branding = new tk.entra.OrganizationalBranding("branding", {
-    backgroundColor: "#0F6CBD",
+    backgroundColor: "#102030",
     signInPageText: "Authorized use only",
     bannerLogo: new pulumi.asset.FileAsset("assets/banner.png"),
 });
