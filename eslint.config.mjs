@@ -21,7 +21,7 @@ const RESOURCE_FOLDERS = RESOURCES.map(resourceFolder);
 const AREAS = ["provider/entra", "provider/powerbi", "provider/devops", "provider/quota"];
 
 /** The folders of provider/core, lowest first. */
-const CORE_FOLDERS = ["model", "errors", "settings", "http", "auth", "runtime", "program"];
+const CORE_FOLDERS = ["model", "errors", "settings", "http", "auth", "host", "program"];
 
 /** The emulator's rooms below its root, lowest first, and its service folders above them; the root (the server, its
  * dispatch and admin API, the command, the client) is the top. */

@@ -11,13 +11,13 @@
  */
 import { CONNECTION_KEY, connectionSettings } from "../core/settings/connection";
 import { outputSeeding } from "../core/model/definition";
-import type { CallContext, HandlerConfigureRequest, HandlerDiff, TenantkitHandler } from "../core/runtime/handler";
-import { lookupCall, lookupFailure, parseLookupArgs } from "../core/runtime/lookup";
+import type { CallContext, HandlerConfigureRequest, HandlerDiff, TenantkitHandler } from "../core/host/handler";
+import { lookupCall, lookupFailure, parseLookupArgs } from "../core/host/lookup";
 import { resolveSettings, type Settings } from "../core/settings/settings";
 import { sessionFor } from "../core/auth/session";
 import { toPlainJson, type JsonObject } from "../core/model/json";
 import { UNKNOWN } from "../core/model/patterns";
-import { failuresForEngine } from "../core/runtime/propertyPaths";
+import { failuresForEngine } from "../core/host/propertyPaths";
 import type { Connection } from "../core/settings/connectionTypes";
 import { FUNCTION_TOKENS, loadHandler, loadLookup, RESOURCE_TOKENS, type AnyResource } from "./catalog";
 import { detailedDiff, type DetailedDiff } from "./detailedDiff";

@@ -9,7 +9,7 @@ import * as grpc from "@grpc/grpc-js";
 import { Any } from "google-protobuf/google/protobuf/any_pb";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
-import { useWarningChannel } from "../core/runtime/engineLog";
+import { useWarningChannel } from "../core/host/engineLog";
 import { runOperation } from "../core/http/operation";
 import { redactSecrets } from "../core/errors/redact";
 import type { JsonObject } from "../core/model/json";
@@ -108,7 +108,7 @@ export function resourceProviderService(
     // The providers this process ran CheckConfig for: the engine configures them within a preview or an `up`, with
     // inputs that say how the stack config holds each credential now (config.ts `ConfigureOptions`).
     const checkedConfig = new Set<string>();
-    // A handler's warning carries the URN of the request it serves (core/runtime/handler.ts passes it in its context).
+    // A handler's warning carries the URN of the request it serves (core/host/handler.ts passes it in its context).
     useWarningChannel(async (urn, message) => {
         const client = engineClient;
         if (client === undefined) return false;

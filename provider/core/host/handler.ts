@@ -166,7 +166,7 @@ const OPERATIONS = ["check", "diff", "create", "read", "update", "delete"] as co
  */
 const RETIRED_KEYS: readonly string[] = ["__holder"];
 
-/** The properties a handler's spec sees: without `__provider` and without the connection, which core/runtime/handler handles. */
+/** The properties a handler's spec sees: without `__provider` and without the connection, which core/host/handler handles. */
 function userProps(props: unknown): JsonObject {
     const out: JsonObject = {};
     if (props && typeof props === "object") {
