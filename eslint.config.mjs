@@ -163,6 +163,31 @@ export default tseslint.config(
         rules: { "@typescript-eslint/no-unsafe-declaration-merging": "off" },
     },
     {
+        // What an engine request carries (its cancellation, its deadline, its URN) reaches a handler and everything below
+        // it as a parameter, the call's context (core/host/handler.ts, core/http/operation.ts), never ambient storage:
+        // one process serves many requests at once, and a value one of them put there is another's to misread.
+        files: ["provider/**/*.ts", "provider/**/*.js"],
+        rules: {
+            "no-restricted-imports": [
+                "error",
+                ...["node:async_hooks", "async_hooks"].map((name) => ({
+                    name,
+                    importNames: ["AsyncLocalStorage", "AsyncResource", "createHook", "executionAsyncResource"],
+                    message:
+                        "pass the call's context (core/host/handler.ts HandlerContext, core/http/operation.ts Operation) instead of keeping it ambient",
+                })),
+            ],
+            "no-restricted-syntax": [
+                "error",
+                {
+                    selector: "Identifier[name='AsyncLocalStorage']",
+                    message:
+                        "pass the call's context (core/host/handler.ts HandlerContext, core/http/operation.ts Operation) instead of keeping it ambient",
+                },
+            ],
+        },
+    },
+    {
         // The serialized stub requires its handler at call time, by package name (DESIGN.md, "The serialization rule").
         // The exemption lives here because a comment inside the stub would be serialized into every resource's state.
         files: ["provider/core/program/stub.ts"],

@@ -15,6 +15,7 @@ import type { CallContext, HandlerConfigureRequest, HandlerDiff, TenantkitHandle
 import { lookupCall, lookupFailure, parseLookupArgs } from "../core/host/lookup";
 import { resolveSettings, type Settings } from "../core/settings/settings";
 import { sessionFor } from "../core/auth/session";
+import type { Operation } from "../core/http/operation";
 import { toPlainJson, type JsonObject } from "../core/model/json";
 import { UNKNOWN } from "../core/model/patterns";
 import { failuresForEngine } from "../core/host/propertyPaths";
@@ -228,10 +229,11 @@ export class Operations {
         await (await this.handler(r)).delete(id, state.values, call);
     }
 
-    /** Invoke of a get function, with the provider's settings or the call's `connection`. */
+    /** Invoke of a get function, with the provider's settings or the call's `connection`, its requests bound to `operation`. */
     async invoke(
         token: string,
         args: Unwrapped,
+        operation?: Operation,
     ): Promise<({ failures?: undefined } & Answer) | { failures: { property: string; reason: string }[] }> {
         const f = FUNCTION_TOKENS.get(token);
         if (f === undefined) throw new UnknownTokenError(`tenantkit has no function ${token} (it has ${[...FUNCTION_TOKENS.keys()].join(", ")})`);
@@ -241,7 +243,7 @@ export class Operations {
         if (parsed.problems) return { failures: parsed.problems };
         try {
             const settings = connection !== undefined && connection !== null ? connectionSettings(connection as Connection) : this.settings();
-            const result = toPlainJson(await lookup.read(sessionFor(settings), parsed.args)) as JsonObject;
+            const result = toPlainJson(await lookup.read(sessionFor(settings).forOperation(operation), parsed.args)) as JsonObject;
             // A result computed from a secret argument is secret as a whole, as the SDKs make an output-form invoke's.
             // The connection is not such an argument: it is secret for its credentials, which no result carries.
             const secret = holdsSecret(withoutConnection(args))
