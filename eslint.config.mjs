@@ -21,7 +21,7 @@ const RESOURCE_FOLDERS = RESOURCES.map(resourceFolder);
 const AREAS = ["provider/entra", "provider/powerbi", "provider/devops", "provider/quota"];
 
 /** The folders of provider/core, lowest first. */
-const CORE_FOLDERS = ["model", "errors", "settings", "http", "auth", "runtime", "program"];
+const CORE_FOLDERS = ["model", "errors", "settings", "http", "auth", "host", "program"];
 
 /** The emulator's rooms below its root, lowest first, and its service folders above them; the root (the server, its
  * dispatch and admin API, the command, the client) is the top. */
@@ -161,6 +161,31 @@ export default tseslint.config(
         // member of its own that the interface could shadow, so the merge is the declaration, not a hazard.
         files: ["provider/**/resource.ts", "provider/**/resourceBase.ts"],
         rules: { "@typescript-eslint/no-unsafe-declaration-merging": "off" },
+    },
+    {
+        // What an engine request carries (its cancellation, its deadline, its URN) reaches a handler and everything below
+        // it as a parameter, the call's context (core/host/handler.ts, core/http/operation.ts), never ambient storage:
+        // one process serves many requests at once, and a value one of them put there is another's to misread.
+        files: ["provider/**/*.ts", "provider/**/*.js"],
+        rules: {
+            "no-restricted-imports": [
+                "error",
+                ...["node:async_hooks", "async_hooks"].map((name) => ({
+                    name,
+                    importNames: ["AsyncLocalStorage", "AsyncResource", "createHook", "executionAsyncResource"],
+                    message:
+                        "pass the call's context (core/host/handler.ts HandlerContext, core/http/operation.ts Operation) instead of keeping it ambient",
+                })),
+            ],
+            "no-restricted-syntax": [
+                "error",
+                {
+                    selector: "Identifier[name='AsyncLocalStorage']",
+                    message:
+                        "pass the call's context (core/host/handler.ts HandlerContext, core/http/operation.ts Operation) instead of keeping it ambient",
+                },
+            ],
+        },
     },
     {
         // The serialized stub requires its handler at call time, by package name (DESIGN.md, "The serialization rule").

@@ -1,11 +1,11 @@
 /**
  * What the plugin serves, from the registry (provider/resources.ts): each resource's definition and its handler (the
  * same module the dynamic resources' stubs require), and each get function's definition and shared lookup
- * (`<folder>/lookup.ts`, core/runtime/lookup.ts). Modules load on their first call, so that the plugin answers the engine's
+ * (`<folder>/lookup.ts`, core/host/lookup.ts). Modules load on their first call, so that the plugin answers the engine's
  * first requests (plugin info, schema, config) without loading any client.
  */
-import type { TenantkitHandler } from "../core/runtime/handler";
-import type { Lookup } from "../core/runtime/lookup";
+import type { TenantkitHandler } from "../core/host/handler";
+import type { Lookup } from "../core/host/lookup";
 import type { FunctionDefinition, ResourceDefinition } from "../core/model/definition";
 import { FUNCTIONS, RESOURCES, type FunctionToken, type ResourceToken } from "../resources";
 

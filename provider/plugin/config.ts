@@ -7,7 +7,7 @@
  * as a resource's `connection` is: a second tenant is never reached with the first one's secret from the environment.
  * The engine names default providers `default` or `default_<version>` (`providers.IsDefaultProvider`).
  */
-import type { HandlerConfigureRequest } from "../core/runtime/handler";
+import type { HandlerConfigureRequest } from "../core/host/handler";
 import { GUID, UNKNOWN } from "../core/model/patterns";
 import { CONFIG_NAMESPACE, resolveSettings, SETTING_KEYS, SettingsError, type SettingKey, type Settings } from "../core/settings/settings";
 import { tenantGuidOf, TenantResolutionError } from "../core/auth/tenantIdentity";

@@ -4,7 +4,7 @@
  * replacement and `replaceOnChanges` sees the properties that update in place (the engine applies it only to the
  * properties a diff names: `step_generator.go`, `applyReplaceOnChanges`).
  */
-import type { HandlerDiff } from "../core/runtime/handler";
+import type { HandlerDiff } from "../core/host/handler";
 import type { JsonObject } from "../core/model/json";
 
 /** `pulumirpc.PropertyDiff.Kind`. */

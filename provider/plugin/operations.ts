@@ -11,13 +11,14 @@
  */
 import { CONNECTION_KEY, connectionSettings } from "../core/settings/connection";
 import { outputSeeding } from "../core/model/definition";
-import type { CallContext, HandlerConfigureRequest, HandlerDiff, TenantkitHandler } from "../core/runtime/handler";
-import { lookupCall, lookupFailure, parseLookupArgs } from "../core/runtime/lookup";
+import type { CallContext, HandlerConfigureRequest, HandlerDiff, TenantkitHandler } from "../core/host/handler";
+import { lookupCall, lookupFailure, parseLookupArgs } from "../core/host/lookup";
 import { resolveSettings, type Settings } from "../core/settings/settings";
 import { sessionFor } from "../core/auth/session";
+import type { Operation } from "../core/http/operation";
 import { toPlainJson, type JsonObject } from "../core/model/json";
 import { UNKNOWN } from "../core/model/patterns";
-import { failuresForEngine } from "../core/runtime/propertyPaths";
+import { failuresForEngine } from "../core/host/propertyPaths";
 import type { Connection } from "../core/settings/connectionTypes";
 import { FUNCTION_TOKENS, loadHandler, loadLookup, RESOURCE_TOKENS, type AnyResource } from "./catalog";
 import { detailedDiff, type DetailedDiff } from "./detailedDiff";
@@ -228,10 +229,11 @@ export class Operations {
         await (await this.handler(r)).delete(id, state.values, call);
     }
 
-    /** Invoke of a get function, with the provider's settings or the call's `connection`. */
+    /** Invoke of a get function, with the provider's settings or the call's `connection`, its requests bound to `operation`. */
     async invoke(
         token: string,
         args: Unwrapped,
+        operation?: Operation,
     ): Promise<({ failures?: undefined } & Answer) | { failures: { property: string; reason: string }[] }> {
         const f = FUNCTION_TOKENS.get(token);
         if (f === undefined) throw new UnknownTokenError(`tenantkit has no function ${token} (it has ${[...FUNCTION_TOKENS.keys()].join(", ")})`);
@@ -241,7 +243,7 @@ export class Operations {
         if (parsed.problems) return { failures: parsed.problems };
         try {
             const settings = connection !== undefined && connection !== null ? connectionSettings(connection as Connection) : this.settings();
-            const result = toPlainJson(await lookup.read(sessionFor(settings), parsed.args)) as JsonObject;
+            const result = toPlainJson(await lookup.read(sessionFor(settings).forOperation(operation), parsed.args)) as JsonObject;
             // A result computed from a secret argument is secret as a whole, as the SDKs make an output-form invoke's.
             // The connection is not such an argument: it is secret for its credentials, which no result carries.
             const secret = holdsSecret(withoutConnection(args))

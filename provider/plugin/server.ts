@@ -9,8 +9,8 @@ import * as grpc from "@grpc/grpc-js";
 import { Any } from "google-protobuf/google/protobuf/any_pb";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
-import { useWarningChannel } from "../core/runtime/engineLog";
-import { runOperation } from "../core/http/operation";
+import { useWarningChannel } from "../core/host/engineLog";
+import { Operation } from "../core/http/operation";
 import { redactSecrets } from "../core/errors/redact";
 import type { JsonObject } from "../core/model/json";
 import { checkConfig, diffConfig, handlerConfiguration, isDefaultProvider } from "./config";
@@ -94,11 +94,12 @@ export function resourceProviderService(
 ): grpc.UntypedServiceImplementation {
     const ops = new Operations();
     /**
-     * Runs an operation's body under the engine's cancellation and its timeout (`customTimeouts`, in seconds; 0 when
-     * none): requests in flight, retries and throttle waits end when either comes (core/http/operation.ts).
+     * The operation of one request, which the handler gets in its call context: the engine's cancellation and the
+     * request's timeout (`customTimeouts`, in seconds; 0 when none). Requests in flight, retries, throttle waits and token
+     * waits end when either comes (core/http/operation.ts); another request's operation is not touched by its timeout.
      */
-    const operation = <T>(timeoutSeconds: number, body: () => Promise<T>): Promise<T> =>
-        runOperation({ signal: cancelled.signal, ...(timeoutSeconds > 0 ? { deadline: Date.now() + timeoutSeconds * 1000 } : {}) }, body);
+    const operation = (timeoutSeconds: number): Operation =>
+        new Operation({ signal: cancelled.signal, ...(timeoutSeconds > 0 ? { deadline: Date.now() + timeoutSeconds * 1000 } : {}) });
     // The engine's address comes on the command line, or later through Attach (PULUMI_DEBUG_PROVIDERS).
     let engineClient = engineAddress ? new engineRpc.EngineClient(engineAddress, grpc.credentials.createInsecure()) : undefined;
     // Attached, one process serves every tenantkit provider of the program; the requests after Configure do not say
@@ -108,7 +109,7 @@ export function resourceProviderService(
     // The providers this process ran CheckConfig for: the engine configures them within a preview or an `up`, with
     // inputs that say how the stack config holds each credential now (config.ts `ConfigureOptions`).
     const checkedConfig = new Set<string>();
-    // A handler's warning carries the URN of the request it serves (core/runtime/handler.ts passes it in its context).
+    // A handler's warning carries the URN of the request it serves (core/host/handler.ts passes it in its context).
     useWarningChannel(async (urn, message) => {
         const client = engineClient;
         if (client === undefined) return false;
@@ -178,9 +179,10 @@ export function resourceProviderService(
                 .setAcceptoutputs(false);
         }),
         check: unary(async (req: InstanceType<typeof provider.CheckRequest>) => {
-            const checked = await operation(0, () =>
-                ops.check(req.getType() || typeOf(req.getUrn()), props(req.getOlds()), props(req.getNews()), { urn: req.getUrn() }),
-            );
+            const checked = await ops.check(req.getType() || typeOf(req.getUrn()), props(req.getOlds()), props(req.getNews()), {
+                urn: req.getUrn(),
+                operation: operation(0),
+            });
             return new provider.CheckResponse().setInputs(toStruct(checked.values, checked.secret, checked.nested)).setFailuresList(failures(checked.failures));
         }),
         diff: unary(async (req: InstanceType<typeof provider.DiffRequest>) => {
@@ -199,15 +201,17 @@ export function resourceProviderService(
             return res;
         }),
         create: unary(async (req: InstanceType<typeof provider.CreateRequest>) => {
-            const created = await operation(req.getTimeout(), () =>
-                ops.create(req.getType() || typeOf(req.getUrn()), props(req.getProperties()), req.getPreview(), { urn: req.getUrn() }),
-            );
+            const created = await ops.create(req.getType() || typeOf(req.getUrn()), props(req.getProperties()), req.getPreview(), {
+                urn: req.getUrn(),
+                operation: operation(req.getTimeout()),
+            });
             return new provider.CreateResponse().setId(created.id).setProperties(toStruct(created.values, created.secret, created.nested));
         }),
         read: unary(async (req: InstanceType<typeof provider.ReadRequest>) => {
-            const read = await operation(0, () =>
-                ops.read(req.getType() || typeOf(req.getUrn()), req.getId(), props(req.getProperties()), props(req.getInputs()), { urn: req.getUrn() }),
-            );
+            const read = await ops.read(req.getType() || typeOf(req.getUrn()), req.getId(), props(req.getProperties()), props(req.getInputs()), {
+                urn: req.getUrn(),
+                operation: operation(0),
+            });
             if (read === undefined) return new provider.ReadResponse();
             return new provider.ReadResponse()
                 .setId(read.id)
@@ -215,21 +219,21 @@ export function resourceProviderService(
                 .setInputs(toStruct(read.inputs.values, read.inputs.secret, read.inputs.nested));
         }),
         update: unary(async (req: InstanceType<typeof provider.UpdateRequest>) => {
-            const updated = await operation(req.getTimeout(), () =>
-                ops.update(req.getType() || typeOf(req.getUrn()), req.getId(), props(req.getOlds()), props(req.getNews()), req.getPreview(), {
-                    urn: req.getUrn(),
-                }),
-            );
+            const updated = await ops.update(req.getType() || typeOf(req.getUrn()), req.getId(), props(req.getOlds()), props(req.getNews()), req.getPreview(), {
+                urn: req.getUrn(),
+                operation: operation(req.getTimeout()),
+            });
             return new provider.UpdateResponse().setProperties(toStruct(updated.values, updated.secret, updated.nested));
         }),
         delete: unary(async (req: InstanceType<typeof provider.DeleteRequest>) => {
-            await operation(req.getTimeout(), () =>
-                ops.delete(req.getType() || typeOf(req.getUrn()), req.getId(), props(req.getProperties()), { urn: req.getUrn() }),
-            );
+            await ops.delete(req.getType() || typeOf(req.getUrn()), req.getId(), props(req.getProperties()), {
+                urn: req.getUrn(),
+                operation: operation(req.getTimeout()),
+            });
             return new Empty();
         }),
         invoke: unary(async (req: InstanceType<typeof provider.InvokeRequest>) => {
-            const result = await operation(0, () => ops.invoke(req.getTok(), props(req.getArgs())));
+            const result = await ops.invoke(req.getTok(), props(req.getArgs()), operation(0));
             if (result.failures) return new provider.InvokeResponse().setFailuresList(failures(result.failures));
             return new provider.InvokeResponse().setReturn(toStruct(result.values, result.secret));
         }),

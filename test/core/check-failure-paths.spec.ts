@@ -7,7 +7,7 @@ import { strict as assert } from "node:assert";
 import { handler } from "../../provider/entra/temporaryAccessPass/handler";
 import type * as pulumi from "@pulumi/pulumi";
 import { handler as datasetHandler } from "../../provider/powerbi/pushDataset/handler";
-import { parsePropertyPath, propertyPath } from "../../provider/core/runtime/propertyPaths";
+import { parsePropertyPath, propertyPath } from "../../provider/core/host/propertyPaths";
 import { configureOffline, OFFLINE_CONFIG } from "../support/offlineConfig";
 
 describe("regression: every check failure has a property path, quoted where the engine quotes it", () => {

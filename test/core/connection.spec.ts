@@ -1,5 +1,5 @@
 /**
- * An explicit connection on a resource, as core/runtime/handler.ts handles it for every resource (here a push dataset):
+ * An explicit connection on a resource, as core/host/handler.ts handles it for every resource (here a push dataset):
  * validated at check naming `connection.<key>`, kept out of the resource's own validation, and diffed on its own:
  * new credentials are an update that sends nothing, another tenant replaces. (Two tenants under the real engine:
  * test/cli/connection.spec.ts.)

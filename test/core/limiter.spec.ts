@@ -1,6 +1,6 @@
 import { strict as assert } from "node:assert";
 import { serviceLimiterFor, ServiceLimiter, type Clock } from "../../provider/core/http/limiter";
-import { OperationStopped, runOperation } from "../../provider/core/http/operation";
+import { Operation, OperationStopped } from "../../provider/core/http/operation";
 
 /** A clock whose sleep records the wait and moves time forward at once. */
 function fakeClock(start = 1_000_000): Clock & { sleeps: number[]; advance(ms: number): void } {
@@ -84,7 +84,7 @@ describe("ServiceLimiter", () => {
         const holder = limiter.run(() => new Promise<void>((resolve) => (release = resolve)));
         const cancelled = new AbortController();
         let ran = false;
-        const waiting = runOperation({ signal: cancelled.signal }, () => limiter.run(async () => void (ran = true)));
+        const waiting = limiter.run(async () => void (ran = true), undefined, new Operation({ signal: cancelled.signal }));
         await settle();
         cancelled.abort();
         await assert.rejects(waiting, OperationStopped);

@@ -5,16 +5,19 @@ import { Credentials } from "../../provider/core/auth/credentials";
 import { writeOutcome } from "../../provider/core/errors/errors";
 import { createServiceClient, type ServiceClientOptions } from "../../provider/core/http/http";
 import { ServiceLimiter } from "../../provider/core/http/limiter";
-import { currentOperation, runOperation } from "../../provider/core/http/operation";
+import { Operation } from "../../provider/core/http/operation";
 import { sessionFor } from "../../provider/core/auth/session";
+import { defineHandler, type HandlerContext } from "../../provider/core/host/handler";
 import { resolveSettings, type SettingKey } from "../../provider/core/settings/settings";
 import { graphService } from "../../provider/entra/graphService";
 import { rejection, rejectionOf } from "../support/rejection";
 import { ScriptedServer } from "./scriptedServer";
 
 /*
- * The operation context (core/http/operation.ts): a cancellation or a deadline ends whatever core waits on, with an error
- * that says so. Real timers and a real server: the bounds are generous upper limits for a loaded machine, not goals.
+ * The operation (core/http/operation.ts): a cancellation or a deadline ends whatever core waits on, with an error that
+ * says so. It is passed, not ambient: a front end hands it to the handler in the call's context, and a client serves it
+ * through its view for that operation (`forOperation`). Real timers and a real server: the bounds are generous upper
+ * limits for a loaded machine, not goals.
  */
 const server = new ScriptedServer();
 const TOKEN = "Bearer eyJ0eXAiOiJKV1QifQ.eyJhdWQiOiJvcGVyYXRpb24ifQ.c2lnbmF0dXJl";
@@ -43,14 +46,68 @@ describe("operation context: cancellation and deadlines", () => {
     after(() => server.close());
     afterEach(() => server.verify());
 
-    it("is visible to everything the operation runs, and absent outside it", async () => {
-        const signal = new AbortController().signal;
-        assert.equal(currentOperation(), undefined);
-        const seen = await runOperation({ signal, deadline: 42 }, async () => {
-            await new Promise((resolve) => setImmediate(resolve));
-            return currentOperation();
+    it("reaches a handler in its call context, which binds the session's clients to it and keeps the shared ones for caches", async () => {
+        const seen: HandlerContext[] = [];
+        const handler = defineHandler<{ name: string }, { name: string }>({
+            type: "tenantkit:test:Probe",
+            describe: (inputs) => `probe "${inputs.name ?? "?"}"`,
+            signsInTo: [],
+            check: async (news) => ({ inputs: { name: String(news.name) }, failures: [] }),
+            diff: async () => ({}),
+            create: async (inputs, ctx) => {
+                seen.push(ctx);
+                return { id: inputs.name, outs: inputs };
+            },
+            read: async () => undefined,
         });
-        assert.deepEqual(seen, { signal, deadline: 42 });
+        const values: Partial<Record<SettingKey, string>> = { graphEndpoint: server.baseUrl(), graphToken: TOKEN.slice("Bearer ".length) };
+        await handler.configure({ config: { get: (key) => values[key.slice("tenantkit:".length) as SettingKey] }, env: {} });
+        const operation = new Operation({ signal: new AbortController().signal, deadline: Date.now() + 60_000 });
+        await handler.create({ name: "plugin" }, { urn: "urn:pulumi:s::p::tenantkit:test:Probe::plugin", operation });
+        await handler.create({ name: "dynamic" });
+        const [bound, unbound] = seen as [HandlerContext, HandlerContext];
+
+        assert.equal(bound.operation, operation);
+        const session = bound.session();
+        const shared = sessionFor(bound.settings());
+        assert.equal(session.operation, operation);
+        assert.equal(session.credentials, shared.credentials, "one token cache for every operation");
+        const graph = session.client(graphService);
+        assert.equal(graph.operation, operation);
+        assert.equal(graph.shared, shared.client(graphService), "caches keyed by a client see the shared one");
+        assert.equal(bound.session().client(graphService).shared, graph.shared);
+
+        assert.equal(unbound.operation, undefined, "the dynamic host passes no operation");
+        assert.equal(unbound.session(), shared);
+        assert.equal(unbound.session().client(graphService).operation, undefined);
+    });
+
+    it("ends only the cancelled one of two operations on one client, and each error names only its own interrupted writes", async () => {
+        server.script("hang", "hang");
+        const c = client();
+        const [a, b] = [new AbortController(), new AbortController()];
+        const [first, second] = [new Operation({ signal: a.signal }), new Operation({ signal: b.signal, deadline: Date.now() + 60_000 })];
+        const post = (op: Operation, name: string) => c.forOperation(op).request({ method: "POST", path: ["v1.0", "datasets"], body: { name } });
+        const cancelled = rejection(post(first, "a"));
+        let otherEnded = false;
+        const other = rejection(post(second, "b").finally(() => (otherEnded = true)));
+        while (server.seen.length < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+
+        a.abort();
+        const err = await cancelled;
+        assert.equal(err.code, "Cancelled");
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        assert.equal(otherEnded, false, "the other operation's POST is still in flight");
+
+        // What the cancelled operation sends next names the POST it interrupted; the other operation's error does not.
+        const next = await rejection(c.forOperation(first).request({ method: "GET", path: ["v1.0", "datasets"] }));
+        assert.equal(next.code, "CancelledBeforeSending");
+        assert.match(next.message, /earlier in this operation, graph POST \/v1\.0\/datasets was interrupted in flight/);
+        b.abort();
+        const otherErr = await other;
+        assert.equal(otherErr.code, "Cancelled");
+        assert.doesNotMatch(otherErr.message, /earlier in this operation/);
+        assert.equal(server.seen.length, 2);
     });
 
     it("aborts a request in flight soon after the signal, saying it may have reached the service", async () => {
@@ -59,7 +116,7 @@ describe("operation context: cancellation and deadlines", () => {
         const aborted = abortAfter(controller, 300);
         const c = client();
         const err = await rejection(
-            runOperation({ signal: controller.signal }, () => c.request({ method: "GET", path: ["v1.0", "me"], operation: "read user" })),
+            c.forOperation(new Operation({ signal: controller.signal })).request({ method: "GET", path: ["v1.0", "me"], operation: "read user" }),
         );
         const late = Date.now() - aborted.at();
         assert.ok(late < 3000, `ended ${late} ms after the signal`);
@@ -80,7 +137,7 @@ describe("operation context: cancellation and deadlines", () => {
         const started = Date.now();
         const aborted = abortAfter(controller, 500);
         const err = await rejection(
-            runOperation({ signal: controller.signal }, () => c.request({ method: "POST", path: ["v1.0", "things"], body: {} })),
+            c.forOperation(new Operation({ signal: controller.signal })).request({ method: "POST", path: ["v1.0", "things"], body: {} }),
         );
         const late = Date.now() - aborted.at();
         assert.ok(late < 3000, `ended ${late} ms after the signal (${Date.now() - started} ms in all)`);
@@ -98,7 +155,7 @@ describe("operation context: cancellation and deadlines", () => {
         server.script("hang");
         const c = client({ timeoutMs: 30_000 });
         const started = Date.now();
-        const err = await rejection(runOperation({ deadline: Date.now() + 1000 }, () => c.request({ method: "GET", path: ["v1.0", "me"] })));
+        const err = await rejection(c.forOperation(new Operation({ deadline: Date.now() + 1000 })).request({ method: "GET", path: ["v1.0", "me"] }));
         const elapsed = Date.now() - started;
         assert.ok(elapsed >= 900 && elapsed < 5000, `ended after ${elapsed} ms`);
         assert.equal(server.seen.length, 1);
@@ -113,9 +170,9 @@ describe("operation context: cancellation and deadlines", () => {
         abortAfter(controller, 300);
         const c = client();
         const err = await rejection(
-            runOperation({ signal: controller.signal }, () =>
-                c.request({ method: "POST", path: ["v1.0", "datasets"], body: { name: "sales" }, operation: "create dataset sales" }),
-            ),
+            c
+                .forOperation(new Operation({ signal: controller.signal }))
+                .request({ method: "POST", path: ["v1.0", "datasets"], body: { name: "sales" }, operation: "create dataset sales" }),
         );
         assert.equal(server.seen.length, 1);
         assert.equal(writeOutcome(err), "pending");
@@ -134,7 +191,9 @@ describe("operation context: cancellation and deadlines", () => {
             { createCredential: async () => never },
         );
         const started = Date.now();
-        const err = await rejection(runOperation({ deadline: Date.now() + 500 }, () => credentials.authorizer("graph")({ forceRefresh: false })));
+        const err = await rejection(
+            credentials.authorizer("graph")({ forceRefresh: false, operation: new Operation({ deadline: Date.now() + 500 }) }),
+        );
         const elapsed = Date.now() - started;
         assert.ok(elapsed < 5000, `ended after ${elapsed} ms`);
         assert.equal(err.service, "login");
@@ -168,7 +227,9 @@ describe("operation context: cancellation and deadlines", () => {
         const [a, b] = [tenant(randomUUID()), tenant(randomUUID())];
         server.script(THROTTLED_60_S, { status: 200, body: { id: "b" } });
         const controller = new AbortController();
-        const paused = rejection(runOperation({ signal: controller.signal }, () => a.request({ method: "GET", path: ["v1.0", "organization"] })));
+        const paused = rejection(
+            a.forOperation(new Operation({ signal: controller.signal })).request({ method: "GET", path: ["v1.0", "organization"] }),
+        );
         try {
             while (server.seen.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
             await new Promise((resolve) => setTimeout(resolve, 100)); // the 429 has reached tenant a's limiter

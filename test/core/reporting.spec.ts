@@ -1,10 +1,10 @@
 /**
- * How a handler's failure reaches the user (core/runtime/reporting.ts): a cause shared by many resources is told in full once,
+ * How a handler's failure reaches the user (core/host/reporting.ts): a cause shared by many resources is told in full once,
  * and the provider host's stderr echo of a complete message is dropped while anything else still prints.
  */
 import { strict as assert } from "node:assert";
 import { createApiError } from "../../provider/core/errors/errors";
-import { complete, dropHostEchoes, repeatOf } from "../../provider/core/runtime/reporting";
+import { complete, dropHostEchoes, repeatOf } from "../../provider/core/host/reporting";
 
 const refused = (tenant: string) =>
     createApiError({

@@ -15,7 +15,7 @@ const ROOT = path.resolve(__dirname, "..", "..");
 /** `<area>/<resource>` of every resource folder that has a handler. */
 function resourceFolders(): string[] {
     const provider = path.join(ROOT, "provider");
-    // core knows no resource: its runtime/handler.ts is what every handler is defined with, not a resource's.
+    // core knows no resource: its host/handler.ts is what every handler is defined with, not a resource's.
     return fs
         .readdirSync(provider, { withFileTypes: true })
         .filter((d) => d.isDirectory() && d.name !== "core")
@@ -70,7 +70,7 @@ describe("the package's exports", () => {
     it("do not resolve internal modules, with or without .js", () => {
         const internal = [
             "core/http/http",
-            "core/runtime/handler",
+            "core/host/handler",
             "core/http/limiter",
             "quota/check",
             "quota/tally",

@@ -19,7 +19,7 @@ import { type ProviderHost, startHost } from "../../harness/host";
 import { serializeProvider } from "../../harness/serialize";
 import type { PropertyMap } from "../../harness/wire";
 import { emulatorConfig } from "../support/stacks";
-import { failuresForEngine } from "../../provider/core/runtime/propertyPaths";
+import { failuresForEngine } from "../../provider/core/host/propertyPaths";
 import { type Case, type CheckReply, type InputModel, cases, describeCase, nesting, preview, verdict } from "./hostile-arbitraries";
 import { brandingModel, gitPushModel, localizationModel, pushDatasetModel, tapModel } from "./hostile-models";
 import { BAD_FILES, compiledHandler, handlerConfig, useProgramFolder } from "./hostile-support";

@@ -545,7 +545,7 @@ describe("secrets never leak (issue 8)", function () {
                 for (const o of found) {
                     // One provider host serves a setup's cells in turn, as one host serves one deployment: a sign-in that
                     // fails as an earlier cell's did (the same status, code and tenant) is named in one line there
-                    // (core/runtime/reporting.ts), so only a cell with such a predecessor may read so.
+                    // (core/host/reporting.ts), so only a cell with such a predecessor may read so.
                     const repeated = o.surface.startsWith("provider host") && /, as reported in full for /.test(o.text);
                     const predecessor = CELLS.some(
                         (c) => c.id < cell.id && c.setup === cell.setup && c.kind === cell.kind && c.expected.source === cell.expected.source,

@@ -1,5 +1,5 @@
 /**
- * Stack config under which a handler's `check`, which proves the sign-in of a preview (core/runtime/handler.ts), needs no
+ * Stack config under which a handler's `check`, which proves the sign-in of a preview (core/host/handler.ts), needs no
  * server: static tokens and a PAT sign in without a request, and every endpoint points at a loopback port nothing
  * listens on, so a request a test did not expect fails loudly instead of leaving the machine.
  */

@@ -12,9 +12,7 @@ import type { EmulatorFixture } from "../support/emulator";
 /**
  * A temporary folder for the enclosing `describe`; `statePath(stack)` names a state file in it. With `hostCwd` it also
  * links this checkout's node_modules, so that a provider host started there (LifecycleRunner's `cwd`) resolves
- * `pulumi-tenantkit` as it does in the program's folder, and what a host records in its folder stays the suite's: a
- * branding create's claim (provider/core/runtime/holders.ts), which suites running one fixture side by side would
- * otherwise share.
+ * `pulumi-tenantkit` as it does in the program's folder.
  */
 export function useStateDir(prefix: string, o: { hostCwd?: boolean } = {}): { statePath(stack: string): string; readonly dir: string } {
     let dir = "";

@@ -24,7 +24,7 @@ const operations = {
 };
 
 // Installs the operations on the stub the host deserialized, as the `configure` export of tenantkit's handler modules
-// does (core/runtime/handler.ts stubConfigure): the stub calls `require(m).configure(this, request)`.
+// does (core/host/handler.ts stubConfigure): the stub calls `require(m).configure(this, request)`.
 exports.configure = async (stub) => {
     Object.assign(stub, operations);
 };

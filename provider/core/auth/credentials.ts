@@ -15,7 +15,7 @@ import { clientSecretProblems, emulatorEndpoints, SettingsError, type SettingKey
 import type { ApiService } from "../model/patterns";
 import { neverReached } from "../errors/failures";
 import { ConnectionError } from "../settings/connection";
-import { OperationStopped, stoppedError, untilStopped } from "../http/operation";
+import { OperationStopped, stoppedError, untilStopped, type Operation } from "../http/operation";
 import { createHash } from "node:crypto";
 
 export type CredentialKind = "static-token" | "pat" | "client-secret" | "default-credential";
@@ -27,7 +27,11 @@ export interface CredentialDescription {
     readonly refreshable: boolean;
 }
 
-export type Authorize = (opts: { forceRefresh: boolean }) => Promise<string>;
+/**
+ * An Authorization header for one request. `operation` is the one the request serves: the wait for a token ends when it
+ * is cancelled or its deadline passes (the token request itself goes on for the other callers that share it).
+ */
+export type Authorize = (opts: { forceRefresh: boolean; operation?: Operation }) => Promise<string>;
 
 /** Refresh a cached token this long before it expires, so a slow deployment never sends a dead one. */
 const EXPIRY_MARGIN_MS = 5 * 60_000;
@@ -122,10 +126,10 @@ export class Credentials {
 
     /** A function the HTTP client calls for each request; it caches until shortly before expiry. */
     authorizer(service: ApiService): Authorize {
-        return (opts) => this.header(service, opts.forceRefresh);
+        return (opts) => this.header(service, opts.forceRefresh, opts.operation);
     }
 
-    private async header(service: ApiService, forceRefresh: boolean): Promise<string> {
+    private async header(service: ApiService, forceRefresh: boolean, operation: Operation | undefined): Promise<string> {
         const s = this.settings;
         if (service === "devops" && s.devopsPat) return `Basic ${Buffer.from(`:${s.devopsPat}`).toString("base64")}`;
         const fixed = staticToken(s, service);
@@ -160,10 +164,10 @@ export class Credentials {
         try {
             // Bounded by the caller's operation (its cancellation, its customTimeouts): the request itself goes on for
             // the other callers that share it, and a token it brings is cached by them.
-            token = await untilStopped(pending);
+            token = await untilStopped(operation, pending);
         } catch (err) {
             if (err instanceof OperationStopped) {
-                throw stoppedError(err, {
+                throw stoppedError(operation, err, {
                     service: "login",
                     method: "POST",
                     path: `/${s.tenantId ?? "organizations"}/oauth2/v2.0/token`,

@@ -3,19 +3,30 @@
  * client per service. Handlers and program-side functions both get theirs here, so a provider host that serves
  * many resources shares tokens, limiters and connections. Tokens are per session, so per tenant and credentials;
  * limiters are per service, base URL, tenant and identity (limiter.ts), so sessions of one tenant and identity share one.
+ * A handler gets the session of its settings as a view bound to the engine request it serves (`forOperation`): its
+ * clients are the shared ones' views for that operation (http.ts), so everything it sends or waits for ends with it.
  */
 import { createHash } from "node:crypto";
 import { Credentials } from "./credentials";
 import type { ServiceClient } from "../http/http";
+import type { Operation } from "../http/operation";
 import { emulatorEndpoints, type Settings } from "../settings/settings";
 import type { ApiService } from "../model/patterns";
 import type { ServiceProfile } from "../errors/serviceProfile";
 
 export interface Session {
     readonly settings: Settings;
+    /** The token source of these settings, shared by every view; its authorizer takes the operation it waits for. */
     readonly credentials: Credentials;
-    /** The client of one API, created on first use and shared by every caller of this session. */
+    /** The operation this session's clients serve (operation.ts); undefined for the shared session. */
+    readonly operation: Operation | undefined;
+    /**
+     * The client of one API, created on first use and shared by every caller of this session; a session bound to an
+     * operation hands out that client's view for it (`ServiceClient.forOperation`).
+     */
     client(profile: ServiceProfile): ServiceClient;
+    /** This session serving `operation`: the same credentials and clients, bound to it. Undefined gives the shared one. */
+    forOperation(operation: Operation | undefined): Session;
 }
 
 const sessions = new Map<string, Session>();
@@ -35,9 +46,10 @@ function createSession(settings: Settings): Session {
     const credentials = new Credentials(settings);
     const clients = new Map<ApiService, ServiceClient>();
     const baseUrl = { graph: settings.endpoints.graph, powerbi: settings.endpoints.powerBi, devops: settings.endpoints.devops };
-    return {
+    const shared: Session = {
         settings,
         credentials,
+        operation: undefined,
         client(profile) {
             const service = profile.name;
             let client = clients.get(service);
@@ -61,7 +73,16 @@ function createSession(settings: Settings): Session {
             }
             return client;
         },
+        forOperation: (operation) => (operation === undefined ? shared : bound(operation)),
     };
+    const bound = (operation: Operation): Session => ({
+        settings,
+        credentials,
+        operation,
+        client: (profile) => shared.client(profile).forOperation(operation),
+        forOperation: shared.forOperation,
+    });
+    return shared;
 }
 
 /** Whether the service's endpoint is the emulator's own (not one set apart with its endpoint setting). */

@@ -2,6 +2,8 @@
  * The axios-based client every api.ts uses, one per service and base URL: path segments always encoded,
  * a `client-request-id` on every request, timeouts, retries decided by retry.ts, the process-wide limiter,
  * one token refresh on 401 when the credential can be refreshed, and failures turned into ApiError (errors.ts) with no secret inside.
+ * A handler gets a view of it per engine request (`forOperation`), which passes the request's operation (operation.ts)
+ * to every wait: the attempt in flight, backoff and Retry-After, the limiter, the token.
  */
 import { randomUUID } from "node:crypto";
 import { Agent as HttpAgent } from "node:http";
@@ -20,7 +22,7 @@ import type { ServiceName } from "../model/patterns";
 import type { ServiceProfile } from "../errors/serviceProfile";
 import { GENERIC_REQUEST_ID_HEADERS, bodyAsJson, describeNonJsonBody, looksLikeHtml, requestIdFrom } from "../errors/errorBodies";
 import { serviceLimiterFor, realClock, type Clock, type ThrottleScope } from "./limiter";
-import { OperationStopped, operationStopped, stopSignal, stoppedError, unlessAborted, type StoppedRequest } from "./operation";
+import { OperationStopped, operationStopped, stopSignal, stoppedError, unlessAborted, type Operation, type StoppedRequest } from "./operation";
 import { headerValue, plainHeaders, redactSecrets } from "../errors/redact";
 import { decideRetry, defaultRetryPolicy, isRetryable, type RetryPolicy } from "../errors/retry";
 import { buildPath, buildQuery, joinUrl, type RequestPath, type QueryValues } from "./urls";
@@ -36,8 +38,11 @@ export interface ServiceClientOptions {
     readonly profile: ServiceProfile;
     /** Scheme, host and optional path prefix, without the API version: `https://graph.microsoft.com`. */
     readonly baseUrl: string;
-    /** Returns the Authorization header value; `forceRefresh` after a 401 asks for a new token. */
-    readonly authorize: (opts: { forceRefresh: boolean }) => Promise<string>;
+    /**
+     * Returns the Authorization header value; `forceRefresh` after a 401 asks for a new token. `operation` is the one
+     * the request serves: a token request waited for ends with it (credentials.ts).
+     */
+    readonly authorize: (opts: { forceRefresh: boolean; operation?: Operation }) => Promise<string>;
     /**
      * Whether `authorize` can hand out a different credential when the service refuses one (a token from a client
      * secret or a sign-in: default). A PAT or a static token is what it is: a refusal is final, with no second request.
@@ -116,15 +121,34 @@ export interface ServiceResponse<T> {
 export interface ServiceClient {
     readonly service: ServiceName;
     readonly baseUrl: string;
+    /**
+     * The operation this client's requests and waits serve (operation.ts): they end when it is cancelled or its
+     * deadline passes. Undefined for the shared client, whose requests end only by their own timeouts.
+     */
+    readonly operation: Operation | undefined;
+    /**
+     * The client every operation's view shares (itself, for the shared client): what a cache of one client's answers
+     * is keyed by, so that a view per operation does not split it (a dataset directory, a discovered organization id).
+     */
+    readonly shared: ServiceClient;
     request<T = unknown>(req: ServiceRequest): Promise<ServiceResponse<T>>;
     /**
      * Waits as long as one attempt waits for an answer (the request timeout). A write that got no answer in time may
-     * still be executing; a caller about to repeat it waits this long first, so that the first one can show.
+     * still be executing; a caller about to repeat it waits this long first, so that the first one can show. Ends at
+     * once (resolving) when the client's operation stops: what the caller sends next then fails saying so.
      */
     waitForLateRequest(): Promise<void>;
+    /**
+     * This client serving `operation`: the same limiter, tokens, connections and retry policy, with every request and
+     * wait bound to the operation. Cheap, one per engine request; undefined gives the shared client.
+     */
+    forOperation(operation: Operation | undefined): ServiceClient;
 }
 
-/** Create the client of one service. Cheap; share one per service and settings in a process. */
+/**
+ * Create the client of one service, serving no operation (`forOperation` gives a view that serves one). Cheap; share
+ * one per service and settings in a process.
+ */
 export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
     const baseUrl = checkedBaseUrl(opts.baseUrl);
     const policy = defaultRetryPolicy(opts.retry);
@@ -136,24 +160,24 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
     const limiter = serviceLimiterFor(profile.name, baseUrl, { maxConcurrent: opts.maxConcurrent }, opts.throttleScope);
     const http = createAxios(opts);
 
-    async function request<T>(req: ServiceRequest): Promise<ServiceResponse<T>> {
-        // The operation this request serves (operation.ts): its cancellation and deadline end every wait below.
-        const stop = stopSignal();
+    /** One request for `op` (operation.ts): its cancellation and deadline end every wait below. */
+    async function request<T>(op: Operation | undefined, req: ServiceRequest): Promise<ServiceResponse<T>> {
+        const stop = stopSignal(op);
         try {
-            return await attempts<T>(req, stop?.signal);
+            return await attempts<T>(op, req, stop?.signal);
         } finally {
             stop?.dispose();
         }
     }
 
-    async function attempts<T>(req: ServiceRequest, signal: AbortSignal | undefined): Promise<ServiceResponse<T>> {
+    async function attempts<T>(op: Operation | undefined, req: ServiceRequest, signal: AbortSignal | undefined): Promise<ServiceResponse<T>> {
         const method = req.method.toUpperCase();
         const pathAndQuery = buildPath(req.path) + buildQuery(req.query);
         const clientRequestId = randomUUID();
         const headers = requestHeaders(opts, req, clientRequestId);
         const stopped = (reason: unknown, at: Omit<StoppedRequest, "service" | "method" | "path" | "clientRequestId">): unknown =>
             reason instanceof OperationStopped
-                ? stoppedError(reason, {
+                ? stoppedError(op, reason, {
                       service: profile.name,
                       method,
                       path: pathAndQuery,
@@ -184,7 +208,7 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
             let release: () => void;
             try {
                 signal?.throwIfAborted();
-                authorization = await unlessAborted(opts.authorize({ forceRefresh }), signal);
+                authorization = await unlessAborted(opts.authorize({ forceRefresh, operation: op }), signal);
             } catch (err) {
                 throw stopped(err, { inFlight: false, attempts: attempt, before, during: "the wait for a token" });
             }
@@ -241,9 +265,9 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
                 limiterWait = `the pause of ${seconds(decision.delayMs)} the service asked for (Retry-After) before attempt ${attempt + 1}`;
             }
             // A wait that would outlast the operation's deadline is not begun: the operation would stop first.
-            const stop = operationStopped(decision.delayMs);
+            const stop = operationStopped(op, decision.delayMs);
             if (stop !== undefined) {
-                const during = `the wait of ${seconds(decision.delayMs)} before attempt ${attempt + 1}${operationStopped() === undefined ? " (not begun: it would end after the timeout)" : ""}`;
+                const during = `the wait of ${seconds(decision.delayMs)} before attempt ${attempt + 1}${operationStopped(op) === undefined ? " (not begun: it would end after the timeout)" : ""}`;
                 throw stopped(stop, { inFlight: false, attempts: attempt, before, during });
             }
             log(
@@ -268,9 +292,9 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
     }
 
     const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    /** Ends at once (resolving) when the operation stops: what the caller sends next then fails saying so. */
-    const waitForLateRequest = async (): Promise<void> => {
-        const stop = stopSignal();
+    /** Ends at once (resolving) when `op` stops: what the caller sends next then fails saying so. */
+    const waitForLateRequest = async (op: Operation | undefined): Promise<void> => {
+        const stop = stopSignal(op);
         try {
             await unlessAborted(clock.sleep(timeoutMs, stop?.signal), stop?.signal);
         } catch (err) {
@@ -279,7 +303,20 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
             stop?.dispose();
         }
     };
-    return { service: profile.name, baseUrl, request, waitForLateRequest };
+    // The shared client and each operation's view differ only in the operation they pass down.
+    const view = (operation: Operation | undefined): ServiceClient => ({
+        service: profile.name,
+        baseUrl,
+        operation,
+        get shared() {
+            return shared;
+        },
+        request: <T>(req: ServiceRequest) => request<T>(operation, req),
+        waitForLateRequest: () => waitForLateRequest(operation),
+        forOperation: (next) => (next === undefined ? shared : view(next)),
+    });
+    const shared = view(undefined);
+    return shared;
 }
 
 const DEFAULT_TIMEOUT_MS = DEFAULT_REQUEST_TIMEOUT_SECONDS * 1000;

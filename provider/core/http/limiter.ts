@@ -6,7 +6,7 @@
  */
 import { headerValue } from "../errors/redact";
 import { parseRetryAfter } from "../errors/retry";
-import { stopSignal, unlessAborted } from "./operation";
+import { stopSignal, unlessAborted, type Operation } from "./operation";
 
 /** Time, injectable so tests never sleep for real. */
 export interface Clock {
@@ -135,9 +135,9 @@ export class ServiceLimiter {
         });
     }
 
-    /** Run `fn` holding a slot; the wait for it ends when the current operation stops (operation.ts). */
-    async run<T>(fn: () => Promise<T>, clock: Clock = this.clock): Promise<T> {
-        const stop = stopSignal();
+    /** Run `fn` holding a slot; the wait for it ends when `operation`, the one `fn` serves, stops (operation.ts). */
+    async run<T>(fn: () => Promise<T>, clock: Clock = this.clock, operation?: Operation): Promise<T> {
+        const stop = stopSignal(operation);
         let release: () => void;
         try {
             release = await this.acquire(clock, stop?.signal);

@@ -1,11 +1,14 @@
 /**
  * The operation a handler runs in, as the front end that called it knows it: a cancellation signal (the engine's
- * Cancel, Ctrl-C on `pulumi up`) and a deadline (the resource's `customTimeouts`). It travels in an AsyncLocalStorage,
- * so handlers and api.ts need no parameter for it: the plugin wraps each RPC in {@link runOperation}, and everything
- * in core that waits honours it (http.ts: the request in flight, backoff and Retry-After waits, `waitForLateRequest`;
- * limiter.ts: the queue and a 429 pause; credentials.ts: a token request). Outside an operation, nothing changes.
+ * Cancel, Ctrl-C on `pulumi up`) and a deadline (the resource's `customTimeouts`). It is passed down, never kept
+ * ambient: the plugin makes one {@link Operation} per request and hands it to the handler in the call's context
+ * (core/host/handler.ts `CallContext`), whose `ctx.session()` hands out clients bound to it (core/auth/session.ts and
+ * http.ts `forOperation`); they pass it to everything in core that waits (http.ts: the request in flight, backoff and
+ * Retry-After waits, `waitForLateRequest`; limiter.ts: the queue and a 429 pause; credentials.ts: a token request). So
+ * two requests the engine sends at once each end on their own cancellation and deadline, and each error names only its
+ * own operation's interrupted writes. Without an operation (the dynamic provider host, a program's get function),
+ * nothing ends early.
  */
-import { AsyncLocalStorage } from "node:async_hooks";
 import { createApiError, type ApiError, type ErrorContext } from "../errors/errors";
 import type { ServiceName } from "../model/patterns";
 
@@ -17,28 +20,31 @@ export interface OperationContext {
     readonly deadline?: number;
 }
 
-interface ActiveOperation {
-    readonly ctx: OperationContext;
+/**
+ * One engine request's operation, made by the front end when the request arrives and passed to whatever the request
+ * causes, however deep: every request, wait and token request it reaches ends soon after `signal` aborts or
+ * `deadline` passes, with an ApiError saying so ({@link stoppedError}).
+ */
+export class Operation implements OperationContext {
+    readonly signal: AbortSignal | undefined;
+    readonly deadline: number | undefined;
     /** The deadline as the timeout it was when the operation started, in whole seconds rounded up, for messages. */
     readonly timeoutSeconds: number | undefined;
-    /** Writes aborted while in flight (`POST /v1.0/...`), which may have reached the service. */
-    readonly interrupted: string[];
-}
+    /** Writes aborted while in flight (`powerbi POST /v1.0/...`), which may have reached the service. */
+    private readonly interrupted: string[] = [];
 
-const storage = new AsyncLocalStorage<ActiveOperation>();
+    constructor(ctx: OperationContext) {
+        this.signal = ctx.signal;
+        this.deadline = ctx.deadline;
+        this.timeoutSeconds = ctx.deadline === undefined ? undefined : Math.max(0, Math.ceil((ctx.deadline - Date.now()) / 1000));
+    }
 
-/**
- * Runs `fn` in the operation `ctx`: every request, wait and token request `fn` causes, however deep, ends soon after
- * `ctx.signal` aborts or `ctx.deadline` passes, with an ApiError saying so. Returns what `fn` returns.
- */
-export function runOperation<T>(ctx: OperationContext, fn: () => T): T {
-    const timeoutSeconds = ctx.deadline === undefined ? undefined : Math.max(0, Math.ceil((ctx.deadline - Date.now()) / 1000));
-    return storage.run({ ctx, timeoutSeconds, interrupted: [] }, fn);
-}
-
-/** The operation the caller runs in, or undefined outside {@link runOperation}. */
-export function currentOperation(): OperationContext | undefined {
-    return storage.getStore()?.ctx;
+    /** Records a write interrupted in flight; returns those recorded before it, which its error names. */
+    noteInterrupted(write: string | undefined): string[] {
+        const earlier = [...this.interrupted];
+        if (write !== undefined) this.interrupted.push(write);
+        return earlier;
+    }
 }
 
 /** Why an operation stopped: the reason a {@link stopSignal} aborts with. */
@@ -53,34 +59,32 @@ export class OperationStopped extends Error {
 }
 
 /**
- * The reason the current operation has stopped, or will have by `withinMs` from now (its deadline passes by then), or
- * undefined while it may go on (always outside an operation).
+ * The reason `op` has stopped, or will have by `withinMs` from now (its deadline passes by then), or undefined while
+ * it may go on (always without an operation).
  */
-export function operationStopped(withinMs = 0): OperationStopped | undefined {
-    const op = storage.getStore();
+export function operationStopped(op: Operation | undefined, withinMs = 0): OperationStopped | undefined {
     if (op === undefined) return undefined;
-    if (op.ctx.signal?.aborted) return new OperationStopped("cancelled", op.timeoutSeconds);
-    if (op.ctx.deadline !== undefined && Date.now() + withinMs >= op.ctx.deadline) return new OperationStopped("deadline", op.timeoutSeconds);
+    if (op.signal?.aborted) return new OperationStopped("cancelled", op.timeoutSeconds);
+    if (op.deadline !== undefined && Date.now() + withinMs >= op.deadline) return new OperationStopped("deadline", op.timeoutSeconds);
     return undefined;
 }
 
 /**
- * A signal that aborts, with an {@link OperationStopped}, when the current operation is cancelled or its deadline
- * passes; `dispose` clears its timer and listener. Undefined outside an operation (or one with neither).
+ * A signal that aborts, with an {@link OperationStopped}, when `op` is cancelled or its deadline passes; `dispose`
+ * clears its timer and listener. Undefined without an operation (or for one with neither).
  */
-export function stopSignal(): { readonly signal: AbortSignal; dispose(): void } | undefined {
-    const op = storage.getStore();
-    if (op === undefined || (op.ctx.signal === undefined && op.ctx.deadline === undefined)) return undefined;
+export function stopSignal(op: Operation | undefined): { readonly signal: AbortSignal; dispose(): void } | undefined {
+    if (op === undefined || (op.signal === undefined && op.deadline === undefined)) return undefined;
     const controller = new AbortController();
     const stop = (kind: OperationStopped["kind"]): void => {
         if (!controller.signal.aborted) controller.abort(new OperationStopped(kind, op.timeoutSeconds));
     };
     const onAbort = (): void => stop("cancelled");
     let timer: NodeJS.Timeout | undefined;
-    if (op.ctx.signal?.aborted) stop("cancelled");
-    else op.ctx.signal?.addEventListener("abort", onAbort, { once: true });
-    if (op.ctx.deadline !== undefined && !controller.signal.aborted) {
-        const left = op.ctx.deadline - Date.now();
+    if (op.signal?.aborted) stop("cancelled");
+    else op.signal?.addEventListener("abort", onAbort, { once: true });
+    if (op.deadline !== undefined && !controller.signal.aborted) {
+        const left = op.deadline - Date.now();
         if (left <= 0) stop("deadline");
         // setTimeout's longest delay is 2^31-1 ms; a later deadline is as good as none for one request.
         else if (left < 2 ** 31 - 1) timer = setTimeout(() => stop("deadline"), left).unref();
@@ -89,7 +93,7 @@ export function stopSignal(): { readonly signal: AbortSignal; dispose(): void } 
         signal: controller.signal,
         dispose: () => {
             if (timer !== undefined) clearTimeout(timer);
-            op.ctx.signal?.removeEventListener("abort", onAbort);
+            op.signal?.removeEventListener("abort", onAbort);
         },
     };
 }
@@ -120,9 +124,9 @@ export function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal | unde
     });
 }
 
-/** `promise`, ended by the current operation's cancellation or deadline (rejecting with an {@link OperationStopped}). */
-export async function untilStopped<T>(promise: Promise<T>): Promise<T> {
-    const stop = stopSignal();
+/** `promise`, ended by `op`'s cancellation or deadline (rejecting with an {@link OperationStopped}). */
+export async function untilStopped<T>(op: Operation | undefined, promise: Promise<T>): Promise<T> {
+    const stop = stopSignal(op);
     try {
         return await unlessAborted(promise, stop?.signal);
     } finally {
@@ -159,16 +163,15 @@ export interface StoppedRequest {
 }
 
 /**
- * The ApiError of an operation that stopped: what was being done, that it was cancelled or that the operation's
+ * The ApiError of operation `op` that stopped: what was being done, that it was cancelled or that the operation's
  * timeout (customTimeouts) passed, whether the request may have reached the service (`writeOutcome` reads the code
- * through failures.ts: `pending` for one in flight, `none` for one not sent), and that the next `pulumi up` converges.
+ * through failures.ts: `pending` for one in flight, `none` for one not sent), the writes this operation had interrupted
+ * in flight before, and that the next `pulumi up` converges. A write in flight is recorded on `op` for its later errors.
  */
-export function stoppedError(stop: OperationStopped, req: StoppedRequest): ApiError {
-    const op = storage.getStore();
+export function stoppedError(op: Operation | undefined, stop: OperationStopped, req: StoppedRequest): ApiError {
     const method = req.method.toUpperCase();
     const write = req.inFlight && req.idempotent !== true && !["GET", "HEAD", "OPTIONS"].includes(method);
-    const earlier = [...(op?.interrupted ?? [])];
-    if (write) op?.interrupted.push(`${req.service} ${method} ${req.path.split("?")[0]}`);
+    const earlier = op?.noteInterrupted(write ? `${req.service} ${method} ${req.path.split("?")[0]}` : undefined) ?? [];
     const why =
         stop.kind === "cancelled"
             ? "the operation was cancelled (the engine's Cancel, e.g. Ctrl-C on pulumi up)"

@@ -4,7 +4,7 @@
  * apply; `provider` cannot: there is no tenantkit provider resource, and a connection is passed as `connection`.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { lookupFailure } from "../runtime/lookup";
+import { lookupFailure } from "../host/lookup";
 import { checkProgramConfig } from "./programConfig";
 import { ProgramRunError } from "./runError";
 import { redactSecrets } from "../errors/redact";

@@ -20,7 +20,7 @@ export type HandlerModule = `pulumi-tenantkit/${"devops" | "entra" | "powerbi"}/
  * provider host calls `configure` once on each deserialized provider object before any operation (`getProvider` in
  * @pulumi/pulumi/cmd/dynamic-provider, since dynamic providers got `configure` in 2024), so the stub requires the
  * handler by package name and hands itself to the module's `configure`, which installs the operations
- * (core/runtime/handler.ts). `__provider` is stored twice per resource, so the text is as short as the SDK's serializer
+ * (core/host/handler.ts). `__provider` is stored twice per resource, so the text is as short as the SDK's serializer
  * allows: a short module path, the module's own `configure` export, and the method at the shallowest indentation
  * (the serializer keeps the source's whitespace). Sizes in DESIGN.md, "The serialization rule". Keep the text stable:
  * old state keeps calling it after upgrades, and always runs the installed handler. Nothing inside `configure` may be

@@ -4,9 +4,9 @@
  */
 import { changedInputs, typeName } from "../../core/model/definition";
 import { isNotFound } from "../../core/errors/errors";
-import { defineHandler, stubConfigure } from "../../core/runtime/handler";
+import { defineHandler, stubConfigure } from "../../core/host/handler";
 import type { JsonObject } from "../../core/model/json";
-import { checkWithSchema } from "../../core/runtime/validation";
+import { checkWithSchema } from "../../core/host/validation";
 import { fetchGitPush } from "./api";
 import { gitPush } from "./definition";
 import { type GitPush, GitPushInputs } from "./schema";

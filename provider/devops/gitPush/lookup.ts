@@ -1,5 +1,5 @@
-/** The push lookup as a get function (core/runtime/lookup.ts): what `getGitPush` and the plugin's Invoke share. */
-import type { Lookup } from "../../core/runtime/lookup";
+/** The push lookup as a get function (core/host/lookup.ts): what `getGitPush` and the plugin's Invoke share. */
+import type { Lookup } from "../../core/host/lookup";
 import { fetchGitPush } from "./api";
 import { GitPushInputs } from "./schema";
 import type { GitPushResult } from "./types";

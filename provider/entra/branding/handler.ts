@@ -5,7 +5,7 @@
 import { typeName } from "../../core/model/definition";
 import { organizationalBranding } from "./definition";
 import { DEFAULT_LOCALE } from "../organizationalBranding/api";
-import { stubConfigure } from "../../core/runtime/handler";
+import { stubConfigure } from "../../core/host/handler";
 import { defineBrandingHandler } from "../organizationalBranding/defineBrandingHandler";
 import { OrganizationalBrandingInputs } from "../organizationalBranding/schema";
 import { typeToken } from "../../core/model/patterns";

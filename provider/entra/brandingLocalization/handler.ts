@@ -4,7 +4,7 @@
  */
 import { typeName } from "../../core/model/definition";
 import { organizationalBrandingLocalization } from "./definition";
-import { stubConfigure } from "../../core/runtime/handler";
+import { stubConfigure } from "../../core/host/handler";
 import { defineBrandingHandler } from "../organizationalBranding/defineBrandingHandler";
 import { OrganizationalBrandingLocalizationInputs } from "./schema";
 import { typeToken } from "../../core/model/patterns";

@@ -79,17 +79,18 @@ const discovered = new WeakMap<ServiceClient, Promise<string>>();
 
 /**
  * The organization id of the tenant `graph` signs in to, asked of Graph once per session (so per tenant, endpoint and
- * credentials, for the life of the provider host): the first create without `organizationId` sends `GET /organization`
- * and every later one, concurrent ones included, shares its answer. A failed discovery is dropped, so the next create
- * asks again.
+ * credentials, for the life of the provider host; keyed by the shared client, whichever operation's view `graph` is):
+ * the first create without `organizationId` sends `GET /organization` and every later one, concurrent ones included,
+ * shares its answer. A failed discovery is dropped, so the next create asks again.
  */
 export function organizationIdOf(graph: ServiceClient): Promise<string> {
-    let id = discovered.get(graph);
+    const key = graph.shared;
+    let id = discovered.get(key);
     if (!id) {
         const finding = discoverOrganizationId(graph);
-        discovered.set(graph, finding);
+        discovered.set(key, finding);
         finding.catch(() => {
-            if (discovered.get(graph) === finding) discovered.delete(graph);
+            if (discovered.get(key) === finding) discovered.delete(key);
         });
         id = finding;
     }

@@ -3,7 +3,7 @@
  * their schema, their locale (`0` for the default), their id and how errors name them.
  */
 import type * as z from "zod";
-import { defineHandler, type HandlerContext, type TenantkitHandler } from "../../core/runtime/handler";
+import { defineHandler, type HandlerContext, type TenantkitHandler } from "../../core/host/handler";
 import type { JsonObject } from "../../core/model/json";
 import { importBranding, readBranding, type Context } from "./read";
 import { deleteBranding } from "./restore";

@@ -37,7 +37,7 @@ export interface Context {
     readonly cwd: string;
     /** The resource id for a partial failure. */
     readonly idOf: (organizationId: string) => string;
-    /** The front end that runs the call: what a message may tell the user to do (core/runtime/handler.ts). */
+    /** The front end that runs the call: what a message may tell the user to do (core/host/handler.ts). */
     readonly frontEnd: "plugin" | "dynamic";
     /** The resource's URN, where the front end knows it. */
     readonly urn?: string;

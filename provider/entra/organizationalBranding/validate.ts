@@ -6,10 +6,10 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { changedInputs } from "../../core/model/definition";
-import type { HandlerDiff } from "../../core/runtime/handler";
+import type { HandlerDiff } from "../../core/host/handler";
 import { UNKNOWN } from "../../core/model/patterns";
 import type { JsonObject } from "../../core/model/json";
-import { checkWithSchema } from "../../core/runtime/validation";
+import { checkWithSchema } from "../../core/host/validation";
 import type * as z from "zod";
 import { brandingTables, localeRule } from "./definition";
 import { describeImage } from "./images";

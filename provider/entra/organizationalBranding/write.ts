@@ -5,7 +5,7 @@
  * URLs; a failure half-way is a PartialFailure whose outputs say what was written. What destroy needs is in the state
  * the operation returns, never in a file: the engine records it, whichever machine runs the next step.
  */
-import { PartialFailure } from "../../core/runtime/handler";
+import { PartialFailure } from "../../core/host/handler";
 import type { JsonObject, JsonValue } from "../../core/model/json";
 import { applyPlan, BrandingApi, emptyPlan, isEmpty, organizationIdOf, type BrandingPatch, type Progress, type WritePlan } from "./api";
 import { readImage } from "./images";

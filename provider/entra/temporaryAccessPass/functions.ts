@@ -5,7 +5,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { checkInvokeOptions, LookupError, lookupError, lookupOutput } from "../../core/program/invoke";
 import type { GetOutputOptions } from "../../core/program/invoke";
-import { lookupCall, parseLookupArgs } from "../../core/runtime/lookup";
+import { lookupCall, parseLookupArgs } from "../../core/host/lookup";
 import { programSession } from "../../core/program/programSettings";
 import { lookup as temporaryAccessPassLookup } from "./lookup";
 import type { GetTemporaryAccessPassMethodsArgs, GetTemporaryAccessPassMethodsOutputArgs, TemporaryAccessPassMethodsResult } from "./types";

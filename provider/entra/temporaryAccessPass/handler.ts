@@ -5,10 +5,10 @@
  */
 import { changedInputs, typeName } from "../../core/model/definition";
 import { temporaryAccessPassMethods } from "./definition";
-import { defineHandler, stubConfigure } from "../../core/runtime/handler";
+import { defineHandler, stubConfigure } from "../../core/host/handler";
 import { isNotFound } from "../../core/errors/errors";
 import type { JsonObject } from "../../core/model/json";
-import { checkWithSchema } from "../../core/runtime/validation";
+import { checkWithSchema } from "../../core/host/validation";
 import { assertTapAvailable, fetchTemporaryAccessPassMethods } from "./api";
 import { TemporaryAccessPassInputs, type TemporaryAccessPassMethodsResult } from "./schema";
 import { typeToken } from "../../core/model/patterns";

@@ -1,5 +1,5 @@
-/** The TAP lookup as a get function (core/runtime/lookup.ts): what `getTemporaryAccessPassMethods` and the plugin's Invoke share. */
-import type { Lookup } from "../../core/runtime/lookup";
+/** The TAP lookup as a get function (core/host/lookup.ts): what `getTemporaryAccessPassMethods` and the plugin's Invoke share. */
+import type { Lookup } from "../../core/host/lookup";
 import { fetchTemporaryAccessPassMethods } from "./api";
 import { TemporaryAccessPassInputs } from "./schema";
 import type { TemporaryAccessPassMethodsResult } from "./types";

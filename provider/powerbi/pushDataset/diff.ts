@@ -9,7 +9,7 @@
  */
 import { changedInputs, isInputOf, sameValue as same } from "../../core/model/definition";
 import { pushDataset } from "./definition";
-import type { HandlerDiff } from "../../core/runtime/handler";
+import type { HandlerDiff } from "../../core/host/handler";
 import type { PushDatasetInputs } from "./schema";
 import type { PushDatasetState } from "./types";
 

@@ -6,6 +6,7 @@
  * refused instead of getting a second dataset of that name. Nothing here guards what a resource holds: a create never
  * takes over a dataset it found, so the listing only decides between creating and refusing.
  */
+import type { ServiceClient } from "../../core/http/http";
 import type { DatasetJson } from "./api";
 
 /** A listing older than this is fetched again. */
@@ -93,11 +94,14 @@ export class DatasetDirectory {
     }
 }
 
-const directories = new WeakMap<object, DatasetDirectory>();
+const directories = new WeakMap<ServiceClient, DatasetDirectory>();
 
-/** The directory shared by every create that uses `client` (one per session and service). */
-export function directoryFor(client: object): DatasetDirectory {
-    let d = directories.get(client);
-    if (!d) directories.set(client, (d = new DatasetDirectory()));
+/**
+ * The directory shared by every create that uses `client` (one per session and service), whichever operation's view of
+ * the client it holds: keyed by the shared client.
+ */
+export function directoryFor(client: Pick<ServiceClient, "shared">): DatasetDirectory {
+    let d = directories.get(client.shared);
+    if (!d) directories.set(client.shared, (d = new DatasetDirectory()));
     return d;
 }

@@ -4,9 +4,9 @@
  */
 import { typeName } from "../../core/model/definition";
 import { pushDataset } from "./definition";
-import { defineHandler, withoutUnknowns, stubConfigure, type HandlerContext } from "../../core/runtime/handler";
+import { defineHandler, withoutUnknowns, stubConfigure, type HandlerContext } from "../../core/host/handler";
 import type { JsonObject } from "../../core/model/json";
-import { checkWithSchema } from "../../core/runtime/validation";
+import { checkWithSchema } from "../../core/host/validation";
 import { DatasetApi } from "./api";
 import { diffDataset, replacementWarning } from "./diff";
 import { directoryFor } from "./directory";

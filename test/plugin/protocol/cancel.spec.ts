@@ -47,6 +47,35 @@ describe("Cancel and customTimeouts over gRPC, the compiled plugin in its own pr
         assert.equal((await named("Slow")).length, 1);
     });
 
+    // The operation is passed to the handler with each request, not kept where the next request could overwrite it
+    // (core/http/operation.ts): the second create's timeout must not reach the first, nor the first's absence of one
+    // the second.
+    it("two creates in one process at once: the one whose timeout passes ends, the other's POST, held as long, finishes", async () => {
+        const p = await provider();
+        const patientInputs = (await p.client.check({ type: DATASET, news: datasetInputs("Patient") })).inputs;
+        const hastyInputs = (await p.client.check({ type: DATASET, news: datasetInputs("Hasty") })).inputs;
+        const HOLD_MS = 8_000;
+        await fx.emu.admin.setFaults({ match: { service: "powerbi", method: "POST", path: "datasets" }, kind: "hold", delayMs: HOLD_MS, times: 2 });
+        const started = Date.now();
+        let patientEnded = 0;
+        const patient = p.client.create({ type: DATASET, properties: patientInputs }).finally(() => (patientEnded = Date.now() - started));
+        const hasty = failure(p.client.create({ type: DATASET, properties: hastyInputs, timeout: 2 }));
+
+        const { err } = await hasty;
+        const hastyEnded = Date.now() - started;
+        assert.match(err.details, /dataset "Hasty"/);
+        assert.match(err.details, /the operation's timeout of 2 s \(customTimeouts\) passed while the request was in flight/);
+        assert.doesNotMatch(err.details, /Patient|earlier in this operation/);
+        assert.equal(patientEnded, 0, `the other create ended too, ${patientEnded} ms in`);
+        assert.ok(hastyEnded < HOLD_MS, `the create with a timeout of 2 s ended after ${hastyEnded} ms`);
+
+        const created = await patient;
+        assert.ok(patientEnded >= HOLD_MS - 500, `the create without a timeout ended after ${patientEnded} ms, before its answer came`);
+        const [made] = await named("Patient");
+        assert.equal(created.id, made?.id);
+        assert.equal((await named("Hasty")).length, 1, "the held POST of the create that timed out was carried out");
+    });
+
     it("Cancel ends a create whose POST is in flight within seconds, saying it was cancelled", async () => {
         const p = await provider();
         const inputs = (await p.client.check({ type: DATASET, news: datasetInputs("Cancelled") })).inputs;

@@ -17,7 +17,7 @@ export interface Lookup<A, R> {
     readonly schema: z.ZodType<A>;
     /** The call in errors, after the function's name: `push 2 of repository "web" in organization "contoso"`. */
     describe(args: A): string;
-    /** The read itself. */
+    /** The read itself, through `session`: the plugin's Invoke binds it to the request's operation, a program's `getX` to none. */
     read(session: Session, args: A): Promise<R>;
 }
 

@@ -24,14 +24,20 @@ import { toPlainJson, type JsonObject } from "../model/json";
 import { UNKNOWN, type ApiService } from "../model/patterns";
 import { neverReached } from "../errors/failures";
 import { failuresForEngine } from "./propertyPaths";
-import { isOperationStopped } from "../http/operation";
+import { isOperationStopped, type Operation } from "../http/operation";
 import { complete, dropHostEchoes, repeatOf } from "./reporting";
 import { warnResource } from "./engineLog";
 
 export interface HandlerContext {
     /** Settings resolved from `configure` and the environment; throws SettingsError listing every problem. */
     settings(): Settings;
+    /**
+     * The session of those settings, bound to this call's operation: every request, wait and token request made
+     * through it ends when the operation is cancelled or its deadline passes (core/http/operation.ts).
+     */
     session(): Session;
+    /** The engine request's cancellation and deadline, where the front end has them (the plugin; not the dynamic host). */
+    readonly operation?: Operation;
     /** The front end that runs the call: what a message may tell the user to run (`pulumi import` needs the plugin). */
     readonly frontEnd: "plugin" | "dynamic";
     /** The resource's URN, where the front end knows it (the plugin's requests carry it; the dynamic host's do not). */
@@ -40,9 +46,13 @@ export interface HandlerContext {
     warn(message: string): Promise<void>;
 }
 
-/** What a front end knows of one call beside its properties: the plugin passes the request's URN. */
+/**
+ * What a front end knows of one call beside its properties: the plugin passes the request's URN and its operation (the
+ * engine's cancellation and the request's timeout), as pulumi-go-provider passes a `ctx`; the dynamic host neither.
+ */
 export interface CallContext {
     readonly urn?: string;
+    readonly operation?: Operation;
 }
 
 export interface CheckOutcome<I> {
@@ -166,7 +176,7 @@ const OPERATIONS = ["check", "diff", "create", "read", "update", "delete"] as co
  */
 const RETIRED_KEYS: readonly string[] = ["__holder"];
 
-/** The properties a handler's spec sees: without `__provider` and without the connection, which core/runtime/handler handles. */
+/** The properties a handler's spec sees: without `__provider` and without the connection, which core/host/handler handles. */
 function userProps(props: unknown): JsonObject {
     const out: JsonObject = {};
     if (props && typeof props === "object") {
@@ -291,19 +301,20 @@ export function defineHandler<I extends JsonObject, O extends JsonObject>(spec: 
     const stackSettings = () => (settings ??= resolve());
     /**
      * The context of one call: the stack's settings, or those of the connection the resource carries (resolved once
-     * per call, on first use), and what the front end knows of the call. `id` and `inputs` say which resource a
-     * warning is about.
+     * per call, on first use), a session of them bound to the call's operation, and what the front end knows of the
+     * call. `id` and `inputs` say which resource a warning is about.
      */
     const ctxFor = (connection: Connection | undefined, call: CallContext = {}, id?: string, inputs: Partial<I> = {}): HandlerContext => {
         const known = {
             frontEnd,
             ...(call.urn ? { urn: call.urn } : {}),
+            ...(call.operation ? { operation: call.operation } : {}),
             warn: (message: string) => warnResource({ id, urn: call.urn }, `${type} (${spec.describe(inputs)})`, message),
         };
-        if (connection === undefined) return { settings: stackSettings, session: stackSession, ...known };
+        if (connection === undefined) return { settings: stackSettings, session: () => stackSession().forOperation(call.operation), ...known };
         let own: Settings | undefined;
         const connectionSettingsOnce = () => (own ??= connectionSettings(connection));
-        return { settings: connectionSettingsOnce, session: () => sessionFor(connectionSettingsOnce()), ...known };
+        return { settings: connectionSettingsOnce, session: () => sessionFor(connectionSettingsOnce()).forOperation(call.operation), ...known };
     };
     /** `raw`: the properties as the host passed them, whose `__provider` a partial failure must carry on. */
     const fail = (operation: string, inputs: Partial<I>, err: unknown, raw?: unknown): never => {
@@ -374,7 +385,9 @@ export function defineHandler<I extends JsonObject, O extends JsonObject>(spec: 
                 !(news && typeof news === "object" && CONNECTION_KEY in news) || (connection !== undefined && !containsUnknown(connection));
             if (failures.length === 0 && connectionKnown) {
                 await run("check", n as Partial<I>, async () => {
-                    for (const service of spec.signsInTo) await ctx.session().credentials.authorizer(service)({ forceRefresh: false });
+                    const session = ctx.session();
+                    for (const service of spec.signsInTo)
+                        await session.credentials.authorizer(service)({ forceRefresh: false, operation: session.operation });
                     await spec.preflight?.(outcome.inputs, ctx);
                 });
             }
