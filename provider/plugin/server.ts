@@ -187,8 +187,10 @@ export function resourceProviderService(
         }),
         diff: unary(async (req: InstanceType<typeof provider.DiffRequest>) => {
             // The warning a diff sends goes on the resource this request names, whatever other diffs run meanwhile.
+            // A branding's diff reads the tenant (drift): Cancel ends it as it ends the other requests.
             const d = await ops.diff(req.getType() || typeOf(req.getUrn()), req.getId(), props(req.getOlds()), props(req.getNews()), props(req.getOldInputs()), {
                 urn: req.getUrn(),
+                operation: operation(0),
             });
             const res = new provider.DiffResponse()
                 .setChanges(d.changes ? provider.DiffResponse.DiffChanges.DIFF_SOME : provider.DiffResponse.DiffChanges.DIFF_NONE)

@@ -1,7 +1,9 @@
 /**
  * The provider host loads a handler for every preview, where it only checks and diffs: those must not load the
  * HTTP client (axios and its dependencies) or @azure/identity, which only a request needs. Each handler runs in a
- * fresh node process, as in the host, and reports the packages it loaded.
+ * fresh node process, as in the host, and reports the packages it loaded. (A branding's diff of state that recorded
+ * what the service showed after tenantkit's write reads the tenant, organizationalBranding/drift.ts: not this diff,
+ * whose state records nothing to compare with.)
  */
 import { strict as assert } from "node:assert";
 import { execFileSync } from "node:child_process";

@@ -58,7 +58,8 @@ export function defineBrandingHandler(o: BrandingHandlerOptions): TenantkitHandl
         async diff(_id, state, news, ctx) {
             const olds = unfoldCdn(state);
             const own = diffBranding(olds, news);
-            if ((own.replaces ?? []).length > 0) return own;
+            // Replaced anyway, or nothing recorded to compare with (an import, state written before observed values).
+            if ((own.replaces ?? []).length > 0 || olds.observed === undefined || (olds.managed ?? []).length === 0) return own;
             // What the tenant shows against what tenantkit last wrote (drift.ts): a preview never passes while they disagree.
             const api = new BrandingApi(ctx.session().client(graphService), olds.organizationId, o.localeOf(olds));
             const { drifted, gone } = await readDrift(api, olds);
