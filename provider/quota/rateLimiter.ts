@@ -3,8 +3,8 @@
  * per budget of the spec's "API rate limits" table, shared across the process, and a call that needs tokens of
  * several buckets (a path limited per workspace and per IP address) takes them all at one moment.
  */
-import { realClock } from "../core/http/limiter";
-import type { Clock } from "../core/http/limiter";
+import { realClock } from "../core/http/clock";
+import type { Clock } from "../core/http/clock";
 import { scopeKey } from "./apiTime";
 import { rateLimits, rateLimitsFor } from "./rateLimits";
 import type { RatePeriod, RateLimit } from "./types";

@@ -5,29 +5,25 @@
  * the records under `.tenantkit/` got wrong before: the numbered defects of issue 49 name them.
  */
 import { strict as assert } from "node:assert";
-import { IDS, useEmulator } from "../support/emulator";
+import { useEmulator } from "../support/emulator";
 import { createDataset, pbiToken } from "../emulator/powerbi-helpers";
 import { describeCli, TRANSPILE_ONLY } from "./pulumi";
 import {
+    BRANDING as branding,
     brandingNow,
     datasetsNamed,
-    failLaterDataset,
+    FRENCH as french,
     FreshStack,
+    renameResumed,
+    replaceResumed,
+    SALES as sales,
     SEED,
-    type FreshDataset,
-    type FreshLocalization,
+    typesOf,
+    urnOf,
     type FreshProgram,
 } from "./freshRunner";
 
-const BRANDING = "pulumi-nodejs:dynamic/tenantkit:OrganizationalBranding";
-const LOCALIZATION = "pulumi-nodejs:dynamic/tenantkit:OrganizationalBrandingLocalization";
-const DATASET = "pulumi-nodejs:dynamic/tenantkit:PushDataset";
-
-const branding = { name: "branding", props: { signInPageText: "Welcome to Contoso", backgroundColor: "#102030" } };
-const french: FreshLocalization = { name: "french", locale: "fr-FR", props: { signInPageText: "Bienvenue chez Contoso" } };
-const sales: FreshDataset = { name: "sales", datasetName: "FreshSales" };
-const later: FreshDataset = { name: "later", datasetName: "FreshLater", workspaceId: IDS.salesWorkspaceId };
-const urn = (stack: string, type: string, name: string) => `urn:pulumi:${stack}::tkfresh::${type}::${name}`;
+const { branding: BRANDING, localization: LOCALIZATION } = typesOf("typescript");
 
 describeCli("a fresh runner for every step: the dynamic resources (TypeScript)", (binDir) => {
     const fx = useEmulator();
@@ -39,25 +35,7 @@ describeCli("a fresh runner for every step: the dynamic resources (TypeScript)",
     const fresh = async (name: string) => (stack = await FreshStack.create(binDir, fx, "typescript", name, {}, TRANSPILE_ONLY));
 
     it("defect 1: `up --replace` of a dataset and a localization that failed on a later resource, resumed: nothing is deleted", async () => {
-        const s = await fresh("d1");
-        const program: FreshProgram = { localizations: [french], datasets: [sales] };
-        const afterThem: FreshDataset = { ...later, options: { dependsOn: ["sales", "french"] } };
-        await (await s.step(program)).up();
-        const [made] = await datasetsNamed(fx, "FreshSales");
-
-        await failLaterDataset(fx);
-        const replacing = await s.step({ ...program, datasets: [sales, afterThem] });
-        const replaced = await replacing.run(
-            replacing.upArgs(["--replace", urn("d1", DATASET, "sales"), "--replace", urn("d1", LOCALIZATION, "french")]),
-        );
-
-        await fx.emu.admin.clearFaults();
-        const resumed = await s.step({ ...program, datasets: [sales, afterThem] });
-        await resumed.up();
-        assert.deepEqual(await datasetsNamed(fx, "FreshSales"), [made], "the dataset was deleted or replaced");
-        assert.equal((await brandingNow(fx)).locales["fr-FR"], "Bienvenue chez Contoso", "the localization was deleted");
-        assert.notEqual(replaced.code, 0);
-        assert.match(replaced.output, /set the resource option deleteBeforeReplace/, "the dataset's create-first replacement was not refused");
+        const resumed = await replaceResumed(await fresh("d1"), fx, "typescript");
         await resumed.expectNoChanges();
     });
 
@@ -65,7 +43,7 @@ describeCli("a fresh runner for every step: the dynamic resources (TypeScript)",
         const s = await fresh("d2");
         const program: FreshProgram = { branding, localizations: [{ ...french, props: {}, secretText: "Accès réservé" }] };
         await (await s.step(program)).up();
-        await (await s.step(program)).up(["--replace", urn("d2", BRANDING, "branding"), "--replace", urn("d2", LOCALIZATION, "french")]);
+        await (await s.step(program)).up(["--replace", urnOf("d2", BRANDING, "branding"), "--replace", urnOf("d2", LOCALIZATION, "french")]);
         assert.deepEqual(await brandingNow(fx), { text: "Welcome to Contoso", color: "#102030", locales: { "fr-FR": "Accès réservé" } });
         assert.doesNotMatch((await s.exportState()).text, /Accès réservé/, "the secret text is in the state in plain text");
 
@@ -96,28 +74,6 @@ describeCli("a fresh runner for every step: the dynamic resources (TypeScript)",
     });
 
     it("a rename without an alias, resumed after a later resource failed, deletes nothing", async () => {
-        const s = await fresh("rename");
-        await (await s.step({ branding, datasets: [sales] })).up();
-        const [made] = await datasetsNamed(fx, "FreshSales");
-        const renamed: FreshProgram = {
-            branding: { ...branding, name: "branding2" },
-            datasets: [
-                { ...sales, name: "sales2" },
-                { ...later, options: { dependsOn: ["branding2", "sales2"] } },
-            ],
-        };
-        await failLaterDataset(fx);
-        const first = await s.step(renamed);
-        const interrupted = await first.run(first.upArgs());
-        await fx.emu.admin.clearFaults();
-        const again = await s.step(renamed);
-        const resumed = await again.run(again.upArgs());
-        assert.deepEqual(await datasetsNamed(fx, "FreshSales"), [made], "the dataset was deleted");
-        assert.equal((await brandingNow(fx)).text, "Welcome to Contoso", "the program's branding was given back");
-        // A create never takes over what the renamed resources hold: both runs refuse, naming the alias.
-        for (const r of [interrupted, resumed]) {
-            assert.notEqual(r.code, 0);
-            assert.match(r.output, /alias/);
-        }
+        await renameResumed(await fresh("rename"), fx);
     });
 });

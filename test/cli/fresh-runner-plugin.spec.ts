@@ -10,27 +10,24 @@ import { createDataset, pbiToken } from "../emulator/powerbi-helpers";
 import { descendants, killAll, until } from "./processes";
 import { describeCli } from "./pulumi";
 import {
+    BRANDING as branding,
     brandingNow,
     datasetsNamed,
     failingUp,
     failLaterDataset,
+    FRENCH as french,
     FreshStack,
+    LATER as later,
+    renameResumed,
+    replaceResumed,
+    SALES as sales,
     SEED,
+    typesOf,
     urnOf,
-    type FreshDataset,
-    type FreshLocalization,
     type FreshProgram,
 } from "./freshRunner";
 
-const BRANDING = "tenantkit:entra:OrganizationalBranding";
-const LOCALIZATION = "tenantkit:entra:OrganizationalBrandingLocalization";
-const DATASET = "tenantkit:powerbi:PushDataset";
-
-const branding = { name: "branding", props: { signInPageText: "Welcome to Contoso", backgroundColor: "#102030" } };
-const french: FreshLocalization = { name: "french", locale: "fr-FR", props: { signInPageText: "Bienvenue chez Contoso" } };
-const sales: FreshDataset = { name: "sales", datasetName: "FreshSales" };
-/** A dataset in the Sales workspace, whose POST failLaterDataset refuses: a later resource of an `up` that fails. */
-const later: FreshDataset = { name: "later", datasetName: "FreshLater", workspaceId: IDS.salesWorkspaceId };
+const { branding: BRANDING, localization: LOCALIZATION, dataset: DATASET } = typesOf("yaml");
 
 describeCli("a fresh runner for every step: the provider plugin (YAML)", (binDir) => {
     const fx = useEmulator();
@@ -43,32 +40,7 @@ describeCli("a fresh runner for every step: the provider plugin (YAML)", (binDir
     const powerBiWrites = async () => (await fx.emu.admin.requests({ service: "powerbi" })).filter((r) => r.method !== "GET");
 
     it("defect 1: `up --replace` of a dataset and a localization that failed on a later resource, resumed: nothing is deleted", async () => {
-        const s = await fresh("d1");
-        const program: FreshProgram = { localizations: [french], datasets: [sales] };
-        const afterThem: FreshDataset = { ...later, options: { dependsOn: ["sales", "french"] } };
-        await (await s.step(program)).up();
-        const [made] = await datasetsNamed(fx, "FreshSales");
-
-        await failLaterDataset(fx);
-        const replacing = await s.step({ ...program, datasets: [sales, afterThem] });
-        const replaced = await replacing.run(
-            replacing.upArgs(["--replace", urnOf("d1", DATASET, "sales"), "--replace", urnOf("d1", LOCALIZATION, "french")]),
-        );
-
-        await fx.emu.admin.clearFaults();
-        await fx.emu.admin.clearRequests();
-        const resumed = await s.step({ ...program, datasets: [sales, afterThem] });
-        await resumed.up();
-        assert.deepEqual(await datasetsNamed(fx, "FreshSales"), [made], "the dataset was deleted or replaced");
-        assert.equal((await brandingNow(fx)).locales["fr-FR"], "Bienvenue chez Contoso", "the localization was deleted");
-        assert.deepEqual(
-            (await powerBiWrites()).map((r) => r.method),
-            ["POST"],
-            "the resumed up wrote more than the later dataset",
-        );
-        // The engine stops at the first failed step: which refusal shows first is its scheduling's.
-        assert.notEqual(replaced.code, 0);
-        assert.match(replaced.output, /set the resource option (`)?deleteBeforeReplace/, "a create-first replacement was not refused");
+        const resumed = await replaceResumed(await fresh("d1"), fx, "yaml");
         await resumed.expectNoChanges();
     });
 
@@ -171,30 +143,7 @@ describeCli("a fresh runner for every step: the provider plugin (YAML)", (binDir
 
     it("a rename without an alias, resumed after a later resource failed, deletes nothing; with the alias it is no change", async () => {
         const s = await fresh("rename");
-        await (await s.step({ branding, datasets: [sales] })).up();
-        const [made] = await datasetsNamed(fx, "FreshSales");
-        const renamed: FreshProgram = {
-            branding: { ...branding, name: "branding2" },
-            datasets: [
-                { ...sales, name: "sales2" },
-                { ...later, options: { dependsOn: ["branding2", "sales2"] } },
-            ],
-        };
-
-        await failLaterDataset(fx);
-        const first = await s.step(renamed);
-        const interrupted = await first.run(first.upArgs());
-        await fx.emu.admin.clearFaults();
-        const again = await s.step(renamed);
-        const resumed = await again.run(again.upArgs());
-        assert.deepEqual(await datasetsNamed(fx, "FreshSales"), [made], "the dataset was deleted");
-        assert.equal((await brandingNow(fx)).text, "Welcome to Contoso", "the program's branding was given back");
-        // A create never takes over what the renamed resources hold: both runs refuse, naming the alias.
-        for (const r of [interrupted, resumed]) {
-            assert.notEqual(r.code, 0);
-            assert.match(r.output, /alias/);
-        }
-
+        await renameResumed(s, fx);
         await fx.emu.admin.clearRequests();
         const aliased: FreshProgram = {
             branding: { ...branding, name: "branding2", options: { aliases: ["branding"] } },

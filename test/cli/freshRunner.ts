@@ -229,3 +229,77 @@ export const SEED = { text: "Contoso", color: "#0F6CBD", locales: {} } as const;
 export async function datasetsNamed(fx: EmulatorFixture, name: string): Promise<{ id: string; workspaceId: string | null }[]> {
     return (await fx.emu.admin.powerBi(IDS.tenantId)).datasets.filter((d) => d.name === name).map((d) => ({ id: d.id, workspaceId: d.workspaceId }));
 }
+
+/** The type tokens of each front end: the plugin's, or the dynamic resources'. */
+export function typesOf(front: Front): { branding: string; localization: string; dataset: string } {
+    const t = (area: string, name: string) => (front === "yaml" ? `tenantkit:${area}:${name}` : `pulumi-nodejs:dynamic/tenantkit:${name}`);
+    return {
+        branding: t("entra", "OrganizationalBranding"),
+        localization: t("entra", "OrganizationalBrandingLocalization"),
+        dataset: t("powerbi", "PushDataset"),
+    };
+}
+
+/** The resources the scenarios declare. */
+export const BRANDING: FreshBranding = { name: "branding", props: { signInPageText: "Welcome to Contoso", backgroundColor: "#102030" } };
+export const FRENCH: FreshLocalization = { name: "french", locale: "fr-FR", props: { signInPageText: "Bienvenue chez Contoso" } };
+export const SALES: FreshDataset = { name: "sales", datasetName: "FreshSales" };
+/** A dataset in the Sales workspace, whose POST failLaterDataset refuses: a later resource of an `up` that fails. */
+export const LATER: FreshDataset = { name: "later", datasetName: "FreshLater", workspaceId: IDS.salesWorkspaceId };
+
+/**
+ * Defect 1, in both front ends: `up --replace` of a dataset and a localization that failed on a later resource,
+ * resumed from another folder, deletes nothing; the create-first replacement of the dataset was refused. Returns the
+ * resumed step, whose preview must show no change.
+ */
+export async function replaceResumed(s: FreshStack, fx: EmulatorFixture, front: Front): Promise<CliStack> {
+    const types = typesOf(front);
+    const program: FreshProgram = { localizations: [FRENCH], datasets: [SALES] };
+    const afterThem: FreshDataset = { ...LATER, options: { dependsOn: ["sales", "french"] } };
+    await (await s.step(program)).up();
+    const [made] = await datasetsNamed(fx, "FreshSales");
+
+    await failLaterDataset(fx);
+    const replacing = await s.step({ ...program, datasets: [SALES, afterThem] });
+    const replace = ["--replace", urnOf(s.name, types.dataset, "sales"), "--replace", urnOf(s.name, types.localization, "french")];
+    const replaced = await replacing.run(replacing.upArgs(replace));
+
+    await fx.emu.admin.clearFaults();
+    const resumed = await s.step({ ...program, datasets: [SALES, afterThem] });
+    await resumed.up();
+    assert.deepEqual(await datasetsNamed(fx, "FreshSales"), [made], "the dataset was deleted or replaced");
+    assert.equal((await brandingNow(fx)).locales["fr-FR"], "Bienvenue chez Contoso", "the localization was deleted");
+    // The engine stops at the first failed step: which refusal shows first is its scheduling's.
+    assert.notEqual(replaced.code, 0);
+    assert.match(replaced.output, /set the resource option (`)?deleteBeforeReplace/, "a create-first replacement was not refused");
+    return resumed;
+}
+
+/**
+ * A rename without an alias, in both front ends, resumed from another folder after a later resource failed: nothing is
+ * deleted or given back, and both runs refuse, naming the alias.
+ */
+export async function renameResumed(s: FreshStack, fx: EmulatorFixture): Promise<void> {
+    await (await s.step({ branding: BRANDING, datasets: [SALES] })).up();
+    const [made] = await datasetsNamed(fx, "FreshSales");
+    const renamed: FreshProgram = {
+        branding: { ...BRANDING, name: "branding2" },
+        datasets: [
+            { ...SALES, name: "sales2" },
+            { ...LATER, options: { dependsOn: ["branding2", "sales2"] } },
+        ],
+    };
+    await failLaterDataset(fx);
+    const first = await s.step(renamed);
+    const interrupted = await first.run(first.upArgs());
+    await fx.emu.admin.clearFaults();
+    const again = await s.step(renamed);
+    const resumed = await again.run(again.upArgs());
+    assert.deepEqual(await datasetsNamed(fx, "FreshSales"), [made], "the dataset was deleted");
+    assert.equal((await brandingNow(fx)).text, "Welcome to Contoso", "the program's branding was given back");
+    // A create never takes over what the renamed resources hold: both runs refuse, naming the alias.
+    for (const r of [interrupted, resumed]) {
+        assert.notEqual(r.code, 0);
+        assert.match(r.output, /alias/);
+    }
+}

@@ -6,32 +6,11 @@
  */
 import { headerValue } from "../errors/redact";
 import { parseRetryAfter } from "../errors/retry";
+import { realClock, type Clock } from "./clock";
 import { stopSignal, unlessAborted, type Operation } from "./operation";
 
-/** Time, injectable so tests never sleep for real. */
-export interface Clock {
-    /** The current time in milliseconds (since the epoch for the wall clock). */
-    now(): number;
-    /** Resolves after `ms` milliseconds, or earlier when `signal` aborts (its timer is then cleared). */
-    sleep(ms: number, signal?: AbortSignal): Promise<void>;
-}
-
-/** The wall clock and real timers. */
-export const realClock: Clock = {
-    now: () => Date.now(),
-    sleep: (ms, signal) =>
-        new Promise((resolve) => {
-            const timer = setTimeout(resolve, ms);
-            signal?.addEventListener(
-                "abort",
-                () => {
-                    clearTimeout(timer);
-                    resolve();
-                },
-                { once: true },
-            );
-        }),
-};
+/** Time, injectable so tests never sleep for real (clock.ts). */
+export { realClock, type Clock };
 
 /** Options of a {@link ServiceLimiter}. */
 export interface LimiterOptions {
