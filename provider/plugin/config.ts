@@ -8,7 +8,7 @@
  * The engine names default providers `default` or `default_<version>` (`providers.IsDefaultProvider`).
  */
 import type { HandlerConfigureRequest } from "../core/host/handler";
-import { GUID, UNKNOWN } from "../core/model/patterns";
+import { GUID, UNKNOWN, urnParts } from "../core/model/patterns";
 import { CONFIG_NAMESPACE, resolveSettings, SETTING_KEYS, SettingsError, type SettingKey, type Settings } from "../core/settings/settings";
 import { tenantGuidOf, TenantResolutionError } from "../core/auth/tenantIdentity";
 import { nearestKey, stackConfigProblems, StackConfigError } from "../core/settings/stackConfig";
@@ -26,10 +26,8 @@ const ENGINE_KEYS = ["version", "pluginDownloadURL", "__internal"];
  * only looks at the name's prefix, which would take a program's `defaultTenant` provider for the default one.
  */
 export function isDefaultProvider(urn: string): boolean {
-    const parts = urn.split("::");
-    const type = parts[2] ?? "";
-    const name = parts.slice(3).join("::");
-    return !type.includes("$") && /^default(_\d+_\d+_\d+(_.*)?)?$/.test(name);
+    const { qualifiedType, name } = urnParts(urn);
+    return !qualifiedType.includes("$") && /^default(_\d+_\d+_\d+(_.*)?)?$/.test(name);
 }
 
 export interface ConfigFailure {

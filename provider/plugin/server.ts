@@ -12,6 +12,7 @@ import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import { useWarningChannel } from "../core/host/engineLog";
 import { Operation } from "../core/http/operation";
 import { redactSecrets } from "../core/errors/redact";
+import { urnParts } from "../core/model/patterns";
 import type { JsonObject } from "../core/model/json";
 import { checkConfig, diffConfig, handlerConfiguration, isDefaultProvider } from "./config";
 import { Operations, UnknownTokenError } from "./operations";
@@ -252,12 +253,8 @@ export function resourceProviderService(
     };
 }
 
-/** The type token of a URN (`urn:pulumi:stack::project::parent$type::name`), for requests that carry no type. */
-function typeOf(urn: string): string {
-    const parts = urn.split("::");
-    const qualified = parts[2] ?? "";
-    return qualified.slice(qualified.lastIndexOf("$") + 1);
-}
+/** The type token of a URN, for requests that carry no type. */
+const typeOf = (urn: string): string => urnParts(urn).type;
 
 /**
  * Serves the plugin on a loopback port and returns it, with `cancel`, which ends every operation of the process as the

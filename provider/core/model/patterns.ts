@@ -17,6 +17,16 @@ export function typeToken(type: string): string {
     return `pulumi-nodejs:dynamic/${TYPE_MODULE}:${type}`;
 }
 
+/**
+ * The parts of a resource's URN (`urn:pulumi:<stack>::<project>::<parent types$>type::<name>`): its qualified type (with
+ * its parents' types, `$`-joined), its own type token, and its name (which may itself hold `::`).
+ */
+export function urnParts(urn: string): { qualifiedType: string; type: string; name: string } {
+    const parts = urn.split("::");
+    const qualifiedType = parts[2] ?? "";
+    return { qualifiedType, type: qualifiedType.slice(qualifiedType.lastIndexOf("$") + 1), name: parts.slice(3).join("::") };
+}
+
 /** A guid (tenant, application, object, workspace or dataset id), any letter case. */
 export const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

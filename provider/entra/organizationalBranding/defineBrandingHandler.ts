@@ -63,7 +63,8 @@ export function defineBrandingHandler(o: BrandingHandlerOptions): TenantkitHandl
             // What the tenant shows against what tenantkit last wrote (drift.ts): a preview never passes while they disagree.
             const api = new BrandingApi(ctx.session().client(graphService), olds.organizationId, o.localeOf(olds));
             const { drifted, gone } = await readDrift(api, olds);
-            const still = drifted.filter((p) => managedOf(news).includes(p));
+            const managed = managedOf(news);
+            const still = drifted.filter((p) => managed.includes(p));
             if (still.length === 0 && !gone) return own;
             await ctx.warn(driftWarning(still, gone));
             return { ...own, changes: true, updates: [...new Set([...(own.updates ?? []), ...still])], deleteBeforeReplace: true };

@@ -13,7 +13,7 @@
 import { BrandingApi } from "./api";
 import { sha256 } from "./images";
 import type { BrandingOutputs, BrandingWire } from "./schema";
-import { isImageProperty, liveValue, relativeUrlOf, sameJson, showsValue, type BrandingProperty, type ImageDescriptor } from "./state";
+import { isImageProperty, liveValue, relativeUrlOf, showsValue, type BrandingProperty, type ImageDescriptor } from "./state";
 
 /**
  * The managed properties whose live value is not what tenantkit observed after its last write (up to the case and
@@ -39,7 +39,7 @@ export async function driftedProperties(api: BrandingApi, live: BrandingWire | u
         const seen = observed.values?.[p];
         if (seen === undefined) continue;
         const now = liveValue(live, p);
-        if (!sameJson(now, seen) && !showsValue(now, seen)) drifted.push(p);
+        if (!showsValue(now, seen)) drifted.push(p);
     }
     return drifted;
 }

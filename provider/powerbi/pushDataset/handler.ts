@@ -14,7 +14,7 @@ import { ADOPT_INPUT, createDataset, readDataset, readDatasetById, updateDataset
 import { referenceFailures } from "./references";
 import { PushDatasetInputs } from "./schema";
 import type { PushDatasetState } from "./types";
-import { typeToken, UNKNOWN } from "../../core/model/patterns";
+import { typeToken, UNKNOWN, urnParts } from "../../core/model/patterns";
 import { powerBiService } from "../powerBiService";
 
 // The handler's values as JSON objects: the inputs as check leaves them, and the state.
@@ -29,9 +29,6 @@ const api = (
 const describe = (inputs: Partial<Inputs>) =>
     `dataset "${String(inputs.name ?? "?")}" in ${inputs.workspaceId ? `workspace ${String(inputs.workspaceId)}` : "My workspace"}`;
 
-/** The resource's name in its URN (`urn:pulumi:stack::project::type::name`). */
-const nameInUrn = (urn: string) => urn.split("::").slice(3).join("::");
-
 /**
  * How this front end takes over an existing dataset: the plugin imports it (the engine then reads it by id, and the
  * program's inputs must match it), the dynamic resources, which `pulumi import` cannot serve, name it with `adopt`.
@@ -40,7 +37,7 @@ function adoptionFor(ctx: HandlerContext): Adoption {
     if (ctx.frontEnd === "dynamic") return ADOPT_INPUT;
     return {
         takeOver: (api, id) => {
-            const name = ctx.urn ? nameInUrn(ctx.urn) : "<resource name>";
+            const name = ctx.urn ? urnParts(ctx.urn).name : "<resource name>";
             const importId = api.workspaceId ? `${api.workspaceId}/${id}` : id;
             return `run \`pulumi import ${pushDataset.token} ${name} ${importId}\`, or ${ADOPT_INPUT.takeOver(api, id)}`;
         },
