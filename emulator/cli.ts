@@ -10,7 +10,7 @@ import * as fs from "node:fs";
 import { validateSeed } from "./store/seed";
 import { startEmulator, type EmulatorOptions } from "./server";
 
-const USAGE = `usage: tenantkit-emulator [--port N] [--host H] [--seed FILE.json] [--state FILE.json]
+const usage = (name: string) => `usage: ${name} [--port N] [--host H] [--seed FILE.json] [--state FILE.json]
   serves the token endpoint, Microsoft Graph, Power BI and Azure DevOps on one port until SIGINT or SIGTERM;
   the first line printed is \`listening on http://HOST:PORT\`
   --port N           port to listen on (default 0: a free one)
@@ -21,6 +21,9 @@ const USAGE = `usage: tenantkit-emulator [--port N] [--host H] [--seed FILE.json
   -h, --help         print this help
 point a stack at it with: pulumi config set tenantkit:emulator http://HOST:PORT
 exit status: 0 stopped by a signal or --help, 1 failed to stop, 2 bad arguments or seed`;
+
+/** A command line the command does not understand: reported with the usage. */
+class UsageError extends Error {}
 
 /** What the command line asks for: the help, or an emulator with these options. */
 export type Command = { readonly help: true } | { readonly help: false; readonly options: EmulatorOptions };
@@ -41,14 +44,14 @@ export function parseArgs(argv: readonly string[]): EmulatorOptions {
         const flag = argv[i];
         const value = argv[i + 1];
         const needValue = (): string => {
-            if (value === undefined || value.startsWith("--")) throw new Error(`${flag} needs a value\n${USAGE}`);
+            if (value === undefined || value.startsWith("--")) throw new UsageError(`${flag} needs a value`);
             i++;
             return value;
         };
         switch (flag) {
             case "--port": {
                 const port = Number(needValue());
-                if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0..65535, got ${value}\n${USAGE}`);
+                if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0..65535, got ${value}`);
                 options.port = port;
                 break;
             }
@@ -62,7 +65,7 @@ export function parseArgs(argv: readonly string[]): EmulatorOptions {
                 options.statePath = needValue();
                 break;
             default:
-                throw new Error(`unknown argument ${flag}\n${USAGE}`);
+                throw new UsageError(`unknown argument ${flag}`);
         }
     }
     return options;
@@ -78,10 +81,23 @@ function readSeed(file: string): EmulatorOptions["seed"] {
     return validateSeed(parsed, `seed ${file}`);
 }
 
-async function main(): Promise<void> {
-    const command = parseCommand(process.argv.slice(2));
+/**
+ * Runs the command with `argv` (its arguments, without the program): the emulator serves until SIGINT or SIGTERM.
+ * `name` is what the user typed to run it, for the help and the errors: `tenantkit-emulator`, or the plugin's
+ * executable, whose `emulator` subcommand runs this so that a machine with only the release asset has the emulator.
+ */
+export function runEmulatorCommand(argv: readonly string[], name = "tenantkit-emulator"): void {
+    start(argv, name).catch((err: unknown) => {
+        const message = err instanceof UsageError ? `${err.message}\n${usage(name)}` : (err as Error).message;
+        process.stderr.write(`${name}: ${message}\n`);
+        process.exit(2);
+    });
+}
+
+async function start(argv: readonly string[], name: string): Promise<void> {
+    const command = parseCommand(argv);
     if (command.help) {
-        process.stdout.write(`${USAGE}\n`);
+        process.stdout.write(`${usage(name)}\n`);
         return;
     }
     const emulator = await startEmulator(command.options);
@@ -100,9 +116,4 @@ async function main(): Promise<void> {
     process.on("SIGTERM", stop);
 }
 
-if (require.main === module) {
-    main().catch((err: unknown) => {
-        process.stderr.write(`tenantkit-emulator: ${(err as Error).message}\n`);
-        process.exit(2);
-    });
-}
+if (require.main === module) runEmulatorCommand(process.argv.slice(2));

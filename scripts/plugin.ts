@@ -14,12 +14,39 @@ const ROOT = path.resolve(__dirname, "..");
 export const PLUGIN_DIR = path.join(ROOT, "plugin");
 const ENTRY = path.join(ROOT, "bin", "plugin", "main.js");
 
+/**
+ * What the launchers say when no `node` is on PATH: without it the engine showed only `exec: node: not found` under
+ * its "This is *always* a bug in the provider". Plain text: the engine prints the plugin's stderr as it is.
+ */
+const NO_NODE =
+    "pulumi-resource-tenantkit: this plugin is the npm package's plugin/ folder, which runs on Node.js 22 or newer, " +
+    "and no node is on PATH. Put Node.js 22 or newer on the PATH that pulumi runs with, or install the standalone plugin, " +
+    "which needs nothing: pulumi plugin install resource tenantkit <version> --file " +
+    "pulumi-resource-tenantkit-v<version>-<os>-<arch>.tar.gz (the release asset; npm run release makes it in a checkout)";
+
+/*
+ * `${0%/*}` instead of `$(dirname "$0")`: the launcher must reach its message with nothing on PATH. The engine starts
+ * it by its full path and passes its own address as the last argument.
+ */
 const LAUNCHER = `#!/bin/sh
-# tenantkit's provider plugin: needs Node.js 22 or newer on PATH. The engine passes its address as the last argument.
-exec node "$(dirname "$0")/index.js" "$@"
+# tenantkit's provider plugin: needs Node.js 22 or newer on PATH.
+if ! command -v node >/dev/null 2>&1; then
+    echo "${NO_NODE}" >&2
+    exit 1
+fi
+exec node "\${0%/*}/index.js" "$@"
 `;
 
-const LAUNCHER_CMD = `@echo off\r\nrem tenantkit's provider plugin: needs Node.js 22 or newer on PATH.\r\nnode "%~dp0index.js" %*\r\n`;
+const LAUNCHER_CMD = [
+    "@echo off",
+    "rem tenantkit's provider plugin: needs Node.js 22 or newer on PATH.",
+    "where node >nul 2>nul || (",
+    `    echo ${NO_NODE.replace(/[<>|&^()]/g, "^$&")} 1>&2`,
+    "    exit /b 1",
+    ")",
+    'node "%~dp0index.js" %*',
+    "",
+].join("\r\n");
 
 interface NccAsset {
     source: string | Buffer;

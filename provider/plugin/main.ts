@@ -58,7 +58,20 @@ async function main(): Promise<void> {
     });
 }
 
-main().catch((err: unknown) => {
-    console.error(`pulumi-resource-tenantkit could not start: ${err instanceof Error ? err.message : String(err)}`);
-    process.exit(1);
-});
+/**
+ * `pulumi-resource-tenantkit emulator [...]` serves the emulator (emulator/cli.ts, its own flags): the release asset is
+ * then all a machine needs, beside the Pulumi CLI, to run the README's first program, with no Node.js for
+ * `tenantkit-emulator`. The engine never starts a plugin with that word first (it passes flags and its address).
+ */
+if (process.argv[2] === "emulator") {
+    // Required from the compiled tree (bin/plugin/main.js beside bin/emulator/), which the bundle then carries:
+    // emulator/ is compiled by its own tsconfig, outside this one's rootDir.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { runEmulatorCommand } = require("../emulator/cli") as { runEmulatorCommand(argv: readonly string[], name: string): void };
+    runEmulatorCommand(process.argv.slice(3), "pulumi-resource-tenantkit emulator");
+} else {
+    main().catch((err: unknown) => {
+        console.error(`pulumi-resource-tenantkit could not start: ${err instanceof Error ? err.message : String(err)}`);
+        process.exit(1);
+    });
+}

@@ -1,46 +1,25 @@
 /**
  * The documentation's program snippets (test/readme/<name>/, each shown verbatim on its page: test/readme/readme.spec.ts)
  * run through the real CLI against the emulator's default seed with the settings emulator/README.md gives, so a copied
- * snippet finds what it names: up, the outputs or the tenant's state, destroy. README's first program, in YAML, runs
- * over the provider plugin from a folder outside the repository, as a user would have it.
+ * snippet finds what it names: up, the outputs or the tenant's state, destroy. README's first program runs in
+ * readme-first-program.spec.ts, with nothing but the CLI and the release asset.
  */
 import { strict as assert } from "node:assert";
-import * as fs from "node:fs";
 import * as path from "node:path";
 import { useEmulator, IDS } from "../support/emulator";
-import { CliStack, describeCli, emulatorStackConfig, programOutsideRepo, ROOT, secret } from "./pulumi";
+import { CliStack, describeCli, emulatorStackConfig, ROOT, secret } from "./pulumi";
 
 describeCli("the documentation's program snippets against the emulator's seed", (binDir) => {
     const fx = useEmulator();
     let stack: CliStack | undefined;
-    let copied: string | undefined;
     afterEach(async () => {
         await stack?.dispose();
-        if (copied) fs.rmSync(copied, { recursive: true, force: true });
         stack = undefined;
-        copied = undefined;
     });
 
     /** Contoso's branding as the emulator holds it, without the image URLs a write moves. */
     const contosoBranding = async () =>
         JSON.stringify(await fx.emu.admin.branding(IDS.tenantId), (k, v: unknown) => (k === "relativeUrl" ? undefined : v));
-
-    it("README, A first program: the YAML program over the plugin sets contoso's sign-in text and makes the dataset in Sales; destroy gives both back", async () => {
-        const before = await contosoBranding();
-        copied = programOutsideRepo(path.join(ROOT, "test", "readme", "first-program"));
-        stack = await CliStack.create(binDir, { projectDir: copied, stack: "dev", config: emulatorStackConfig(fx.emu.url) });
-        await stack.installPlugin();
-        await stack.up();
-        const applied = await fx.emu.admin.branding(IDS.tenantId);
-        assert.equal(applied?.default.signInPageText, "Welcome to Contoso");
-        assert.equal(applied?.default.backgroundColor, "#102030");
-        const [made] = (await fx.emu.admin.powerBi(IDS.tenantId)).datasets;
-        assert.deepEqual([made?.name, made?.workspaceId], ["SalesMarketing", IDS.salesWorkspaceId]);
-        assert.deepEqual(await stack.outputs(), { datasetId: made?.id });
-        await stack.destroy();
-        assert.equal(await contosoBranding(), before);
-        assert.deepEqual((await fx.emu.admin.powerBi(IDS.tenantId)).datasets, []);
-    });
 
     /** A stack of one program with the settings of emulator/README.md, "Run your own program against the emulator". */
     const create = async (name: string, extra: Record<string, ReturnType<typeof secret> | string> = {}) => {
