@@ -40,6 +40,18 @@ describeCli("the provider plugin, from a Pulumi YAML program", (binDir) => {
         assert.doesNotMatch(r.output, /<nil>/);
     });
 
+    it("a misspelled data type fails the preview with the data types and the one it most likely meant", async () => {
+        const s = await yamlStack("typo");
+        const file = path.join(yaml.dir(), "Pulumi.yaml");
+        fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace("dataType: string\n", "dataType: Int46\n"));
+        const r = await s.run(["preview", "--config-file", s.configFile]);
+        assert.notEqual(r.code, 0);
+        assert.match(
+            r.output,
+            /PushDataset resource 'sales' has a problem: tables\[0\]\.columns\[1\]\.dataType is "Int46": must be one of Int64, Double, Decimal, Boolean, DateTime, String \(any letter case\); did you mean Int64\?/,
+        );
+    });
+
     it("imports a dataset, the default branding and a localization that exist, writing nothing, and the code it generates previews with no changes", async () => {
         const owner = await yamlStack("owner");
         await owner.up();
