@@ -146,9 +146,14 @@ describe("PushDataset check", () => {
         );
     });
 
-    it("refuses a retention policy it does not list, naming both it does (letter case matters)", async () => {
+    it("refuses a retention policy in another letter case, naming both it takes and the one it meant (letter case matters)", async () => {
         const r = await check({ ...valid(), defaultRetentionPolicy: "basicfifo" });
-        assert.deepEqual(r.failures, [{ property: "defaultRetentionPolicy", reason: "must be None or basicFIFO" }]);
+        assert.deepEqual(r.failures, [{ property: "defaultRetentionPolicy", reason: "must be None or basicFIFO; did you mean basicFIFO?" }]);
+    });
+
+    it("refuses a misspelled default mode with both it takes and the one it most likely meant", async () => {
+        const r = await check({ ...valid(), defaultMode: "PushStreming" });
+        assert.deepEqual(r.failures, [{ property: "defaultMode", reason: "must be Push or PushStreaming; did you mean PushStreaming?" }]);
     });
 
     it("summarizeBy takes the aggregate functions in any letter case and refuses anything else, naming the column", async () => {

@@ -77,13 +77,15 @@ const either = (words: readonly string[]): string => (words.length < 2 ? words.j
  * An enumeration. Listed exactly: one of its values. Letter case ignored: a listed spelling in whatever case, its value
  * (or the word as written) to state. A word it does not take is refused with its values only (the other spellings are
  * the docs' payloads' words, accepted without being offered) and, when the word is close to a spelling, the value that
- * spelling means (`Int46`: did you mean Int64?); a value of another type (a number, a list) with the values alone.
+ * spelling means (`Int46`: did you mean Int64?; `basicfifo`, where case matters: did you mean basicFIFO?); a value of
+ * another type (a number, a list) with the values alone.
  */
 function enumeration(e: EnumDefinition): z.ZodType {
     const values = e.values.map((v) => v.value);
     if (e.matching === undefined) {
         if (e.values.some((v) => v.alsoSpelled?.length)) throw new Error(`enumeration ${e.name}: other spellings need a matching mode`);
-        return z.enum(values as [string, ...string[]], `must be ${either(values)}`);
+        const message = `must be ${either(values)}`;
+        return z.enum(values as [string, ...string[]], { error: (issue) => withNearest(message, issue.input, values, (near) => near) });
     }
     const table = spellingsByLowercase(e);
     const spellings = e.values.flatMap((v) => [v.value, ...(v.alsoSpelled ?? [])]);
@@ -92,10 +94,15 @@ function enumeration(e: EnumDefinition): z.ZodType {
     return z.unknown().transform((v, ctx) => {
         const value = typeof v === "string" ? table[v.toLowerCase()] : undefined;
         if (value !== undefined) return asWritten ? v : value;
-        const near = typeof v === "string" ? nearestWord(v, spellings) : undefined;
-        ctx.addIssue({ code: "custom", message: near === undefined ? message : `${message}; did you mean ${table[near.toLowerCase()]}?` });
+        ctx.addIssue({ code: "custom", message: withNearest(message, v, spellings, (near) => table[near.toLowerCase()]!) });
         return z.NEVER;
     });
+}
+
+/** `message`, and the value a string `input` most likely meant when it is close to one of `spellings`. */
+function withNearest(message: string, input: unknown, spellings: readonly string[], valueOf: (spelling: string) => string): string {
+    const near = typeof input === "string" ? nearestWord(input, spellings) : undefined;
+    return near === undefined ? message : `${message}; did you mean ${valueOf(near)}?`;
 }
 
 /** A strict object of the rules' properties, in their order. */
