@@ -9,6 +9,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { PLUGIN_DIR } from "../harness/cli";
 import type { Target } from "../scripts/release/nodeBinary";
+import { stripsSymbols } from "../scripts/release";
 import { buildExecutable, seaMain } from "../scripts/release/sea";
 
 const ENTRY = path.join(__dirname, "programs", "bare-plugin", "index.js");
@@ -60,7 +61,7 @@ export async function bareExecutable(target: Target, node: string, log: (line: s
     const shared = process.env.TENANTKIT_TOOLS_DIR;
     process.env.TENANTKIT_TOOLS_DIR = own;
     try {
-        return (await buildExecutable({ target, main, targetNode: node, hostNode: node, codeCache: true }, log)).file;
+        return (await buildExecutable({ target, main, targetNode: node, hostNode: node, codeCache: true, strip: stripsSymbols(target) }, log)).file;
     } finally {
         if (shared === undefined) delete process.env.TENANTKIT_TOOLS_DIR;
         else process.env.TENANTKIT_TOOLS_DIR = shared;

@@ -10,7 +10,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { PLUGIN_DIR, requirePulumi } from "../harness/cli";
-import { hostExecutable } from "../scripts/release";
+import { hostExecutable, stripsSymbols } from "../scripts/release";
 import { hostTarget, nodeBinary } from "../scripts/release/nodeBinary";
 import { buildExecutable, seaMain } from "../scripts/release/sea";
 import { bareExecutable } from "./barePlugin";
@@ -22,7 +22,12 @@ export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
     const sea = await hostExecutable(ctx.log);
     const host = hostTarget()!;
     const hostNode = nodeBinary(host);
-    const plain = (await buildExecutable({ target: host, main: seaMain(), targetNode: hostNode, hostNode, codeCache: false }, ctx.log)).file;
+    const plain = (
+        await buildExecutable(
+            { target: host, main: seaMain(), targetNode: hostNode, hostNode, codeCache: false, strip: stripsSymbols(host) },
+            ctx.log,
+        )
+    ).file;
     const bare = await bareExecutable(host, hostNode, ctx.log);
     const launcher = path.join(PLUGIN_DIR, "pulumi-resource-tenantkit");
     // The launcher finds `node` on PATH: the tools folder's Node 22.23.3, the version inside the executable.

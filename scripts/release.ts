@@ -25,14 +25,25 @@ function hostNode(log: (line: string) => void): string {
     throw new Error(`making a SEA blob needs Node.js ${NODE_VERSION} for this machine (${process.platform}-${process.arch}); run under it`);
 }
 
-/** Builds the executable of each of `targets` (this machine's with V8's code cache), cached by content hash. */
+/** Whether `target`'s executable is built with Node's symbols stripped: a Linux one of this machine's platform (sea.ts). */
+export const stripsSymbols = (target: Target): boolean => target.os === "linux" && target === hostTarget();
+
+/**
+ * Builds the executable of each of `targets` (this machine's with V8's code cache and, on Linux, Node's symbols
+ * stripped), cached by content hash.
+ */
 export async function buildExecutables(targets: readonly Target[], log: (line: string) => void = () => {}): Promise<BuiltExecutable[]> {
     const main = seaMain();
     const host = hostNode(log);
     const built: BuiltExecutable[] = [];
     for (const target of targets) {
         const targetNode = nodeBinary(target, log);
-        built.push(await buildExecutable({ target, main, targetNode, hostNode: host, codeCache: target === hostTarget() }, log));
+        built.push(
+            await buildExecutable(
+                { target, main, targetNode, hostNode: host, codeCache: target === hostTarget(), strip: stripsSymbols(target) },
+                log,
+            ),
+        );
     }
     return built;
 }
@@ -51,6 +62,7 @@ export interface ReleaseEntry {
     readonly assetBytes: number;
     readonly executableBytes: number;
     readonly codeCache: boolean;
+    readonly stripped: boolean;
 }
 
 /** Writes the assets of `targets` and the checksums into `out` (emptied first). */
@@ -70,6 +82,7 @@ export async function release(
             assetBytes: fs.statSync(asset).size,
             executableBytes: fs.statSync(b.file).size,
             codeCache: b.codeCache,
+            stripped: b.stripped,
         };
     });
     const checksums = writeChecksums(
@@ -99,7 +112,9 @@ async function main(argv: string[]): Promise<number> {
     const { entries, checksums } = await release(targets, out, (l) => console.error(`# ${l}`));
     const mib = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MiB`;
     for (const e of entries) {
-        console.log(`${e.asset}  ${mib(e.assetBytes)} (executable ${mib(e.executableBytes)}${e.codeCache ? ", V8 code cache" : ""})`);
+        console.log(
+            `${e.asset}  ${mib(e.assetBytes)} (executable ${mib(e.executableBytes)}${e.codeCache ? ", V8 code cache" : ""}${e.stripped ? ", symbols stripped" : ""})`,
+        );
     }
     console.log(path.relative(process.cwd(), checksums) || checksums);
     for (const t of TARGETS.filter((t) => !targets.includes(t))) console.error(`# not built: ${targetName(t)}${t.caveat ? ` (${t.caveat})` : ""}`);

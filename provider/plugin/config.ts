@@ -11,7 +11,8 @@ import type { HandlerConfigureRequest } from "../core/host/handler";
 import { GUID, UNKNOWN, urnParts } from "../core/model/patterns";
 import { CONFIG_NAMESPACE, resolveSettings, SETTING_KEYS, SettingsError, type SettingKey, type Settings } from "../core/settings/settings";
 import { tenantGuidOf, TenantResolutionError } from "../core/auth/tenantIdentity";
-import { nearestKey, stackConfigProblems, StackConfigError } from "../core/settings/stackConfig";
+import { nearestWord } from "../core/model/nearest";
+import { stackConfigProblems, StackConfigError } from "../core/settings/stackConfig";
 import type { JsonObject, JsonValue } from "../core/model/json";
 import type { SecretPath, Unwrapped } from "./properties";
 
@@ -100,7 +101,7 @@ export function checkConfig(
     if (explicit) {
         for (const key of Object.keys(news.values)) {
             if (isSetting(key) || ENGINE_KEYS.includes(key)) continue;
-            const near = nearestKey(key, Object.keys(SETTING_KEYS));
+            const near = nearestWord(key, Object.keys(SETTING_KEYS));
             failures.push({
                 property: key,
                 reason: `not an argument of the tenantkit provider${near ? `; did you mean ${near}?` : ` (they are: ${Object.keys(SETTING_KEYS).join(", ")})`}`,

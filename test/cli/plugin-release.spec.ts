@@ -69,6 +69,36 @@ async function askPlugin(exe: string, env: NodeJS.ProcessEnv, cwd: string): Prom
     }
 }
 
+/** The section names of an ELF64 little-endian file (what `readelf -S` lists), read from its section headers. */
+function elfSectionNames(file: string): string[] {
+    const fd = fs.openSync(file, "r");
+    try {
+        const read = (at: number, length: number) => {
+            const b = Buffer.alloc(length);
+            fs.readSync(fd, b, 0, length, at);
+            return b;
+        };
+        const header = read(0, 64);
+        assert.equal(header.subarray(0, 4).toString("latin1"), "\x7fELF", `${file} is not an ELF file`);
+        const [shoff, shentsize, shnum, shstrndx] = [
+            Number(header.readBigUInt64LE(0x28)),
+            header.readUInt16LE(0x3a),
+            header.readUInt16LE(0x3c),
+            header.readUInt16LE(0x3e),
+        ];
+        const sections = read(shoff, shentsize * shnum);
+        const at = (i: number) => ({
+            name: sections.readUInt32LE(i * shentsize),
+            offset: Number(sections.readBigUInt64LE(i * shentsize + 0x18)),
+            size: Number(sections.readBigUInt64LE(i * shentsize + 0x20)),
+        });
+        const names = read(at(shstrndx).offset, at(shstrndx).size);
+        return Array.from({ length: shnum }, (_, i) => names.toString("latin1", at(i).name, names.indexOf(0, at(i).name)));
+    } finally {
+        fs.closeSync(fd);
+    }
+}
+
 describeCli("the released plugin: one executable the engine downloads and runs with no Node.js", (binDir) => {
     const fx = useEmulator();
     const mirror = useReleaseMirror(binDir);
@@ -88,6 +118,16 @@ describeCli("the released plugin: one executable the engine downloads and runs w
         assert.equal(schema.name, "tenantkit");
         assert.equal(schema.version, TENANTKIT_VERSION);
         assert.deepEqual(fs.readdirSync(alone), [EXE], "the plugin wrote beside itself");
+    });
+
+    it("this machine's executable carries Node without its symbol table and debug sections (17 MB no request reads)", function () {
+        if (process.platform !== "linux") this.skip();
+        const sections = elfSectionNames(mirror.exe());
+        assert.ok(sections.includes(".text") && sections.includes(".dynsym"), `not Node's binary: ${sections.join(" ")}`);
+        assert.deepEqual(
+            sections.filter((s) => s === ".symtab" || s === ".strtab" || s.startsWith(".debug_")),
+            [],
+        );
     });
 
     it("the release folder holds the tarball the engine asks for (the executable alone at its root) and its sha256 in the checksums file", () => {

@@ -25,7 +25,7 @@ describeCli("the provider plugin, from a Pulumi YAML program", (binDir) => {
         await provesLifecycle(fx, cliRunner(s, "tenantkit-yaml"));
     });
 
-    it("a column's data type written as a number fails the preview with the path, the value and every accepted spelling", async () => {
+    it("a column's data type written as a number fails the preview with the path, the value and the data types", async () => {
         const s = await yamlStack("badtype");
         const file = path.join(yaml.dir(), "Pulumi.yaml");
         const program = fs.readFileSync(file, "utf8");
@@ -35,9 +35,21 @@ describeCli("the provider plugin, from a Pulumi YAML program", (binDir) => {
         assert.notEqual(r.code, 0);
         assert.match(
             r.output,
-            /PushDataset resource 'sales' has a problem: tables\[0\]\.columns\[1\]\.dataType is 42: must be one of Int64, Double, Decimal, Boolean, bool, DateTime, String \(any letter case\)/,
+            /PushDataset resource 'sales' has a problem: tables\[0\]\.columns\[1\]\.dataType is 42: must be one of Int64, Double, Decimal, Boolean, DateTime, String \(any letter case\)/,
         );
         assert.doesNotMatch(r.output, /<nil>/);
+    });
+
+    it("a misspelled data type fails the preview with the data types and the one it most likely meant", async () => {
+        const s = await yamlStack("typo");
+        const file = path.join(yaml.dir(), "Pulumi.yaml");
+        fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace("dataType: string\n", "dataType: Int46\n"));
+        const r = await s.run(["preview", "--config-file", s.configFile]);
+        assert.notEqual(r.code, 0);
+        assert.match(
+            r.output,
+            /PushDataset resource 'sales' has a problem: tables\[0\]\.columns\[1\]\.dataType is "Int46": must be one of Int64, Double, Decimal, Boolean, DateTime, String \(any letter case\); did you mean Int64\?/,
+        );
     });
 
     it("imports a dataset, the default branding and a localization that exist, writing nothing, and the code it generates previews with no changes", async () => {

@@ -48,12 +48,22 @@ describe("check failures as the dynamic provider host hands them to the engine",
         ],
     });
 
-    it("names a nested property's path and the value written, with every accepted spelling, as a failure of the resource", async () => {
+    it("names a nested property's path and the value written, with the data types, as a failure of the resource", async () => {
         const r = await stub.check!({}, table(42));
         assert.deepEqual(r.failures, [
             {
                 property: "",
-                reason: "tables[0].columns[1].dataType is 42: must be one of Int64, Double, Decimal, Boolean, bool, DateTime, String (any letter case)",
+                reason: "tables[0].columns[1].dataType is 42: must be one of Int64, Double, Decimal, Boolean, DateTime, String (any letter case)",
+            },
+        ]);
+    });
+
+    it("suggests the data type a misspelled one most likely meant, beside the data types", async () => {
+        const r = await stub.check!({}, table("Int46"));
+        assert.deepEqual(r.failures, [
+            {
+                property: "",
+                reason: 'tables[0].columns[1].dataType is "Int46": must be one of Int64, Double, Decimal, Boolean, DateTime, String (any letter case); did you mean Int64?',
             },
         ]);
     });

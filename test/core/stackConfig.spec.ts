@@ -3,7 +3,8 @@
  * program with the command that fixes each, before anything is sent or saved.
  */
 import { strict as assert } from "node:assert";
-import { connectionKeyProblems, nearestKey, stackConfigProblems, STACK_CONFIG_KEYS } from "../../provider/core/settings/stackConfig";
+import { nearestWord } from "../../provider/core/model/nearest";
+import { connectionKeyProblems, stackConfigProblems, STACK_CONFIG_KEYS } from "../../provider/core/settings/stackConfig";
 import { connectionSettings } from "../../provider/core/settings/connection";
 import type { Connection } from "../../provider/core/settings/connectionTypes";
 
@@ -69,9 +70,9 @@ describe("stack config check", () => {
     });
 
     it("finds no near key for a word that is merely short", () => {
-        assert.equal(nearestKey("foo", STACK_CONFIG_KEYS), undefined);
-        assert.equal(nearestKey("clientid", STACK_CONFIG_KEYS), "clientId");
-        assert.equal(nearestKey("grpahToken", STACK_CONFIG_KEYS), "graphToken");
+        assert.equal(nearestWord("foo", STACK_CONFIG_KEYS), undefined);
+        assert.equal(nearestWord("clientid", STACK_CONFIG_KEYS), "clientId");
+        assert.equal(nearestWord("grpahToken", STACK_CONFIG_KEYS), "graphToken");
     });
 
     it("names an unknown key of a connection with the one it most likely meant", () => {

@@ -80,7 +80,7 @@ describe("PushDataset check", () => {
         assert.match(byPath["tables[0].name"]!, /1 to 100 characters without/);
         assert.match(
             byPath["tables[0].columns[0].dataType"]!,
-            /^must be one of Int64, Double, Decimal, Boolean, bool, DateTime, String \(any letter case\)$/,
+            /^must be one of Int64, Double, Decimal, Boolean, DateTime, String \(any letter case\)$/,
         );
         assert.match(
             byPath["relationships[0].crossFilteringBehavior"]!,
@@ -146,9 +146,14 @@ describe("PushDataset check", () => {
         );
     });
 
-    it("refuses a retention policy it does not list, naming both it does (letter case matters)", async () => {
+    it("refuses a retention policy in another letter case, naming both it takes and the one it meant (letter case matters)", async () => {
         const r = await check({ ...valid(), defaultRetentionPolicy: "basicfifo" });
-        assert.deepEqual(r.failures, [{ property: "defaultRetentionPolicy", reason: "must be None or basicFIFO" }]);
+        assert.deepEqual(r.failures, [{ property: "defaultRetentionPolicy", reason: "must be None or basicFIFO; did you mean basicFIFO?" }]);
+    });
+
+    it("refuses a misspelled default mode with both it takes and the one it most likely meant", async () => {
+        const r = await check({ ...valid(), defaultMode: "PushStreming" });
+        assert.deepEqual(r.failures, [{ property: "defaultMode", reason: "must be Push or PushStreaming; did you mean PushStreaming?" }]);
     });
 
     it("summarizeBy takes the aggregate functions in any letter case and refuses anything else, naming the column", async () => {
@@ -161,6 +166,48 @@ describe("PushDataset check", () => {
         const bad = await check(withSummarize("Total"));
         assert.equal(bad.failures![0]!.property, "tables[0].columns[0].summarizeBy");
         assert.match(bad.failures![0]!.reason, /^must be one of Default, None, Sum, Min, Max, Count, Average, DistinctCount \(any letter case\)$/);
+    });
+
+    it("a misspelled data type is refused with the data types and the one it most likely meant", async () => {
+        const r = await check({ ...valid(), tables: [{ name: "T", columns: [{ name: "A", dataType: "Int46" }] }] });
+        assert.deepEqual(r.failures, [
+            {
+                property: "tables[0].columns[0].dataType",
+                reason: "must be one of Int64, Double, Decimal, Boolean, DateTime, String (any letter case); did you mean Int64?",
+            },
+        ]);
+    });
+
+    it("a data type close to one of the docs' other spellings suggests the data type it means", async () => {
+        const r = await check({ ...valid(), tables: [{ name: "T", columns: [{ name: "A", dataType: "boool" }] }] });
+        assert.match(r.failures![0]!.reason, /; did you mean Boolean\?$/);
+    });
+
+    it("a misspelled aggregate function suggests the one it most likely meant", async () => {
+        const r = await check({ ...valid(), tables: [{ name: "T", columns: [{ name: "A", dataType: "Double", summarizeBy: "Avrage" }] }] });
+        assert.deepEqual(r.failures, [
+            {
+                property: "tables[0].columns[0].summarizeBy",
+                reason: "must be one of Default, None, Sum, Min, Max, Count, Average, DistinctCount (any letter case); did you mean Average?",
+            },
+        ]);
+    });
+
+    it("a misspelled cross filtering behavior suggests the one it most likely meant", async () => {
+        const r = await check({
+            ...valid(),
+            tables: [
+                { name: "A", columns: [{ name: "Id", dataType: "Int64" }] },
+                { name: "B", columns: [{ name: "Id", dataType: "Int64" }] },
+            ],
+            relationships: [{ name: "r", fromTable: "A", fromColumn: "Id", toTable: "B", toColumn: "Id", crossFilteringBehavior: "bothdirection" }],
+        });
+        assert.deepEqual(r.failures, [
+            {
+                property: "relationships[0].crossFilteringBehavior",
+                reason: "must be one of OneDirection, BothDirections, Automatic (any letter case); did you mean BothDirections?",
+            },
+        ]);
     });
 
     it("reports every problem of one input in one check: the table limit does not hide a bad column or a dangling relationship", async () => {

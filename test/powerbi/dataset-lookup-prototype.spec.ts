@@ -33,7 +33,7 @@ describe("regression: push dataset spellings are looked up in tables without a p
             assert.deepEqual(r.failures, [
                 {
                     property: "tables[0].columns[0].dataType",
-                    reason: "must be one of Int64, Double, Decimal, Boolean, bool, DateTime, String (any letter case)",
+                    reason: "must be one of Int64, Double, Decimal, Boolean, DateTime, String (any letter case)",
                 },
             ]);
             assert.deepEqual(JSON.parse(JSON.stringify(r.inputs)), r.inputs);

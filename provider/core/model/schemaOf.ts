@@ -15,6 +15,7 @@
  */
 import * as z from "zod";
 import type { EnumDefinition, ValueType } from "./definition";
+import { nearestWord } from "./nearest";
 
 type Present<T> = Exclude<T, undefined | null>;
 type Scalar = string | number | boolean | bigint | symbol;
@@ -74,26 +75,34 @@ const either = (words: readonly string[]): string => (words.length < 2 ? words.j
 
 /**
  * An enumeration. Listed exactly: one of its values. Letter case ignored: a listed spelling in whatever case, its value
- * (or the word as written) to state; a value of another type (a number, a list) is refused with the same message as a misspelling,
- * which lists one spelling per letter-case folding, as the definition first writes it.
+ * (or the word as written) to state. A word it does not take is refused with its values only (the other spellings are
+ * the docs' payloads' words, accepted without being offered) and, when the word is close to a spelling, the value that
+ * spelling means (`Int46`: did you mean Int64?; `basicfifo`, where case matters: did you mean basicFIFO?); a value of
+ * another type (a number, a list) with the values alone.
  */
 function enumeration(e: EnumDefinition): z.ZodType {
     const values = e.values.map((v) => v.value);
     if (e.matching === undefined) {
         if (e.values.some((v) => v.alsoSpelled?.length)) throw new Error(`enumeration ${e.name}: other spellings need a matching mode`);
-        return z.enum(values as [string, ...string[]], `must be ${either(values)}`);
+        const message = `must be ${either(values)}`;
+        return z.enum(values as [string, ...string[]], { error: (issue) => withNearest(message, issue.input, values, (near) => near) });
     }
     const table = spellingsByLowercase(e);
     const spellings = e.values.flatMap((v) => [v.value, ...(v.alsoSpelled ?? [])]);
-    const accepted = spellings.filter((s, i, all) => all.findIndex((o) => o.toLowerCase() === s.toLowerCase()) === i);
-    const message = `must be one of ${accepted.join(", ")} (any letter case)`;
+    const message = `must be one of ${values.join(", ")} (any letter case)`;
     const asWritten = e.matching === "asWritten";
     return z.unknown().transform((v, ctx) => {
         const value = typeof v === "string" ? table[v.toLowerCase()] : undefined;
         if (value !== undefined) return asWritten ? v : value;
-        ctx.addIssue({ code: "custom", message });
+        ctx.addIssue({ code: "custom", message: withNearest(message, v, spellings, (near) => table[near.toLowerCase()]!) });
         return z.NEVER;
     });
+}
+
+/** `message`, and the value a string `input` most likely meant when it is close to one of `spellings`. */
+function withNearest(message: string, input: unknown, spellings: readonly string[], valueOf: (spelling: string) => string): string {
+    const near = typeof input === "string" ? nearestWord(input, spellings) : undefined;
+    return near === undefined ? message : `${message}; did you mean ${valueOf(near)}?`;
 }
 
 /** A strict object of the rules' properties, in their order. */

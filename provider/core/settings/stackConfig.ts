@@ -4,6 +4,7 @@
  * run goes to the real endpoints with the credentials), and a credential stored without `--secret` (the engine copies
  * the whole stack config into the state as the default provider's inputs, in plain text unless it is a secret).
  */
+import { nearestWord } from "../model/nearest";
 import { CONFIG_NAMESPACE, SETTING_KEYS, type SettingKey } from "./settings";
 
 /** Keys of the namespace read by `quota.enforceQuotas`, beside the connection settings. */
@@ -54,7 +55,7 @@ export function connectionKeyProblems(connection: object): string[] {
     return Object.keys(connection)
         .filter((key) => !isSetting(key))
         .map((key) => {
-            const near = nearestKey(key, Object.keys(SETTING_KEYS));
+            const near = nearestWord(key, Object.keys(SETTING_KEYS));
             return `connection.${key}: not a connection setting${near ? `; did you mean connection.${near}?` : ` (they are: ${Object.keys(SETTING_KEYS).join(", ")})`}`;
         });
 }
@@ -65,7 +66,7 @@ function isSetting(key: string): key is SettingKey {
 
 function unknownKeyProblem(key: string): string {
     const full = `${CONFIG_NAMESPACE}:${key}`;
-    const near = nearestKey(key, STACK_CONFIG_KEYS);
+    const near = nearestWord(key, STACK_CONFIG_KEYS);
     if (near === undefined) {
         return `${full} is not a tenantkit setting (they are: ${STACK_CONFIG_KEYS.join(", ")}): remove it with \`pulumi config rm ${full}\``;
     }
@@ -75,36 +76,4 @@ function unknownKeyProblem(key: string): string {
         `${full} is not a tenantkit setting: did you mean ${target}? Rename it with ` +
         `\`pulumi config set ${secret}${target} "$(pulumi config get ${full})" && pulumi config rm ${full}\``
     );
-}
-
-/**
- * The known key `key` most likely misspells: one that differs only in letter case, else the closest by edit distance
- * (insertions, deletions, substitutions and swapped neighbours), if close enough to be a typo and not another word.
- */
-export function nearestKey(key: string, known: readonly string[]): string | undefined {
-    const lower = key.toLowerCase();
-    const sameLetters = known.find((k) => k.toLowerCase() === lower);
-    if (sameLetters !== undefined) return sameLetters;
-    let best: { key: string; distance: number } | undefined;
-    for (const k of known) {
-        const distance = editDistance(lower, k.toLowerCase());
-        if (best === undefined || distance < best.distance) best = { key: k, distance };
-    }
-    const allowed = Math.max(1, Math.min(3, Math.floor(key.length / 4)));
-    return best !== undefined && best.distance <= allowed ? best.key : undefined;
-}
-
-/** Optimal string alignment distance: Levenshtein with adjacent transpositions counted as one edit. */
-function editDistance(a: string, b: string): number {
-    const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
-        Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-    );
-    for (let i = 1; i <= a.length; i++) {
-        for (let j = 1; j <= b.length; j++) {
-            const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-            d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-            if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
-        }
-    }
-    return d[a.length]![b.length]!;
 }

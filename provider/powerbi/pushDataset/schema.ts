@@ -4,6 +4,7 @@
  * from the definition (core/schemaOf.ts); this file says what its rules cannot.
  */
 import * as z from "zod";
+import { nearestWord } from "../../core/model/nearest";
 import { schemaOf, spellingsByLowercase } from "../../core/model/schemaOf";
 import { isDotSegment } from "../../core/http/urls";
 import type { PushDatasetProperties, PushDatasetState } from "./types";
@@ -43,7 +44,11 @@ const REFUSED_MODES: Readonly<Record<string, string>> = Object.assign(Object.cre
 });
 const defaultMode = z.unknown().transform((s, ctx): "Push" | "PushStreaming" => {
     if (s === "Push" || s === "PushStreaming") return s;
-    ctx.addIssue({ code: "custom", message: (typeof s === "string" && REFUSED_MODES[s]) || "must be Push or PushStreaming" });
+    const near = typeof s === "string" ? nearestWord(s, ["Push", "PushStreaming"]) : undefined;
+    ctx.addIssue({
+        code: "custom",
+        message: (typeof s === "string" && REFUSED_MODES[s]) || `must be Push or PushStreaming${near ? `; did you mean ${near}?` : ""}`,
+    });
     return z.NEVER;
 });
 

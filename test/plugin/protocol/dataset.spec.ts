@@ -46,13 +46,13 @@ describe("PushDataset over the plugin's gRPC protocol", () => {
         assert.deepEqual(await calls(), []);
     });
 
-    for (const [kind, value, shown] of [
-        ["a misspelled", "Strng", '"Strng"'],
-        ["a number for the", 42, "42"],
-        ["a boolean for the", true, "true"],
-        ["an object for the", { type: "string" }, '{"type":"string"}'],
+    for (const [kind, value, shown, suggestion] of [
+        ["a misspelled", "Int46", '"Int46"', "; did you mean Int64?"],
+        ["a number for the", 42, "42", ""],
+        ["a boolean for the", true, "true", ""],
+        ["an object for the", { type: "string" }, '{"type":"string"}', ""],
     ] as const) {
-        it(`Check of ${kind} data type of a nested column shows the value written and every accepted spelling`, async () => {
+        it(`Check of ${kind} data type of a nested column shows the value written, the data types${suggestion ? " and the nearest" : ""}`, async () => {
             const news = datasetInputs("Typed", {}, [
                 { name: "Id", dataType: "Int64" },
                 { name: "Amount", dataType: value },
@@ -61,7 +61,7 @@ describe("PushDataset over the plugin's gRPC protocol", () => {
             assert.deepEqual(r.failures, [
                 {
                     property: "",
-                    reason: `tables[0].columns[1].dataType is ${shown}: must be one of Int64, Double, Decimal, Boolean, bool, DateTime, String (any letter case)`,
+                    reason: `tables[0].columns[1].dataType is ${shown}: must be one of Int64, Double, Decimal, Boolean, DateTime, String (any letter case)${suggestion}`,
                 },
             ]);
         });
