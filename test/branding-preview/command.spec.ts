@@ -133,6 +133,18 @@ describe("tenantkit-branding-preview's command line", () => {
         assert.match(run.stderr, /--preview-json and --inputs are two sources; give one/);
     });
 
+    it("prints the --help that docs/branding-preview.md shows, so the page documents every option the command takes", async () => {
+        const run = await preview(["--help"], os.tmpdir());
+        assert.equal(run.code, 0, run.stderr);
+        const page = fs.readFileSync(path.resolve(__dirname, "..", "..", "docs", "branding-preview.md"), "utf8");
+        const shown = /<!-- help: tenantkit-branding-preview -->\n```text\n([\s\S]*?)```\n/.exec(page)?.[1];
+        assert.equal(
+            shown,
+            run.stdout,
+            "docs/branding-preview.md's help block differs: replace it with what `node bin/branding-preview/cli.js --help` prints",
+        );
+    });
+
     it("names an inputs file that is not JSON", async () => {
         const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tk-bp-cmd-"));
         fs.writeFileSync(path.join(dir, "branding.json"), "{ not json");

@@ -92,17 +92,21 @@ export async function nodeSdkPackage(): Promise<string> {
 
 /**
  * The Automation API driver of examples/go (its `driver/` package over the example's program and the Go SDK's module
- * in sdk/, which go.mod's replace names), built once per content and cached under ~/.cache/pulumi-tenantkit keyed by both
- * folders and the Go toolchain (test/support/buildCache.ts): Go caches the compiled packages, not the linked
+ * in sdk/, which go.mod's replace names), built with `go <buildArgs>` (the README's `build -v -o <file> ./driver`, the
+ * file put in the cache) once per content and cached under ~/.cache/pulumi-tenantkit keyed by both folders, the
+ * arguments and the Go toolchain (test/support/buildCache.ts): Go caches the compiled packages, not the linked
  * executable, whose link is ~10 s of CPU.
  */
-export async function goDriver(): Promise<string> {
+export async function goDriver(buildArgs: readonly string[]): Promise<string> {
     const go = requireGo();
     const example = path.join(ROOT, "examples", "go");
+    const out = buildArgs.indexOf("-o") + 1;
+    if (buildArgs[0] !== "build" || out === 0 || out >= buildArgs.length) throw new Error(`go ${buildArgs.join(" ")}: not a go build -o <file>`);
     const key = hashTree(example)
         .update("\0sdk\0")
         .update(hashTree(path.join(ROOT, "sdk"), /^(nodejs|python)$/).digest())
         .update((await exec(go, ["version"])).trim())
+        .update(`\0${buildArgs.join("\0")}`)
         .digest("hex")
         .slice(0, 12);
     const driver = (dir: string) => path.join(dir, "driver");
@@ -111,7 +115,10 @@ export async function goDriver(): Promise<string> {
         complete: (dir) => fs.existsSync(driver(dir)),
         obsolete: /^go-driver-[0-9a-f]{12}$/,
         // Built in the repository, where go.mod's replace finds sdk/.
-        build: async (building) => void (await exec(go, ["build", "-o", driver(building), "./driver"], { cwd: example, env: goEnv() })),
+        build: async (building) => {
+            const args = buildArgs.map((a, i) => (i === out ? driver(building) : a));
+            await exec(go, args, { cwd: example, env: goEnv() });
+        },
     });
     return driver(folder);
 }

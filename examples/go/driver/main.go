@@ -1,11 +1,13 @@
 // Runs this example's program (tenant.Program, the code main.go runs) through Pulumi's Automation API as an inline
-// program, for machines without Pulumi's Go language host (CI here); with the host, `pulumi up` needs none of this.
-// From the example's folder:
+// program: the pulumi CLI runs the engine and the program runs in this process, so Pulumi's Go language host is not
+// needed. Where the host is installed, `pulumi up` runs the same program on the same stack. From the example's folder:
 //
-//	go run ./driver <stack> preview|up|expect-no-changes|refresh|refresh-expect-no-changes|destroy|outputs
+//	go build -v -o tenantkit-driver ./driver
+//	./tenantkit-driver <stack> preview|up|expect-no-changes|refresh|refresh-expect-no-changes|destroy|outputs
 //
-// The stack's config is the folder's Pulumi.<stack>.yaml (`pulumi config set` writes it); the state goes to
-// PULUMI_BACKEND_URL, else the local file backend of `pulumi login --local`. `outputs` prints the outputs as JSON.
+// It prints what it runs, then Pulumi's output as `pulumi <step>` prints it. The stack is the one `pulumi stack init`
+// made here, in the backend `pulumi login` chose (or PULUMI_BACKEND_URL), with its config in the folder's
+// Pulumi.<stack>.yaml (`pulumi config set` writes it). `outputs` prints the stack's outputs as JSON, and nothing else.
 package main
 
 import (
@@ -13,6 +15,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"slices"
+	"strings"
 
 	"github.com/pulumi/pulumi/sdk/v3/go/auto"
 	"github.com/pulumi/pulumi/sdk/v3/go/auto/optdestroy"
@@ -23,16 +27,23 @@ import (
 	"tenantkit-example-go/tenant"
 )
 
+const project = "tenantkit-example-go"
+
+var steps = []string{"preview", "up", "expect-no-changes", "refresh", "refresh-expect-no-changes", "destroy", "outputs"}
+
 func run(ctx context.Context, stackName, step string) error {
+	if !slices.Contains(steps, step) {
+		return fmt.Errorf("unknown step %q; give one of %s", step, strings.Join(steps, ", "))
+	}
 	dir, err := os.Getwd()
 	if err != nil {
 		return err
 	}
-	opts := []auto.LocalWorkspaceOption{auto.WorkDir(dir)}
-	if os.Getenv("PULUMI_BACKEND_URL") == "" {
-		opts = append(opts, auto.EnvVars(map[string]string{"PULUMI_BACKEND_URL": "file://~"}))
+	if step != "outputs" {
+		// Selecting the stack and starting the engine take seconds before Pulumi prints its first line.
+		fmt.Printf("tenantkit-driver: %s of stack %s of %s through Pulumi's Automation API; Pulumi's output follows\n", step, stackName, project)
 	}
-	stack, err := auto.UpsertStackInlineSource(ctx, stackName, "tenantkit-example-go", tenant.Program, opts...)
+	stack, err := auto.UpsertStackInlineSource(ctx, stackName, project, tenant.Program, auto.WorkDir(dir))
 	if err != nil {
 		return err
 	}
@@ -59,19 +70,17 @@ func run(ctx context.Context, stackName, step string) error {
 			values[name] = output.Value
 		}
 		return json.NewEncoder(os.Stdout).Encode(values)
-	default:
-		err = fmt.Errorf("unknown step %q: preview, up, expect-no-changes, refresh, refresh-expect-no-changes, destroy or outputs", step)
 	}
 	return err
 }
 
 func main() {
 	if len(os.Args) != 3 {
-		fmt.Fprintln(os.Stderr, "usage: go run ./driver <stack> preview|up|expect-no-changes|refresh|refresh-expect-no-changes|destroy|outputs")
+		fmt.Fprintf(os.Stderr, "usage: ./tenantkit-driver <stack> %s (built with: go build -v -o tenantkit-driver ./driver)\n", strings.Join(steps, "|"))
 		os.Exit(2)
 	}
 	if err := run(context.Background(), os.Args[1], os.Args[2]); err != nil {
-		fmt.Fprintln(os.Stderr, err)
+		fmt.Fprintf(os.Stderr, "tenantkit-driver: %v\n", err)
 		os.Exit(1)
 	}
 }
