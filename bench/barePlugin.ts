@@ -9,8 +9,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { PLUGIN_DIR } from "../harness/cli";
 import type { Target } from "../scripts/release/nodeBinary";
-import { stripsSymbols } from "../scripts/release";
-import { buildExecutable, seaMain } from "../scripts/release/sea";
+import { buildExecutable, seaMain, stripsSymbols } from "../scripts/release/sea";
 
 const ENTRY = path.join(__dirname, "programs", "bare-plugin", "index.js");
 const LAUNCHER = "pulumi-resource-tenantkit";

@@ -10,9 +10,9 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { PLUGIN_DIR, requirePulumi } from "../harness/cli";
-import { hostExecutable, stripsSymbols } from "../scripts/release";
+import { hostExecutable } from "../scripts/release";
 import { hostTarget, nodeBinary } from "../scripts/release/nodeBinary";
-import { buildExecutable, seaMain } from "../scripts/release/sea";
+import { buildExecutable, seaMain, stripsSymbols } from "../scripts/release/sea";
 import { bareExecutable } from "./barePlugin";
 import { inTurn, median, result, type Benchmark, type BenchResult } from "./lib";
 import { startToFirstAnswer } from "./plugin";

@@ -11,7 +11,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { writeAsset, writeChecksums } from "./release/assets";
 import { hostTarget, NODE_VERSION, nodeBinary, targetName, TARGETS, type Target } from "./release/nodeBinary";
-import { buildExecutable, seaMain, type BuiltExecutable } from "./release/sea";
+import { buildExecutable, seaMain, stripsSymbols, type BuiltExecutable } from "./release/sea";
 
 const ROOT = path.resolve(__dirname, "..");
 export const RELEASE_DIR = path.join(ROOT, "dist", "release");
@@ -24,9 +24,6 @@ function hostNode(log: (line: string) => void): string {
     if (process.version === `v${NODE_VERSION}`) return process.execPath;
     throw new Error(`making a SEA blob needs Node.js ${NODE_VERSION} for this machine (${process.platform}-${process.arch}); run under it`);
 }
-
-/** Whether `target`'s executable is built with Node's symbols stripped: a Linux one of this machine's platform (sea.ts). */
-export const stripsSymbols = (target: Target): boolean => target.os === "linux" && target === hostTarget();
 
 /**
  * Builds the executable of each of `targets` (this machine's with V8's code cache and, on Linux, Node's symbols

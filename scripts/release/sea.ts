@@ -16,7 +16,7 @@ import { spawn, execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { cacheRoot, NODE_VERSION, targetName, type Target } from "./nodeBinary";
+import { cacheRoot, hostTarget, NODE_VERSION, targetName, type Target } from "./nodeBinary";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 export const PLUGIN_DIR = path.join(ROOT, "plugin");
@@ -36,6 +36,9 @@ const LEFT_OUT = new Set([
 ]);
 const CHUNK = /^\d+\.index\.js$/;
 const CHUNK_LOAD = 'installChunk(require("./" + __nccwpck_require__.u(chunkId)));';
+
+/** Whether `target`'s executable is built with Node's symbols stripped: a Linux one of this machine's platform (above). */
+export const stripsSymbols = (target: Target): boolean => target.os === "linux" && target === hostTarget();
 
 /** The SEA main: plugin/index.js with its chunks inlined. Fails on a file beside it that it does not know. */
 export function seaMain(pluginDir = PLUGIN_DIR): string {

@@ -167,6 +167,14 @@ describeCli("the released plugin: one executable the engine downloads and runs w
             assert.match(r.output, /resource plugin 'pulumi-resource-tenantkit' at version v0\.0\.9/);
             assert.match(r.output, /pulumi plugin install resource tenantkit v0\.0\.9 --server github:\/\/api\.github\.com\/pulumi-tenantkit/);
             assert.match(r.output, /404 HTTP error fetching plugin from http:\/\/127\.0\.0\.1:\d+\/v0\.0\.9\/pulumi-resource-tenantkit-v0\.0\.9-/);
+            // The resources without the options fail too, on the YAML host's search for the plugin the first one failed
+            // to install: Pulumi's message, which docs/installation-configuration.md explains where a user looks it up.
+            assert.match(r.output, /error resolving type of resource (french|sales): [^\n]*could not find latest version for provider tenantkit/);
+            const page = fs.readFileSync(path.join(ROOT, "docs", "installation-configuration.md"), "utf8").replace(/\s+/g, " ");
+            assert.ok(
+                page.includes("every other tenantkit resource then adds its own: `error resolving type of resource"),
+                "the docs no longer explain it",
+            );
             // The YAML host and the engine each try it once.
             assert.ok(requests.length > 0);
             assert.deepEqual(new Set(requests), new Set([`GET /v0.0.9/${mirror.asset("0.0.9")}`]));
