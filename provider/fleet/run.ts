@@ -1,0 +1,235 @@
+/**
+ * Runs a command over a fleet: one Pulumi stack per tenant (the tenant's name), all of one project, through the
+ * Automation API with an inline program over the provider plugin (DESIGN.md, "A fleet of tenants": why inline).
+ * At most `parallel` stacks run at once; a tenant's failure is its row's error and the others go on.
+ *
+ * Nothing here writes a secret anywhere: a credential is read where its reference points (an environment variable, or
+ * the tenant's stack config, read by the program itself) and reaches the engine as a secret provider input; a row's
+ * error has every credential value this process read taken out.
+ */
+import * as os from "node:os";
+import * as path from "node:path";
+import * as pulumi from "@pulumi/pulumi";
+import { LocalWorkspace, type OpMap, type PulumiCommand } from "@pulumi/pulumi/automation";
+import { redactSecrets } from "../core/errors/redact";
+import type { Fleet, ResourceSpec, SecretRef, TenantPlan } from "./fleetFile";
+
+/** What the command does to each tenant's stack. */
+export type FleetCommand = "preview" | "up" | "destroy";
+export const FLEET_COMMANDS: readonly FleetCommand[] = ["preview", "up", "destroy"];
+
+/** The resource changes a row counts, as the engine names its operations. */
+export interface ChangeCounts {
+    readonly create: number;
+    readonly update: number;
+    readonly replace: number;
+    readonly delete: number;
+    readonly same: number;
+}
+
+/** One tenant's outcome. */
+export interface TenantRow {
+    readonly tenant: string;
+    readonly stack: string;
+    /** `converged`: nothing left to do (a preview of no change, an up or destroy that succeeded); `changes`: a preview that would change something; `error`. */
+    readonly status: "converged" | "changes" | "error";
+    readonly changes: ChangeCounts;
+    /** What failed, without any credential: the stack's error as the engine and tenantkit worded it. */
+    readonly error?: string;
+    readonly seconds: number;
+}
+
+export interface FleetResult {
+    readonly command: FleetCommand;
+    readonly rows: readonly TenantRow[];
+    readonly totals: ChangeCounts & { readonly tenants: number; readonly errors: number };
+    /** Every tenant converged: what a CI job's exit code says. */
+    readonly converged: boolean;
+}
+
+export interface FleetRunOptions {
+    /** Stacks at once; by default the machine's cores (each stack is a `pulumi` process and a plugin process). */
+    readonly parallel?: number;
+    /** The folder that holds the fleet's Pulumi.yaml and its stacks' config files; by default the fleet file's. */
+    readonly workDir?: string;
+    /** The `pulumi` to run (PulumiCommand.get); by default the one on PATH. */
+    readonly pulumiCommand?: PulumiCommand;
+    /** Environment for every `pulumi` process beside this process's own (backend, passphrase, plugin mirror). */
+    readonly envVars?: Record<string, string>;
+    /** Called as each tenant finishes, in the order they finish. */
+    readonly onRow?: (row: TenantRow) => void;
+    /** Where the program's credentials come from for `{ env }` references: this process's environment by default. */
+    readonly environment?: NodeJS.ProcessEnv;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the package's own version, which the plugin must match
+const { version: VERSION } = require("../../package.json") as { version: string };
+const PLUGIN_DOWNLOAD_URL = "github://api.github.com/pulumi-tenantkit";
+
+/** The default of `--parallel`: a stack at a time per core, at least one. */
+export const defaultParallel = (): number => Math.max(1, os.availableParallelism());
+
+/** Runs `command` over every tenant of `fleet`, `parallel` at a time. */
+export async function runFleet(fleet: Fleet, command: FleetCommand, options: FleetRunOptions = {}): Promise<FleetResult> {
+    const parallel = options.parallel ?? defaultParallel();
+    if (!Number.isInteger(parallel) || parallel < 1) throw new Error(`parallel must be a whole number of at least 1, got ${parallel}`);
+    const rows: TenantRow[] = new Array<TenantRow>(fleet.tenants.length);
+    let next = 0;
+    const worker = async () => {
+        while (next < fleet.tenants.length) {
+            const i = next++;
+            const row = await runTenant(fleet, fleet.tenants[i]!, command, options);
+            rows[i] = row;
+            options.onRow?.(row);
+        }
+    };
+    await Promise.all(Array.from({ length: Math.min(parallel, fleet.tenants.length) }, worker));
+    return { command, rows, totals: totalsOf(rows), converged: rows.every((r) => r.status === "converged") };
+}
+
+const NO_CHANGES: ChangeCounts = { create: 0, update: 0, replace: 0, delete: 0, same: 0 };
+
+function countsOf(ops: OpMap | undefined): ChangeCounts {
+    return {
+        create: ops?.create ?? 0,
+        update: ops?.update ?? 0,
+        replace: ops?.replace ?? 0,
+        delete: ops?.delete ?? 0,
+        same: ops?.same ?? 0,
+    };
+}
+
+function totalsOf(rows: readonly TenantRow[]): FleetResult["totals"] {
+    const sum = (k: keyof ChangeCounts) => rows.reduce((n, r) => n + r.changes[k], 0);
+    return {
+        tenants: rows.length,
+        errors: rows.filter((r) => r.status === "error").length,
+        create: sum("create"),
+        update: sum("update"),
+        replace: sum("replace"),
+        delete: sum("delete"),
+        same: sum("same"),
+    };
+}
+
+/** The credentials a tenant's `{ env }` references point at, read now: a missing one is the tenant's error before its stack runs. */
+function environmentSecrets(plan: TenantPlan, environment: NodeJS.ProcessEnv): Record<string, string> {
+    const found: Record<string, string> = {};
+    const missing: string[] = [];
+    for (const [key, ref] of Object.entries(plan.secrets)) {
+        if (!("env" in ref)) continue;
+        const value = environment[ref.env];
+        if (value === undefined || value === "") missing.push(`${key} (environment variable ${ref.env})`);
+        else found[key] = value;
+    }
+    if (missing.length > 0)
+        throw new Error(`tenant ${plan.name}: ${missing.join(", ")} not set: export it before the run, or reference a secret stack config key`);
+    return found;
+}
+
+/** The program of one tenant: its explicit provider with the tenant's settings and credentials, and its resources. */
+function programOf(plan: TenantPlan, fromEnvironment: Record<string, string>): pulumi.automation.PulumiFn {
+    return async () => {
+        const secrets: Record<string, pulumi.Input<string>> = {};
+        for (const [key, ref] of Object.entries(plan.secrets) as [string, SecretRef][]) {
+            secrets[key] = "env" in ref ? pulumi.secret(fromEnvironment[key]!) : configSecret(ref.config);
+        }
+        const provider = new TenantkitProvider(
+            "tenantkit",
+            { ...plan.settings, tenantId: plan.tenant, ...secrets },
+            { version: VERSION, pluginDownloadURL: PLUGIN_DOWNLOAD_URL },
+        );
+        for (const [name, spec] of Object.entries(plan.resources)) {
+            new FleetResource(spec.type, name, inputsOf(spec.properties) as pulumi.Inputs, { provider, ...resourceOptions(spec) });
+        }
+    };
+}
+
+/** The plugin's provider, by its package name: the SDK's classes are abstract, for generated SDKs to name. */
+class TenantkitProvider extends pulumi.ProviderResource {
+    constructor(name: string, args: pulumi.Inputs, opts: pulumi.ResourceOptions) {
+        super("tenantkit", name, args, opts);
+    }
+}
+
+/** A resource of the schema by its type token, as a Pulumi YAML program registers it. */
+class FleetResource extends pulumi.CustomResource {
+    constructor(type: string, name: string, args: pulumi.Inputs, opts: pulumi.CustomResourceOptions) {
+        super(type, name, args, opts);
+    }
+}
+
+/** A secret of the tenant's stack config: `key` in the project's namespace, or `namespace:key`. */
+function configSecret(key: string): pulumi.Output<string> {
+    const at = key.indexOf(":");
+    return at < 0 ? new pulumi.Config().requireSecret(key) : new pulumi.Config(key.slice(0, at)).requireSecret(key.slice(at + 1));
+}
+
+/** The resource options a fleet file may give, as the SDK takes them. */
+function resourceOptions(spec: ResourceSpec): pulumi.CustomResourceOptions {
+    const o = spec.options ?? {};
+    const pick = <K extends keyof pulumi.CustomResourceOptions>(k: K) => (k in o ? { [k]: o[k] as pulumi.CustomResourceOptions[K] } : {});
+    return { ...pick("protect"), ...pick("retainOnDelete"), ...pick("deleteBeforeReplace"), ...pick("ignoreChanges"), ...pick("replaceOnChanges") };
+}
+
+/** The fleet file's values as the SDK takes them: `fn::fileAsset` and `fn::stringAsset` become assets. */
+function inputsOf(value: unknown): unknown {
+    if (Array.isArray(value)) return value.map(inputsOf);
+    if (value === null || typeof value !== "object") return value;
+    const o = value as Record<string, unknown>;
+    if (typeof o["fn::fileAsset"] === "string") return new pulumi.asset.FileAsset(o["fn::fileAsset"]);
+    if (typeof o["fn::stringAsset"] === "string") return new pulumi.asset.StringAsset(o["fn::stringAsset"]);
+    return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, inputsOf(v)]));
+}
+
+async function runTenant(fleet: Fleet, plan: TenantPlan, command: FleetCommand, options: FleetRunOptions): Promise<TenantRow> {
+    const started = Date.now();
+    const read: string[] = [];
+    const row = (status: TenantRow["status"], changes: ChangeCounts, error?: string): TenantRow => ({
+        tenant: plan.tenant,
+        stack: plan.name,
+        status,
+        changes,
+        ...(error === undefined ? {} : { error: redactSecrets(error, read) }),
+        seconds: Math.round((Date.now() - started) / 100) / 10,
+    });
+    try {
+        const fromEnvironment = environmentSecrets(plan, options.environment ?? process.env);
+        read.push(...Object.values(fromEnvironment));
+        const stack = await LocalWorkspace.createOrSelectStack(
+            { stackName: plan.name, projectName: fleet.project, program: programOf(plan, fromEnvironment) },
+            {
+                workDir: options.workDir ?? path.dirname(fleet.file),
+                ...(options.pulumiCommand ? { pulumiCommand: options.pulumiCommand } : {}),
+                ...(options.envVars ? { envVars: options.envVars } : {}),
+            },
+        );
+        switch (command) {
+            case "preview": {
+                const r = await stack.preview();
+                const changes = countsOf(r.changeSummary);
+                const changed = changes.create + changes.update + changes.replace + changes.delete > 0;
+                return row(changed ? "changes" : "converged", changes);
+            }
+            case "up": {
+                const r = await stack.up();
+                return row("converged", countsOf(r.summary.resourceChanges));
+            }
+            case "destroy": {
+                const r = await stack.destroy();
+                return row("converged", countsOf(r.summary.resourceChanges));
+            }
+        }
+    } catch (err) {
+        return row("error", NO_CHANGES, errorText(err));
+    }
+}
+
+/** The part of an Automation API error a user reads: the CLI's diagnostics, without the command line and its noise. */
+function errorText(err: unknown): string {
+    const message = err instanceof Error ? err.message : String(err);
+    const stderr = /\nstderr: ([\s\S]*?)(?:\nerr\?: |$)/.exec(message)?.[1]?.trim();
+    const stdout = /\nstdout: ([\s\S]*?)\nstderr: /.exec(message)?.[1] ?? "";
+    const diagnostics = /Diagnostics:\n([\s\S]*?)(?:\nResources:|\nOutputs:|$)/.exec(stdout)?.[1]?.trim();
+    return [diagnostics, stderr].filter((s) => s !== undefined && s !== "").join("\n") || message;
+}

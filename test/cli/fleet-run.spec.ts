@@ -1,0 +1,133 @@
+/**
+ * The fleet runner (provider/fleet/run.ts) through the real CLI and the provider plugin against the emulator: one stack
+ * per tenant of one project, run through the Automation API, at most `parallel` at once. Two tenants of the default
+ * seed (contoso and fabrikam), each with its own app and its secret in an environment variable.
+ */
+import { strict as assert } from "node:assert";
+import { execFile } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { promisify } from "node:util";
+import { PulumiCommand } from "@pulumi/pulumi/automation";
+import type { Fleet } from "../../provider/fleet/fleetFile";
+import { runFleet, type FleetRunOptions, type TenantRow } from "../../provider/fleet/run";
+import { IDS, useEmulator } from "../support/emulator";
+import { describeCli, ROOT, TENANTKIT_VERSION } from "./pulumi";
+
+describeCli("the fleet runner, one stack per tenant through the Automation API", (binDir) => {
+    const fx = useEmulator();
+    let work = "";
+    let options: FleetRunOptions;
+
+    beforeEach(async () => {
+        work = fs.mkdtempSync(path.join(os.tmpdir(), "tk-fleet-"));
+        fs.mkdirSync(path.join(work, "backend"));
+        const envVars = {
+            PATH: `${binDir}${path.delimiter}${process.env.PATH ?? ""}`,
+            PULUMI_HOME: path.join(work, "home"),
+            PULUMI_BACKEND_URL: `file://${path.join(work, "backend")}`,
+            PULUMI_CONFIG_PASSPHRASE: "fleet-test",
+            PULUMI_SKIP_UPDATE_CHECK: "true",
+            PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+            NO_COLOR: "1",
+        };
+        await promisify(execFile)(
+            path.join(binDir, "pulumi"),
+            ["plugin", "install", "resource", "tenantkit", TENANTKIT_VERSION, "--file", path.join(ROOT, "plugin")],
+            { env: { ...process.env, ...envVars } },
+        );
+        const pulumiCommand = await PulumiCommand.get({ root: path.dirname(binDir), skipVersionCheck: true });
+        options = {
+            parallel: 2,
+            pulumiCommand,
+            envVars,
+            environment: { CONTOSO_SECRET: IDS.quickstartClientSecret, FABRIKAM_SECRET: IDS.fabrikamClientSecret },
+        };
+    });
+    afterEach(() => fs.rmSync(work, { recursive: true, force: true }));
+
+    /** Contoso and fabrikam, each with the standard's sign-in text. */
+    const fleet = (text: string): Fleet => {
+        const resources = { branding: { type: "tenantkit:entra:OrganizationalBranding", properties: { signInPageText: text } } };
+        const settings = { emulator: fx.emu.url };
+        return {
+            file: path.join(work, "fleet.yaml"),
+            project: "fleet-test",
+            tenants: [
+                {
+                    name: "contoso",
+                    tenant: IDS.domain,
+                    settings: { ...settings, clientId: IDS.quickstartClientId },
+                    secrets: { clientSecret: { env: "CONTOSO_SECRET" } },
+                    resources,
+                },
+                {
+                    name: "fabrikam",
+                    tenant: "fabrikam.onmicrosoft.com",
+                    settings: { ...settings, clientId: "1f6cf87b-0e44-44aa-b45a-cedc88c221e7" },
+                    secrets: { clientSecret: { env: "FABRIKAM_SECRET" } },
+                    resources,
+                },
+            ],
+        };
+    };
+    const statuses = (rows: readonly TenantRow[]) => rows.map((r) => [r.stack, r.status, r.error ?? ""]);
+
+    it("preview counts a create per tenant, up writes each tenant's branding, the next preview is converged, destroy gives both back", async function () {
+        this.timeout(300_000);
+        const before = [await fx.emu.admin.branding(IDS.tenantId), await fx.emu.admin.branding(IDS.fabrikamTenantId)].map(
+            (b) => b?.default.signInPageText,
+        );
+        const preview = await runFleet(fleet("One standard"), "preview", options);
+        assert.deepEqual(statuses(preview.rows), [
+            ["contoso", "changes", ""],
+            ["fabrikam", "changes", ""],
+        ]);
+        assert.equal(preview.totals.create, 2 * 3, "each tenant's stack, provider and branding");
+        assert.equal(preview.converged, false);
+
+        const up = await runFleet(fleet("One standard"), "up", options);
+        assert.deepEqual(statuses(up.rows), [
+            ["contoso", "converged", ""],
+            ["fabrikam", "converged", ""],
+        ]);
+        assert.equal((await fx.emu.admin.branding(IDS.tenantId))?.default.signInPageText, "One standard");
+        assert.equal((await fx.emu.admin.branding(IDS.fabrikamTenantId))?.default.signInPageText, "One standard");
+
+        const again = await runFleet(fleet("One standard"), "preview", options);
+        assert.equal(again.converged, true, JSON.stringify(again.rows));
+
+        const destroyed = await runFleet(fleet("One standard"), "destroy", options);
+        assert.equal(destroyed.converged, true, JSON.stringify(destroyed.rows));
+        const after = [await fx.emu.admin.branding(IDS.tenantId), await fx.emu.admin.branding(IDS.fabrikamTenantId)].map(
+            (b) => b?.default.signInPageText,
+        );
+        assert.deepEqual(after, before);
+    });
+
+    it("a tenant whose secret is wrong is its row's error, without the secret, and the other tenant's up goes on", async function () {
+        this.timeout(300_000);
+        const wrong = "wrong-secret-value-for-fabrikam";
+        const up = await runFleet(fleet("Goes on"), "up", { ...options, environment: { ...options.environment, FABRIKAM_SECRET: wrong } });
+        assert.deepEqual(
+            up.rows.map((r) => [r.stack, r.status]),
+            [
+                ["contoso", "converged"],
+                ["fabrikam", "error"],
+            ],
+        );
+        assert.match(up.rows[1]!.error ?? "", /invalid_client|AADSTS7000215/);
+        assert.ok(!JSON.stringify(up).includes(wrong), "the secret shows in the result");
+        assert.equal(up.converged, false);
+        assert.equal((await fx.emu.admin.branding(IDS.tenantId))?.default.signInPageText, "Goes on");
+    });
+
+    it("a tenant whose secret's environment variable is not set fails before its stack runs, naming the variable", async function () {
+        this.timeout(120_000);
+        const r = await runFleet(fleet("Unset"), "preview", { ...options, environment: { CONTOSO_SECRET: IDS.quickstartClientSecret } });
+        assert.equal(r.rows[1]!.status, "error");
+        assert.match(r.rows[1]!.error ?? "", /^tenant fabrikam: clientSecret \(environment variable FABRIKAM_SECRET\) not set/);
+        assert.equal(r.rows[0]!.status, "changes");
+    });
+});
