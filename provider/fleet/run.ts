@@ -10,13 +10,25 @@
 import * as os from "node:os";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
-import { LocalWorkspace, type OpMap, type PulumiCommand } from "@pulumi/pulumi/automation";
+import { LocalWorkspace, type EngineEvent, type OpMap, type PulumiCommand } from "@pulumi/pulumi/automation";
 import { redactSecrets } from "../core/errors/redact";
+import { urnParts } from "../core/model/patterns";
 import type { Fleet, ResourceSpec, SecretRef, TenantPlan } from "./fleetFile";
 
 /** What the command does to each tenant's stack. */
-export type FleetCommand = "preview" | "up" | "destroy";
-export const FLEET_COMMANDS: readonly FleetCommand[] = ["preview", "up", "destroy"];
+export type FleetCommand = "preview" | "up" | "drift" | "destroy";
+export const FLEET_COMMANDS: readonly FleetCommand[] = ["preview", "up", "drift", "destroy"];
+
+/** A resource of a tenant whose live values are not what the stack's state holds (`drift`: a refresh in preview mode). */
+export interface Drift {
+    /** The resource's name in the fleet file. */
+    readonly resource: string;
+    readonly type: string;
+    /** `update`: properties changed outside the program; `delete`: the resource is gone. */
+    readonly op: string;
+    /** The properties that differ, as the refresh names them. */
+    readonly properties: readonly string[];
+}
 
 /** The resource changes a row counts, as the engine names its operations. */
 export interface ChangeCounts {
@@ -31,9 +43,14 @@ export interface ChangeCounts {
 export interface TenantRow {
     readonly tenant: string;
     readonly stack: string;
-    /** `converged`: nothing left to do (a preview of no change, an up or destroy that succeeded); `changes`: a preview that would change something; `error`. */
-    readonly status: "converged" | "changes" | "error";
+    /**
+     * `converged`: nothing left to do (a preview of no change, an up or destroy that succeeded, no drift); `changes`: a
+     * preview that would change something; `drifted`: resources changed outside the program; `error`.
+     */
+    readonly status: "converged" | "changes" | "drifted" | "error";
     readonly changes: ChangeCounts;
+    /** `drift` only: what was changed by hand. */
+    readonly drift?: readonly Drift[];
     /** What failed, without any credential: the stack's error as the engine and tenantkit worded it. */
     readonly error?: string;
     readonly seconds: number;
@@ -185,11 +202,12 @@ function inputsOf(value: unknown): unknown {
 async function runTenant(fleet: Fleet, plan: TenantPlan, command: FleetCommand, options: FleetRunOptions): Promise<TenantRow> {
     const started = Date.now();
     const read: string[] = [];
-    const row = (status: TenantRow["status"], changes: ChangeCounts, error?: string): TenantRow => ({
+    const row = (status: TenantRow["status"], changes: ChangeCounts, error?: string, drift?: Drift[]): TenantRow => ({
         tenant: plan.tenant,
         stack: plan.name,
         status,
         changes,
+        ...(drift === undefined ? {} : { drift }),
         ...(error === undefined ? {} : { error: redactSecrets(error, read) }),
         seconds: Math.round((Date.now() - started) / 100) / 10,
     });
@@ -215,6 +233,11 @@ async function runTenant(fleet: Fleet, plan: TenantPlan, command: FleetCommand, 
                 const r = await stack.up();
                 return row("converged", countsOf(r.summary.resourceChanges));
             }
+            case "drift": {
+                const drift: Drift[] = [];
+                const r = await stack.refresh({ previewOnly: true, onEvent: (e) => collectDrift(e, drift) });
+                return row(drift.length > 0 ? "drifted" : "converged", countsOf(r.summary.resourceChanges), undefined, drift);
+            }
             case "destroy": {
                 const r = await stack.destroy();
                 return row("converged", countsOf(r.summary.resourceChanges));
@@ -223,6 +246,13 @@ async function runTenant(fleet: Fleet, plan: TenantPlan, command: FleetCommand, 
     } catch (err) {
         return row("error", NO_CHANGES, errorText(err));
     }
+}
+
+/** A refresh's step that changes a resource of the program (not the stack, not a provider): drift. */
+function collectDrift(event: EngineEvent, into: Drift[]): void {
+    const m = event.resOutputsEvent?.metadata;
+    if (!m || m.op === "same" || m.type === "pulumi:pulumi:Stack" || m.type.startsWith("pulumi:providers:")) return;
+    into.push({ resource: urnParts(m.urn).name, type: m.type, op: m.op, properties: m.diffs ?? [] });
 }
 
 /** The part of an Automation API error a user reads: the CLI's diagnostics, without the command line and its noise. */

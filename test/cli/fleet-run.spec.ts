@@ -130,4 +130,24 @@ describeCli("the fleet runner, one stack per tenant through the Automation API",
         assert.match(r.rows[1]!.error ?? "", /^tenant fabrikam: clientSecret \(environment variable FABRIKAM_SECRET\) not set/);
         assert.equal(r.rows[0]!.status, "changes");
     });
+
+    it("drift names the tenant changed by hand and the property, and changes nothing; the other tenant is converged", async function () {
+        this.timeout(300_000);
+        await runFleet(fleet("The standard"), "up", options);
+        await fx.emu.admin.updateBranding(IDS.tenantId, "0", { signInPageText: "Changed in the portal" });
+        const r = await runFleet(fleet("The standard"), "drift", options);
+        assert.deepEqual(
+            r.rows.map((row) => [row.stack, row.status, row.drift]),
+            [
+                [
+                    "contoso",
+                    "drifted",
+                    [{ resource: "branding", type: "tenantkit:entra:OrganizationalBranding", op: "update", properties: ["signInPageText"] }],
+                ],
+                ["fabrikam", "converged", []],
+            ],
+        );
+        assert.equal((await fx.emu.admin.branding(IDS.tenantId))?.default.signInPageText, "Changed in the portal", "drift wrote to the tenant");
+        assert.equal(r.converged, false);
+    });
 });
