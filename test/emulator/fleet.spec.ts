@@ -4,6 +4,9 @@
  * and nothing of another tenant's; the settings are the same on every run; the default seed's tenants are untouched.
  */
 import { strict as assert } from "node:assert";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import { fleetTenant, fleetTenants, startEmulator, type RunningEmulator } from "../../emulator/server";
 import type { Seed } from "../../emulator/store/state";
 import { defaultSeed } from "../../emulator/seeds/default";
@@ -221,6 +224,25 @@ describe("emulator: starting with generated tenants", () => {
             );
         } finally {
             await emu.close();
+        }
+    });
+
+    it("keeps the generated tenants in a new state file, which a later start without the option serves", async () => {
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tenantkit-fleet-"));
+        try {
+            const statePath = path.join(dir, "state.json");
+            await (await startEmulator({ statePath, tenants: 2 })).close();
+            const later = await startEmulator({ statePath });
+            try {
+                assert.deepEqual(
+                    (await later.admin.state()).tenants.slice(3).map((t) => t.domains[0]),
+                    [ONE.domain, TWO.domain],
+                );
+            } finally {
+                await later.close();
+            }
+        } finally {
+            fs.rmSync(dir, { recursive: true, force: true });
         }
     });
 });
