@@ -20,8 +20,12 @@ import { createLoginService } from "./login";
 import { createPowerBiService } from "./powerbi";
 import { validateSeed } from "./store/seed";
 import { defaultSeed } from "./seeds/default";
+import { checkFleetSize, fleetSeedTenants } from "./seeds/fleet";
 import { StateStore, type Seed } from "./store/state";
 import { Throttle } from "./http/throttle";
+
+// The settings of the generated tenants, so that a test or a fleet file names them without reading the state.
+export { FLEET_MAX, fleetTenant, fleetTenants, type FleetTenant } from "./seeds/fleet";
 
 /** How to start an emulator. */
 export interface EmulatorOptions {
@@ -31,6 +35,12 @@ export interface EmulatorOptions {
     host?: string;
     /** The directory to start from; default the default seed (see seeds/default.ts). */
     seed?: Seed;
+    /**
+     * Adds this many generated tenants (`tenant-0001.onmicrosoft.com` ...; {@link fleetTenant} gives each one's ids
+     * and secret) after the seed's own, which stay. 0 to {@link FLEET_MAX}; default 0. Like the seed, used only when
+     * there is no state file yet.
+     */
+    tenants?: number;
     /** Persist to this JSON file (loaded if it exists; the seed is used otherwise). */
     statePath?: string;
     /** The clock for pass usability, token lifetimes and the throttle; default the system clock. */
@@ -56,11 +66,21 @@ export interface RunningEmulator {
     close(): Promise<void>;
 }
 
+/**
+ * The seed with `count` generated tenants after its own. They go through the seed's checks like any seed's tenants, so
+ * a seed that already holds `tenant-0001.onmicrosoft.com` (or its ids) fails to start with the duplicate named.
+ */
+function withGeneratedTenants(seed: Seed, count: number): Seed {
+    checkFleetSize(count, "the number of generated tenants (tenants)");
+    if (count === 0) return seed;
+    return validateSeed({ tenants: [...seed.tenants, ...fleetSeedTenants(count)] }, `the seed with ${count} generated tenants`);
+}
+
 /** Starts an emulator; resolves once it listens. */
 export async function startEmulator(opts: EmulatorOptions = {}): Promise<RunningEmulator> {
     const now = opts.now ?? ((): Date => new Date());
     const start = now();
-    const seed = opts.seed === undefined ? defaultSeed(start) : validateSeed(opts.seed, "seed");
+    const seed = withGeneratedTenants(opts.seed === undefined ? defaultSeed(start) : validateSeed(opts.seed, "seed"), opts.tenants ?? 0);
     const store = StateStore.open({ seed, statePath: opts.statePath });
     // Certificate validity is checked by clients against their real clocks, never the injected one.
     const tls = await loadOrCreateTls(new Date(), opts.statePath);

@@ -8,7 +8,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { startEmulator, type RunningEmulator } from "../emulator/server";
+import { fleetTenant, startEmulator, type RunningEmulator } from "../emulator/server";
 import { DEFAULT_SEED_IDS as IDS } from "../emulator/seeds/default";
 import { CliStack, findPulumi } from "../harness/cli";
 import { emulatorStackConfig } from "../harness/emulatorStack";
@@ -22,6 +22,8 @@ const installer: { findGo(): string | undefined; install(): string } = require("
 const ROOT = path.resolve(__dirname, "..");
 const PROJECT = "tenantkit-quickstart";
 const WORK = path.join(ROOT, ".tenantkit", "quickstart");
+/** How many generated tenants the emulator serves beside the default seed (issue 51: a fleet example of three). */
+const FLEET_TENANTS = 3;
 
 function stackConfig(emu: RunningEmulator): StackConfig {
     return { ...emulatorStackConfig(emu.url), "tenantkit:devopsPat": secret(IDS.devopsPat) };
@@ -133,8 +135,11 @@ async function main(): Promise<void> {
             ? `tenantkit quickstart: running through the Pulumi CLI (${path.join(engine.binDir, "pulumi")})`
             : `tenantkit quickstart: running through tenantkit's engine harness (the real provider host of @pulumi/pulumi, driven over gRPC as the engine does), because ${engine.harness}`,
     );
-    const emu = await startEmulator({ port: 0 });
-    console.log(`emulator listening on ${emu.url} (tenant ${IDS.domain})`);
+    // The generated tenants are for the fleet example, which manages three tenants; the quickstart's stack signs in to
+    // contoso only, so it runs as without them.
+    const emu = await startEmulator({ port: 0, tenants: FLEET_TENANTS });
+    const fleet = `${fleetTenant(1).domain} to ${fleetTenant(FLEET_TENANTS).domain}`;
+    console.log(`emulator listening on ${emu.url} (tenant ${IDS.domain}, and ${FLEET_TENANTS} generated tenants: ${fleet})`);
     try {
         await ("binDir" in engine ? withCli(emu, engine.binDir) : withHarness(emu));
         console.log("\nquickstart finished: preview, up, a preview with no changes, refresh, another, and destroy");

@@ -1,11 +1,13 @@
 /**
  * The table of the emulator's default seed in emulator/README.md, rendered from the seed itself so the two cannot
- * disagree: `npm run readme:seed` rewrites the table between its markers, and test/readme/readme.spec.ts fails when
- * the page's table is not what this renders.
+ * disagree, and the table of the generated tenants' settings, rendered from fleetTenant: `npm run readme:seed`
+ * rewrites both between their markers, and test/readme/readme.spec.ts fails when the page's tables are not what this
+ * renders.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { defaultSeed } from "../emulator/seeds/default";
+import { FLEET_MAX, fleetTenant, type FleetTenant } from "../emulator/seeds/fleet";
 import type { BrandingEntry } from "../emulator/store/branding/model";
 import type { Seed, TemporaryAccessPass } from "../emulator/store/state";
 
@@ -13,6 +15,8 @@ import type { Seed, TemporaryAccessPass } from "../emulator/store/state";
 export const SEED_PAGE = path.resolve(__dirname, "..", "emulator", "README.md");
 export const BEGIN = "<!-- seed table: generated from emulator/seeds/default.ts by `npm run readme:seed`; do not edit by hand -->";
 export const END = "<!-- /seed table -->";
+export const FLEET_BEGIN = "<!-- fleet table: generated from emulator/seeds/fleet.ts by `npm run readme:seed`; do not edit by hand -->";
+export const FLEET_END = "<!-- /fleet table -->";
 
 const MINUTE = 60_000;
 
@@ -93,17 +97,50 @@ export function renderedSection(): string {
     return `${BEGIN}\n${seedTable(defaultSeed(start), start)}\n${END}`;
 }
 
-/** The page's current section between the markers, markers included, or undefined when they are missing. */
-export function readmeSection(readme: string): string | undefined {
-    const from = readme.indexOf(BEGIN);
-    const to = readme.indexOf(END);
-    return from < 0 || to < from ? undefined : readme.slice(from, to + END.length);
+/** Each setting of a generated tenant, with its rule in words (the values beside it come from fleetTenant). */
+const FLEET_ROWS: readonly [keyof FleetTenant, string, string][] = [
+    ["tenantId", "tenant id", "`f1ee7000-0000-4000-8000-` and *i* in 12 digits"],
+    ["domain", "domain (`tenantkit:tenantId` takes it too)", "`tenant-` and *i* in 4 digits, `.onmicrosoft.com`"],
+    ["displayName", "organization's name", "`Tenant ` and *i* in 4 digits"],
+    ["clientId", "application `tenantkit-fleet`: client id", "`f1ee7001-0000-4000-8000-` and *i* in 12 digits"],
+    ["clientSecret", "its client secret (emulator only)", "`tenant-` and *i* in 4 digits, `-secret-not-for-production`"],
+    ["workspaceId", "Power BI workspace id", "`f1ee7002-0000-4000-8000-` and *i* in 12 digits"],
+    ["workspaceName", "the workspace's name", "`Reports` in every tenant"],
+];
+
+/** The settings of generated tenants as a table: the rule, tenant 1, tenant 2 and the last one the emulator makes. */
+export function fleetTable(): string {
+    const shown = [1, 2, FLEET_MAX].map(fleetTenant);
+    const rows = [
+        `| setting | scheme (tenant *i*) | ${shown.map((t) => `tenant ${t.index}`).join(" | ")} |`,
+        `|---|---|${"---|".repeat(shown.length)}`,
+    ];
+    for (const [key, what, rule] of FLEET_ROWS) rows.push(`| ${what} | ${rule} | ${shown.map((t) => `\`${String(t[key])}\``).join(" | ")} |`);
+    return rows.join("\n");
+}
+
+/** The fleet table as the page must show it, markers included. */
+export function renderedFleetSection(): string {
+    return `${FLEET_BEGIN}\n${fleetTable()}\n${FLEET_END}`;
+}
+
+/** The page's current section between `begin` and `end`, markers included, or undefined when they are missing. */
+export function readmeSection(readme: string, begin = BEGIN, end = END): string | undefined {
+    const from = readme.indexOf(begin);
+    const to = readme.indexOf(end);
+    return from < 0 || to < from ? undefined : readme.slice(from, to + end.length);
 }
 
 if (require.main === module) {
-    const text = fs.readFileSync(SEED_PAGE, "utf8");
-    const current = readmeSection(text);
-    if (current === undefined) throw new Error(`emulator/README.md has no seed table markers (${BEGIN} ... ${END})`);
-    fs.writeFileSync(SEED_PAGE, text.replace(current, renderedSection()));
-    console.log("emulator/README.md: seed table rewritten from emulator/seeds/default.ts");
+    let text = fs.readFileSync(SEED_PAGE, "utf8");
+    for (const [begin, end, rendered] of [
+        [BEGIN, END, renderedSection()],
+        [FLEET_BEGIN, FLEET_END, renderedFleetSection()],
+    ]) {
+        const current = readmeSection(text, begin, end);
+        if (current === undefined) throw new Error(`emulator/README.md has no table markers (${begin} ... ${end})`);
+        text = text.replace(current, rendered);
+    }
+    fs.writeFileSync(SEED_PAGE, text);
+    console.log("emulator/README.md: seed table and fleet table rewritten from emulator/seeds/default.ts and emulator/seeds/fleet.ts");
 }

@@ -10,6 +10,7 @@ import * as path from "node:path";
 import { createInterface } from "node:readline";
 import { EmulatorAdmin } from "../../emulator/client";
 import { defaultSeed } from "../../emulator/seeds/default";
+import { fleetTenant } from "../../emulator/seeds/fleet";
 import { IDS, T0 } from "../support/emulator";
 
 const ROOT = path.resolve(__dirname, "..", "..");
@@ -31,6 +32,8 @@ function buildIfStale(): void {
 interface Cli {
     child: ChildProcess;
     firstLine: Promise<string>;
+    /** The n-th line printed on standard output (1-based). */
+    nthLine(n: number): Promise<string>;
     exit: Promise<{ code: number | null; stderr: string }>;
 }
 
@@ -44,12 +47,22 @@ describe("emulator CLI (bin/emulator/cli.js)", () => {
         let stderr = "";
         child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
         const lines = createInterface({ input: child.stdout! });
-        const firstLine = new Promise<string>((resolve, reject) => {
-            lines.once("line", resolve);
-            child.once("exit", () => reject(new Error(`exited before printing a line: ${stderr}`)));
-        });
+        const printed: string[] = [];
+        lines.on("line", (line) => printed.push(line));
+        const nthLine = (n: number): Promise<string> =>
+            new Promise<string>((resolve, reject) => {
+                if (printed.length >= n) return resolve(printed[n - 1]);
+                // Runs after the listener above, which has already kept the line.
+                const onLine = (): void => {
+                    if (printed.length < n) return;
+                    lines.off("line", onLine);
+                    resolve(printed[n - 1]);
+                };
+                lines.on("line", onLine);
+                child.once("exit", () => reject(new Error(`exited before printing ${n} lines: ${stderr}`)));
+            });
         const exit = new Promise<{ code: number | null; stderr: string }>((resolve) => child.once("exit", (code) => resolve({ code, stderr })));
-        return { child, firstLine, exit };
+        return { child, firstLine: nthLine(1), nthLine, exit };
     }
 
     before(function () {
@@ -100,7 +113,12 @@ describe("emulator CLI (bin/emulator/cli.js)", () => {
         for (const flag of ["--help", "-h"]) {
             const r = spawnSync(process.execPath, [CLI, flag], { cwd: dir, encoding: "utf8", timeout: 30_000 });
             assert.equal(r.status, 0, `${flag}: ${r.stderr}`);
-            assert.match(r.stdout, /^usage: tenantkit-emulator \[--port N\] \[--host H\] \[--seed FILE\.json\] \[--state FILE\.json\]\n/, flag);
+            assert.match(
+                r.stdout,
+                /^usage: tenantkit-emulator \[--port N\] \[--host H\] \[--seed FILE\.json\] \[--tenants N\] \[--state FILE\.json\]\n/,
+                flag,
+            );
+            assert.match(r.stdout, /\n {2}--tenants N +also generate N tenants \(0\.\.9999\)/, flag);
             assert.match(r.stdout, /\n {2}--state FILE\.json +keep the state in this file/, flag);
             assert.doesNotMatch(r.stdout, /^listening on/m, `${flag} does not start the emulator`);
             assert.equal(r.stderr, "", flag);
@@ -117,4 +135,28 @@ describe("emulator CLI (bin/emulator/cli.js)", () => {
         assert.equal(invalid.code, 2);
         assert.match(invalid.stderr, /seed seed\.json is invalid:\n {2}- \$\.tenants\[0\]\.id: must be a non-empty string/);
     });
+
+    it("--tenants 3 serves three generated tenants after the default seed's, and names them on its third line", async () => {
+        const cli = run(["--port", "0", "--tenants", "3"]);
+        const url = (await cli.firstLine).replace("listening on ", "");
+        const state = await EmulatorAdmin.connect(url).state();
+        assert.deepEqual(
+            state.tenants.map((t) => t.id),
+            [IDS.tenantId, IDS.fabrikamTenantId, IDS.northwindTenantId, ...[1, 2, 3].map((i) => fleetTenant(i).tenantId)],
+        );
+        assert.equal(
+            await cli.nthLine(3),
+            "3 generated tenants: tenant-0001.onmicrosoft.com to tenant-0003.onmicrosoft.com (ids and secrets: fleetTenant(i) of pulumi-tenantkit/emulator)",
+        );
+        cli.child.kill("SIGTERM");
+        assert.equal((await cli.exit).code, 0);
+    });
+
+    for (const bad of ["-1", "abc", "10000", "1e3"]) {
+        it(`--tenants ${bad} exits 2 naming the flag and the numbers it takes`, async () => {
+            const r = await run(["--tenants", bad]).exit;
+            assert.equal(r.code, 2);
+            assert.match(r.stderr, new RegExp(`^tenantkit-emulator: --tenants must be a whole number from 0 to 9999, got ${bad}\nusage: `));
+        });
+    }
 });

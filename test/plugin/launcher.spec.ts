@@ -54,4 +54,10 @@ describe("the plugin as a command (plugin/pulumi-resource-tenantkit)", () => {
         assert.equal(r.status, 2);
         assert.match(r.stderr, /^pulumi-resource-tenantkit emulator: unknown argument --prot\nusage: pulumi-resource-tenantkit emulator \[--port N\]/);
     });
+
+    it("the emulator subcommand takes --tenants as tenantkit-emulator does, and names itself when the count is wrong", () => {
+        const r = spawnSync(process.execPath, [path.join(ROOT, "plugin", "index.js"), "emulator", "--tenants", "abc"], { encoding: "utf8" });
+        assert.equal(r.status, 2);
+        assert.match(r.stderr, /^pulumi-resource-tenantkit emulator: --tenants must be a whole number from 0 to 9999, got abc\nusage: /);
+    });
 });

@@ -9,7 +9,8 @@ import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { defaultSeed, DEFAULT_SEED_IDS as IDS } from "../../emulator/seeds/default";
-import { readmeSection, renderedSection, SEED_PAGE } from "../../scripts/readme-seed";
+import { FLEET_MAX, fleetTenant, fleetTenants } from "../../emulator/seeds/fleet";
+import { FLEET_BEGIN, FLEET_END, readmeSection, renderedFleetSection, renderedSection, SEED_PAGE } from "../../scripts/readme-seed";
 import { ALL_PAGES, page, ROOT, USER_PAGES } from "./pages";
 
 /** Every page's snippet markers and the fenced block after each. */
@@ -36,7 +37,7 @@ function configCommands(name: string, heading: string): Record<string, string> {
     return Object.fromEntries([...commands.matchAll(/pulumi config set (?:--secret )?tenantkit:(\w+) (\S+)/g)].map((m) => [m[1], m[2]]));
 }
 
-/** Every string the default seed holds, to tell seeded data from the pages' other examples. */
+/** Every string the default seed and the generated tenants hold, to tell seeded data from the pages' other examples. */
 function seededStrings(): Set<string> {
     const found = new Set<string>();
     const walk = (v: unknown): void => {
@@ -45,6 +46,7 @@ function seededStrings(): Set<string> {
         else if (v !== null && typeof v === "object") Object.values(v).forEach(walk);
     };
     walk(defaultSeed(new Date()));
+    walk(fleetTenants(FLEET_MAX));
     return found;
 }
 
@@ -84,6 +86,20 @@ describe("the documentation against the code and the seed", () => {
 
     it("the seed table in emulator/README.md is what the default seed renders (`npm run readme:seed` rewrites it)", () => {
         assert.equal(readmeSection(fs.readFileSync(SEED_PAGE, "utf8")), renderedSection());
+    });
+
+    it("the fleet table in emulator/README.md is what fleetTenant gives (`npm run readme:seed` rewrites it)", () => {
+        assert.equal(readmeSection(fs.readFileSync(SEED_PAGE, "utf8"), FLEET_BEGIN, FLEET_END), renderedFleetSection());
+    });
+
+    it("the commands under emulator/README.md's 'A fleet of generated tenants' sign in as generated tenant 1's application", () => {
+        const one = fleetTenant(1);
+        assert.deepEqual(configCommands("emulator/README.md", "## A fleet of generated tenants"), {
+            emulator: "http://127.0.0.1:8787",
+            tenantId: one.domain,
+            clientId: one.clientId,
+            clientSecret: one.clientSecret,
+        });
     });
 
     const quickstartSignIn = {

@@ -148,6 +148,16 @@ describe("official clients against the emulator (emulator/README.md: Use the emu
         });
     });
 
+    it("the package's emulator entry point starts a fleet: each generated tenant's application signs in with fleetTenant(i) and reads its branding", async () => {
+        assert.deepEqual(await run("fleet.mjs"), {
+            seen: [
+                "tenant-0001.onmicrosoft.com: Tenant 0001",
+                "tenant-0002.onmicrosoft.com: Tenant 0002",
+                "tenant-0003.onmicrosoft.com: Tenant 0003",
+            ],
+        });
+    });
+
     it("emulator/README.md shows every snippet verbatim", () => {
         const readme = fs.readFileSync(PAGE, "utf8");
         for (const file of fs.readdirSync(SNIPPETS).filter((n) => n.endsWith(".mjs"))) {
