@@ -11,6 +11,8 @@ import { validateFleet } from "./validate";
 
 export type { ResourceSpec, SecretRef, TenantPlan } from "./plan";
 export type { Problem } from "./source";
+// The runner's one import: the shards are part of reading a fleet for it.
+export { MAX_SHARDS, parseShard, shard, shardOf, type ShardSpec } from "./shard";
 
 export interface Fleet {
     /** The fleet file's absolute path. */

@@ -116,6 +116,8 @@ function join(base: string, key: string | number): string {
 export function validateFleet(file: string, root: SourceNode): { readonly fleet?: FleetInput; readonly problems: readonly Problem[] } {
     const c = new Checker(file, nodePath.dirname(nodePath.resolve(file)));
     const top = c.fields(root, "", "a fleet file", FLEET_FIELDS);
+    // An empty file, or one that is a list or a scalar: that one problem says it all.
+    if (root.kind !== "map") return { problems: c.problems };
     const start = root.at;
 
     const projectName = c.string(top, "project", "", start, true);

@@ -60,6 +60,11 @@ describe("fleet file: problems", () => {
             assert.deepEqual(found, [`${file}:1:1: has no project`, `${file}:1:1: has no tenants`]);
         });
 
+        it("an empty file is one problem: it is not a map", () => {
+            const { line, file } = onlyProblem("# nothing yet\n");
+            assert.equal(line, `${file}:1:1: must be a fleet file (a map), not nothing`);
+        });
+
         it("a file that does not exist is named", () => {
             const file = path.join(path.dirname(writeFleet("")), "missing.yaml");
             assert.throws(() => loadFleet(file), { name: "FleetFileError", message: `the fleet file has 1 problem:\n${file}: does not exist` });
