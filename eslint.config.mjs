@@ -71,6 +71,25 @@ const zones = [
         ],
         message: "the provider plugin loads no program-side module (resource classes, get functions, stubs)",
     },
+    // The fleet file (provider/fleet/) is read by tenantkit-fleet's runner alone: nothing else in provider/ depends on
+    // it, and it stands on the schema, core/model and core/errors only (the runner redacts with the latter), so that
+    // checking a file, or running a fleet, loads no handler, client or plugin in this process: the plugin does that.
+    ...[...AREAS, "provider/core", "provider/plugin", "provider/index.ts", "provider/resources.ts"].map((target) => ({
+        target: `./${target}`,
+        from: "./provider/fleet",
+        message: "nothing in provider/ but the fleet runner imports provider/fleet (provider/fleet/README.md)",
+    })),
+    {
+        target: "./provider/fleet",
+        from: [
+            ...AREAS,
+            "./provider/plugin",
+            "./provider/index.ts",
+            ...CORE_FOLDERS.filter((f) => f !== "model" && f !== "errors").map((f) => `provider/core/${f}`),
+        ].map((f) => (f.startsWith("./") ? f : `./${f}`)),
+        message:
+            "provider/fleet reads schema.json, provider/core/model and core/errors only: no handler, client, settings or plugin (provider/fleet/README.md)",
+    },
     // The emulator's rooms: a folder imports only those below it (emulator/<folder>/README.md).
     ...EMULATOR_LOW.map((target, i) => ({
         target: `./emulator/${target}`,

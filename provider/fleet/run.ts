@@ -7,6 +7,7 @@
  * the tenant's stack config, read by the program itself) and reaches the engine as a secret provider input; a row's
  * error has every credential value this process read taken out.
  */
+import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
@@ -90,6 +91,7 @@ export const defaultParallel = (): number => Math.max(1, os.availableParallelism
 export async function runFleet(fleet: Fleet, command: FleetCommand, options: FleetRunOptions = {}): Promise<FleetResult> {
     const parallel = options.parallel ?? defaultParallel();
     if (!Number.isInteger(parallel) || parallel < 1) throw new Error(`parallel must be a whole number of at least 1, got ${parallel}`);
+    projectFolderFits(options.workDir ?? path.dirname(fleet.file), fleet.project);
     const rows: TenantRow[] = new Array<TenantRow>(fleet.tenants.length);
     let next = 0;
     const worker = async () => {
@@ -102,6 +104,21 @@ export async function runFleet(fleet: Fleet, command: FleetCommand, options: Fle
     };
     await Promise.all(Array.from({ length: Math.min(parallel, fleet.tenants.length) }, worker));
     return { command, rows, totals: totalsOf(rows), converged: rows.every((r) => r.status === "converged") };
+}
+
+/**
+ * Refuses a stacks' folder whose Pulumi.yaml names another project: the Automation API would keep it, and the stacks
+ * would be that project's, not the fleet file's.
+ */
+function projectFolderFits(workDir: string, project: string): void {
+    const file = path.join(workDir, "Pulumi.yaml");
+    if (!fs.existsSync(file)) return;
+    const named = /^name:\s*["']?([^"'#\s]+)/m.exec(fs.readFileSync(file, "utf8"))?.[1];
+    if (named !== undefined && named !== project) {
+        throw new Error(
+            `${file} names the project ${named}, the fleet file ${project}: give the fleet its own folder, or the same project name in both`,
+        );
+    }
 }
 
 const NO_CHANGES: ChangeCounts = { create: 0, update: 0, replace: 0, delete: 0, same: 0 };
@@ -156,9 +173,26 @@ function programOf(plan: TenantPlan, fromEnvironment: Record<string, string>): p
             { ...plan.settings, tenantId: plan.tenant, ...secrets },
             { version: VERSION, pluginDownloadURL: PLUGIN_DOWNLOAD_URL },
         );
-        for (const [name, spec] of Object.entries(plan.resources)) {
-            new FleetResource(spec.type, name, inputsOf(spec.properties) as pulumi.Inputs, { provider, ...resourceOptions(spec) });
-        }
+        // Each resource after those its `dependsOn` names (the loader checked that they exist).
+        const made = new Map<string, FleetResource>();
+        const making: string[] = [];
+        const make = (name: string): FleetResource => {
+            const done = made.get(name);
+            if (done) return done;
+            if (making.includes(name)) throw new Error(`dependsOn forms a cycle: ${[...making.slice(making.indexOf(name)), name].join(" -> ")}`);
+            making.push(name);
+            const spec = plan.resources[name]!;
+            const dependsOn = ((spec.options?.dependsOn as string[] | undefined) ?? []).map(make);
+            const resource = new FleetResource(spec.type, name, inputsOf(spec.properties) as pulumi.Inputs, {
+                provider,
+                ...resourceOptions(spec),
+                ...(dependsOn.length > 0 ? { dependsOn } : {}),
+            });
+            made.set(name, resource);
+            making.pop();
+            return resource;
+        };
+        for (const name of Object.keys(plan.resources)) make(name);
     };
 }
 
@@ -186,7 +220,14 @@ function configSecret(key: string): pulumi.Output<string> {
 function resourceOptions(spec: ResourceSpec): pulumi.CustomResourceOptions {
     const o = spec.options ?? {};
     const pick = <K extends keyof pulumi.CustomResourceOptions>(k: K) => (k in o ? { [k]: o[k] as pulumi.CustomResourceOptions[K] } : {});
-    return { ...pick("protect"), ...pick("retainOnDelete"), ...pick("deleteBeforeReplace"), ...pick("ignoreChanges"), ...pick("replaceOnChanges") };
+    return {
+        ...pick("protect"),
+        ...pick("retainOnDelete"),
+        ...pick("deleteBeforeReplace"),
+        ...pick("ignoreChanges"),
+        ...pick("replaceOnChanges"),
+        ...pick("customTimeouts"),
+    };
 }
 
 /** The fleet file's values as the SDK takes them: `fn::fileAsset` and `fn::stringAsset` become assets. */
