@@ -8,10 +8,10 @@ import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { promisify } from "node:util";
 import { EmulatorAdmin } from "../../emulator/client";
 import { fleetTenants, startEmulator } from "../../emulator/server";
-import { describeCli, ROOT, TENANTKIT_VERSION } from "./pulumi";
+import { fleetEnvironment } from "./fleetStacks";
+import { describeCli, ROOT } from "./pulumi";
 
 const CLI = path.join(ROOT, "bin", "fleet", "cli.js");
 
@@ -26,7 +26,6 @@ describeCli("tenantkit-fleet on examples/fleet", (binDir) => {
         emulator = await startEmulator({ port: 0, tenants: 3 });
         admin = EmulatorAdmin.connect(emulator.url);
         work = fs.mkdtempSync(path.join(os.tmpdir(), "tk-fleet-cli-"));
-        fs.mkdirSync(path.join(work, "backend"));
         const text = fs.readFileSync(path.join(ROOT, "examples", "fleet", "fleet.yaml"), "utf8");
         assert.ok(text.includes("http://127.0.0.1:8787"));
         fs.writeFileSync(
@@ -35,22 +34,9 @@ describeCli("tenantkit-fleet on examples/fleet", (binDir) => {
         );
         env = {
             ...process.env,
-            PATH: `${binDir}${path.delimiter}${process.env.PATH ?? ""}`,
-            PULUMI_HOME: path.join(work, "home"),
-            PULUMI_BACKEND_URL: `file://${path.join(work, "backend")}`,
-            PULUMI_CONFIG_PASSPHRASE: "fleet-cli-test",
-            PULUMI_SKIP_UPDATE_CHECK: "true",
-            PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-            NO_COLOR: "1",
+            ...(await fleetEnvironment(binDir, work)),
             ...Object.fromEntries(tenants.map((t) => [`TENANT_000${t.index}_SECRET`, t.clientSecret])),
         };
-        await promisify(execFile)(
-            path.join(binDir, "pulumi"),
-            ["plugin", "install", "resource", "tenantkit", TENANTKIT_VERSION, "--file", path.join(ROOT, "plugin")],
-            {
-                env,
-            },
-        );
     });
     afterEach(async () => {
         await emulator.close();

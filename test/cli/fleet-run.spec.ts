@@ -4,16 +4,15 @@
  * seed (contoso and fabrikam), each with its own app and its secret in an environment variable.
  */
 import { strict as assert } from "node:assert";
-import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { promisify } from "node:util";
 import { PulumiCommand } from "@pulumi/pulumi/automation";
 import type { Fleet } from "../../provider/fleet/fleetFile";
 import { runFleet, type FleetRunOptions, type TenantRow } from "../../provider/fleet/run";
 import { IDS, useEmulator } from "../support/emulator";
-import { describeCli, ROOT, TENANTKIT_VERSION } from "./pulumi";
+import { fleetEnvironment } from "./fleetStacks";
+import { describeCli } from "./pulumi";
 
 describeCli("the fleet runner, one stack per tenant through the Automation API", (binDir) => {
     const fx = useEmulator();
@@ -22,21 +21,7 @@ describeCli("the fleet runner, one stack per tenant through the Automation API",
 
     beforeEach(async () => {
         work = fs.mkdtempSync(path.join(os.tmpdir(), "tk-fleet-"));
-        fs.mkdirSync(path.join(work, "backend"));
-        const envVars = {
-            PATH: `${binDir}${path.delimiter}${process.env.PATH ?? ""}`,
-            PULUMI_HOME: path.join(work, "home"),
-            PULUMI_BACKEND_URL: `file://${path.join(work, "backend")}`,
-            PULUMI_CONFIG_PASSPHRASE: "fleet-test",
-            PULUMI_SKIP_UPDATE_CHECK: "true",
-            PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-            NO_COLOR: "1",
-        };
-        await promisify(execFile)(
-            path.join(binDir, "pulumi"),
-            ["plugin", "install", "resource", "tenantkit", TENANTKIT_VERSION, "--file", path.join(ROOT, "plugin")],
-            { env: { ...process.env, ...envVars } },
-        );
+        const envVars = await fleetEnvironment(binDir, work);
         const pulumiCommand = await PulumiCommand.get({ root: path.dirname(binDir), skipVersionCheck: true });
         options = {
             parallel: 2,
