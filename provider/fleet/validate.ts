@@ -317,7 +317,7 @@ function checkTenant(
 }
 
 /**
- * A tenant's overrides: any input of a standard resource's type, whether the standard sets it or not (a tenant may
+ * A tenant's overrides: each may set an input of the standard resource's type, whether the standard sets it or not (a tenant may
  * add what the others leave to the service's default), with that input's type; `null` removes the standard's value.
  * After them, every input the type requires must still be there.
  */
