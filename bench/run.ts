@@ -126,6 +126,7 @@ export const BENCHMARKS: Record<string, RegisteredBenchmark> = {
     "plugin-cost": benchmark("pluginCost", ["bench/plugin.ts", "bench/programs/preview/inputs.ts", ...PLUGIN_PROGRAMS]),
     "plugin-sea": benchmark("pluginSea", ["bench/plugin.ts", "bench/programs/preview/inputs.ts", "scripts/release.ts", ...PLUGIN_PROGRAMS]),
     "branding-preview": benchmark("brandingPreview", ["branding-preview/"]),
+    fleet: benchmark("fleet", ["bench/processes.ts", "examples/branding/assets/banner.png", ...PLUGIN_BUILD, ...CLI, ...DYNAMIC]),
 };
 
 /** Each benchmark's declared paths, by name. */

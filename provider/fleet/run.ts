@@ -54,6 +54,8 @@ export interface TenantRow {
     readonly drift?: readonly Drift[];
     /** What failed, without any credential: the stack's error as the engine and tenantkit worded it. */
     readonly error?: string;
+    /** When this tenant's run began (ISO 8601): which tenants ran at once, in a CI log. */
+    readonly started: string;
     readonly seconds: number;
 }
 
@@ -250,6 +252,7 @@ async function runTenant(fleet: Fleet, plan: TenantPlan, command: FleetCommand, 
         changes,
         ...(drift === undefined ? {} : { drift }),
         ...(error === undefined ? {} : { error: redactSecrets(error, read) }),
+        started: new Date(started).toISOString(),
         seconds: Math.round((Date.now() - started) / 100) / 10,
     });
     try {

@@ -15,7 +15,7 @@ function findMissingCli(): string | undefined {
 }
 
 /** The benchmarks that run the real CLI: skipped without one, except under CI=true (as test/cli does). */
-export const NEEDS_CLI = new Set(["cli-throttle", "cli-preview", "policy-pack", "quota-cli-preview", "plugin", "plugin-cost", "plugin-sea"]);
+export const NEEDS_CLI = new Set(["cli-throttle", "cli-preview", "policy-pack", "quota-cli-preview", "plugin", "plugin-cost", "plugin-sea", "fleet"]);
 
 /**
  * What a benchmark's quick run must show beside well-formed results: that its comparison is like for like. Not a
@@ -34,6 +34,12 @@ const LIKE_FOR_LIKE: Record<string, (r: BenchResult) => void> = {
         assert.match(r.notes ?? "", /the bare side's match them/);
         assert.match(r.notes ?? "", / 0 runs with failures/);
     },
+    // Each tenant's time was split at its plugin's start, and the up's requests were attributed to their tenants.
+    fleet: (r) => {
+        if (r.name.includes("peak memory")) return;
+        assert.match(r.notes ?? "", /A tenant's median time at --parallel \d+: CLI start [\d.]+ s/);
+        if (r.name.startsWith("fleet: up ")) assert.match(r.notes ?? "", /sign-in [\d.]+ s, requests [\d.]+ s/);
+    },
 };
 
 /** The entries a benchmark's quick run reports, in order: its shape, which a change must not lose unnoticed. */
@@ -41,6 +47,7 @@ const ENTRIES: Record<string, RegExp[]> = {
     plugin: [/^plugin: pulumi up /, /^plugin: pulumi preview /, /^plugin: YAML preview /, /^plugin: state bytes/, /^plugin: start to first answer$/],
     "plugin-cost": [/^plugin-cost: TypeScript up /, /^plugin-cost: TypeScript preview /, /^plugin-cost: YAML up /, /^plugin-cost: YAML preview /],
     "plugin-sea": [/^plugin-sea: start to first answer$/, /^plugin-sea: start to first answer against a bare plugin built alike$/],
+    fleet: [/^fleet: preview of /, /^fleet: up of /, /^fleet: preview of the converged fleet /, /^fleet: peak memory of the up /],
 };
 
 function assertWellFormed(r: BenchResult): void {

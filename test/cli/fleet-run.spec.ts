@@ -116,6 +116,15 @@ describeCli("the fleet runner, one stack per tenant through the Automation API",
         assert.equal(r.rows[0]!.status, "changes");
     });
 
+    it("parallel 1 runs one tenant after the other: each row says when it started, the second after the first ended", async function () {
+        this.timeout(120_000);
+        const r = await runFleet(fleet("One at a time"), "preview", { ...options, parallel: 1 });
+        const [first, second] = r.rows.map((row) => ({ started: Date.parse(row.started), seconds: row.seconds }));
+        assert.ok(Number.isFinite(first!.started) && Number.isFinite(second!.started), JSON.stringify(r.rows));
+        // seconds is rounded to a tenth: the second may seem to start up to 50 ms before the first's rounded end.
+        assert.ok(second!.started >= first!.started + first!.seconds * 1000 - 50, JSON.stringify(r.rows));
+    });
+
     it("drift names the tenant changed by hand and the property, and changes nothing; the other tenant is converged", async function () {
         this.timeout(300_000);
         await runFleet(fleet("The standard"), "up", options);
