@@ -11,6 +11,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
+import { parse as parseYaml } from "yaml";
 import { LocalWorkspace, type EngineEvent, type OpMap, type PulumiCommand } from "@pulumi/pulumi/automation";
 import { redactSecrets } from "../core/errors/redact";
 import { urnParts } from "../core/model/patterns";
@@ -115,10 +116,17 @@ export async function runFleet(fleet: Fleet, command: FleetCommand, options: Fle
 function projectFolderFits(workDir: string, project: string): void {
     const file = path.join(workDir, "Pulumi.yaml");
     if (!fs.existsSync(file)) return;
-    const named = /^name:\s*["']?([^"'#\s]+)/m.exec(fs.readFileSync(file, "utf8"))?.[1];
-    if (named !== undefined && named !== project) {
+    let named: unknown;
+    try {
+        named = (parseYaml(fs.readFileSync(file, "utf8")) as { name?: unknown } | null)?.name;
+    } catch (err) {
         throw new Error(
-            `${file} names the project ${named}, the fleet file ${project}: give the fleet its own folder, or the same project name in both`,
+            `${file} is not YAML the runner can read (${(err as Error).message.split("\n")[0]}): give the fleet its own folder, or mend it`,
+        );
+    }
+    if (named !== project) {
+        throw new Error(
+            `${file} names the project ${typeof named === "string" ? named : "(none)"}, the fleet file ${project}: give the fleet its own folder, or the same project name in both`,
         );
     }
 }
