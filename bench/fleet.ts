@@ -3,11 +3,14 @@
  * generated tenants, each a branding with an image, two localizations and a push dataset in its own workspace, at the
  * default parallelism against `--parallel 1`, side by side in one run, each side on a fresh emulator and backend:
  *  - preview of the new fleet, up, and a preview of the converged fleet (what a rerun costs), wall time;
- *  - each tenant's time split, from the kernel's start time of its plugin process (bench/processes.ts) and the
- *    emulator's request log: CLI start (the run began to the engine starting the plugin: `pulumi`'s own start, the
- *    stack's selection, the backend, the inline program registering), plugin (its start, configuration, the checks and
- *    diffs, until its first request), sign-in (each token request to that tenant's next request), requests (the rest of
- *    the span from its first request to its last), and the rest (the last answer, the state written, `pulumi` ending);
+ *  - each tenant's time split, from the start and end of each `pulumi` command the Automation API runs (a wrapper
+ *    around `pulumi` logs them), the kernel's start time of its plugin process (bench/processes.ts) and the emulator's
+ *    request log: workspace (the Automation API's commands before the stack's own: `pulumi stack select`), CLI start
+ *    (the command's start to the engine starting the plugin: `pulumi`'s own start, the backend, the inline program
+ *    registering), plugin (its start, configuration, the checks and diffs, until its first request), sign-in (each
+ *    token request to that tenant's next request), requests (the rest of the span from its first request to its last),
+ *    the rest (the last answer, the state written, `pulumi` ending), and summary (what the Automation API runs after
+ *    the command: `pulumi stack history` for an up's summary);
  *  - the peak memory of everything the run starts (its resident memory summed with this process's), and the most
  *    processes at once.
  * The plugin is this checkout's plugin/ (node-launched, on Node 22), installed as `pulumi plugin install --file` does;
@@ -77,13 +80,55 @@ function fleetYaml(emulatorUrl: string, tenants: readonly FleetTenant[]): string
 
 const secretVariable = (t: FleetTenant) => `TENANT_${String(t.index).padStart(4, "0")}_SECRET`;
 
-/** One tenant's time, in ms, split as the module's header says; `requests` phases only where the tenant sent any. */
+/** One tenant's time, in ms, split as the module's header says (sign-in and requests 0 where it sent none). */
 interface Split {
+    workspace: number;
     cliStart: number;
     plugin: number;
     signIn: number;
     requests: number;
     rest: number;
+    summary: number;
+}
+
+/** A `pulumi` command the wrapper logged: its start and end (ms since the epoch) and its arguments. */
+interface LoggedCommand {
+    startMs: number;
+    endMs: number;
+    args: string[];
+}
+
+const STACK_COMMANDS = new Set(["preview", "up", "refresh", "destroy"]);
+
+/**
+ * A `pulumi` for the Automation API (PulumiCommand's `root`/bin/pulumi) that runs the real one and appends to `log`
+ * each command's start, end and arguments, so a tenant's time splits at its stack command's start and end.
+ */
+function timingPulumi(binDir: string, dir: string, log: string): string {
+    fs.mkdirSync(path.join(dir, "bin"), { recursive: true });
+    const script = [
+        "#!/bin/sh",
+        "start=$(date +%s%3N)",
+        `${JSON.stringify(path.join(binDir, "pulumi"))} "$@"`,
+        "code=$?",
+        `echo "$start $(date +%s%3N) $*" >> ${JSON.stringify(log)}`,
+        "exit $code",
+    ].join("\n");
+    fs.writeFileSync(path.join(dir, "bin", "pulumi"), script + "\n", { mode: 0o755 });
+    return dir;
+}
+
+/** The wrapper's log: each command's times and arguments. */
+function loggedCommands(log: string): LoggedCommand[] {
+    if (!fs.existsSync(log)) return [];
+    return fs
+        .readFileSync(log, "utf8")
+        .split("\n")
+        .filter((l) => l !== "")
+        .map((l) => {
+            const [start, end, ...args] = l.split(" ");
+            return { startMs: Number(start), endMs: Number(end), args };
+        });
 }
 
 interface Phase {
@@ -130,29 +175,37 @@ function tenantOfRequest(entry: { path: string; headers: Record<string, string> 
     }
 }
 
-/** Splits each finished row's time; a row without its plugin seen (it failed first) is left out. */
+/** Splits each finished row's time; a row without its stack command or plugin seen (it failed first) is left out. */
 function splitsOf(
     rows: readonly { row: TenantRow; endedMs: number }[],
+    commands: readonly LoggedCommand[],
     plugins: ReadonlyMap<string, number>,
     requests: ReadonlyMap<string, { atMs: number; token: boolean }[]>,
 ): Split[] {
     const splits: Split[] = [];
     for (const { row, endedMs } of rows) {
         const started = Date.parse(row.started);
+        const main = commands.find(
+            (c) => STACK_COMMANDS.has(c.args[0] ?? "") && stackOfCommand(c.args.join(" ")) === row.stack && c.startMs >= started - 10,
+        );
         const plugin = plugins.get(row.stack);
-        if (plugin === undefined) continue;
-        const own = (requests.get(row.stack) ?? []).filter((r) => r.atMs >= started && r.atMs <= endedMs);
-        if (own.length === 0) {
-            splits.push({ cliStart: plugin - started, plugin: endedMs - plugin, signIn: 0, requests: 0, rest: 0 });
-            continue;
-        }
-        const first = own[0]!.atMs;
-        const last = own[own.length - 1]!.atMs;
+        if (main === undefined || plugin === undefined) continue;
+        const own = (requests.get(row.stack) ?? []).filter((r) => r.atMs >= main.startMs && r.atMs <= main.endMs);
+        const first = own[0]?.atMs ?? main.endMs;
+        const last = own.at(-1)?.atMs ?? main.endMs;
         let signIn = 0;
         own.forEach((r, i) => {
             if (r.token && i + 1 < own.length) signIn += own[i + 1]!.atMs - r.atMs;
         });
-        splits.push({ cliStart: plugin - started, plugin: first - plugin, signIn, requests: last - first - signIn, rest: endedMs - last });
+        splits.push({
+            workspace: main.startMs - started,
+            cliStart: plugin - main.startMs,
+            plugin: first - plugin,
+            signIn,
+            requests: last - first - signIn,
+            rest: main.endMs - last,
+            summary: endedMs - main.endMs,
+        });
     }
     return splits;
 }
@@ -163,10 +216,12 @@ async function runPhase(
     parallel: number,
     emu: RunningEmulator,
     options: { pulumiCommand: PulumiCommand; envVars: Record<string, string>; environment: NodeJS.ProcessEnv },
+    commandLog: string,
     byTenant: ReadonlyMap<string, string>,
     log: (line: string) => void,
 ): Promise<Phase> {
     const since = (await emu.admin.requests()).at(-1)?.seq ?? 0;
+    fs.rmSync(commandLog, { force: true });
     const finished: { row: TenantRow; endedMs: number }[] = [];
     const watch = watchProcesses();
     const start = performance.now();
@@ -197,7 +252,7 @@ async function runPhase(
     return {
         wallMs,
         rows: [...result.rows],
-        splits: splitsOf(finished, pluginStarts(watch.seen), requests),
+        splits: splitsOf(finished, loggedCommands(commandLog), pluginStarts(watch.seen), requests),
         peakBytes: watch.peakBytes(),
         peakProcesses: watch.peakProcesses(),
         requests: logged.length,
@@ -213,6 +268,7 @@ async function runSide(count: number, parallel: number, scratch: string, home: s
         const tenants = fleetTenants(count);
         fs.copyFileSync(LOGO, path.join(dir, "banner.png"));
         const file = path.join(dir, "fleet.yaml");
+        const commandLog = path.join(dir, "commands.log");
         fs.writeFileSync(file, fleetYaml(emu.url, tenants));
         const byTenant = new Map<string, string>();
         for (const t of tenants) {
@@ -221,7 +277,7 @@ async function runSide(count: number, parallel: number, scratch: string, home: s
             byTenant.set(t.tenantId.toLowerCase(), stack);
         }
         const options = {
-            pulumiCommand: await PulumiCommand.get({ root: path.dirname(binDir), skipVersionCheck: true }),
+            pulumiCommand: await PulumiCommand.get({ root: timingPulumi(binDir, path.join(dir, "pulumi"), commandLog), skipVersionCheck: true }),
             envVars: {
                 PATH: `${binDir}${path.delimiter}${process.env.PATH ?? ""}`,
                 PULUMI_HOME: home,
@@ -233,7 +289,7 @@ async function runSide(count: number, parallel: number, scratch: string, home: s
             },
             environment: Object.fromEntries(tenants.map((t) => [secretVariable(t), t.clientSecret])),
         };
-        const phase = (command: FleetCommand) => runPhase(command, file, parallel, emu, options, byTenant, log);
+        const phase = (command: FleetCommand) => runPhase(command, file, parallel, emu, options, commandLog, byTenant, log);
         const preview = await phase("preview");
         log(`preview --parallel ${parallel}: ${(preview.wallMs / 1000).toFixed(1)} s`);
         const up = await phase("up");
@@ -253,10 +309,11 @@ const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 /** The medians of each part of a tenant's time, in words. */
 function splitText(splits: readonly Split[]): string {
     const m = (k: keyof Split) => seconds(median(splits.map((s) => s[k])));
-    const total = median(splits.map((s) => s.cliStart + s.plugin + s.signIn + s.requests + s.rest));
-    return splits.some((s) => s.requests > 0 || s.signIn > 0)
-        ? `CLI start ${m("cliStart")}, plugin ${m("plugin")}, sign-in ${m("signIn")}, requests ${m("requests")}, the rest ${m("rest")} (total ${seconds(total)})`
-        : `CLI start ${m("cliStart")}, plugin and engine ${m("plugin")}, no request (total ${seconds(total)})`;
+    const total = median(splits.map((s) => s.workspace + s.cliStart + s.plugin + s.signIn + s.requests + s.rest + s.summary));
+    return (
+        `workspace ${m("workspace")}, CLI start ${m("cliStart")}, plugin ${m("plugin")}, sign-in ${m("signIn")}, requests ${m("requests")}, ` +
+        `the rest ${m("rest")}, summary ${m("summary")} (total ${seconds(total)}, ${splits.length} tenants)`
+    );
 }
 
 export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {

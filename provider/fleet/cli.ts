@@ -21,7 +21,7 @@ const USAGE = `usage: tenantkit-fleet <preview|up|drift|destroy> [--file FLEET.y
   --shard I/N        only the I-th of N shards (1-based; each tenant is in the same shard on every machine)
   --json             one JSON document on stdout instead of progress and a table
   -h, --help         print this help
-exit status: 0 every tenant converged, 1 a tenant failed, 2 bad arguments or fleet file, 3 changes pending
+exit status: 0 every tenant converged, 1 a tenant failed, 2 bad arguments, fleet file or folder, or no pulumi (nothing ran), 3 changes pending
 (preview) or drift found (drift)`;
 
 export interface FleetArgs {
@@ -156,10 +156,17 @@ async function main(argv: readonly string[]): Promise<number> {
     const json = args.json;
     if (!json)
         process.stderr.write(`${args.command} of ${fleet.tenants.length} tenants of ${args.file}, ${args.parallel ?? defaultParallel()} at a time\n`);
-    const result = await runFleet(fleet, args.command, {
-        ...(args.parallel === undefined ? {} : { parallel: args.parallel }),
-        onRow: json ? undefined : (row) => process.stderr.write(`${progressLine(row)}\n`),
-    });
+    let result: FleetResult;
+    try {
+        result = await runFleet(fleet, args.command, {
+            ...(args.parallel === undefined ? {} : { parallel: args.parallel }),
+            onRow: json ? undefined : (row) => process.stderr.write(`${progressLine(row)}\n`),
+        });
+    } catch (err) {
+        // What runFleet throws it throws before any stack runs: no CLI, a folder of another project.
+        process.stderr.write(`tenantkit-fleet: ${err instanceof Error ? err.message : String(err)}\n`);
+        return 2;
+    }
     process.stdout.write(json ? `${JSON.stringify(result, null, 2)}\n` : `${table(result)}\n`);
     return exitStatus(result);
 }

@@ -34,11 +34,12 @@ const LIKE_FOR_LIKE: Record<string, (r: BenchResult) => void> = {
         assert.match(r.notes ?? "", /the bare side's match them/);
         assert.match(r.notes ?? "", / 0 runs with failures/);
     },
-    // Each tenant's time was split at its plugin's start, and the up's requests were attributed to their tenants.
+    // Every tenant's time was split (its stack command and plugin seen), and its requests attributed to it.
     fleet: (r) => {
         if (r.name.includes("peak memory")) return;
-        assert.match(r.notes ?? "", /A tenant's median time at --parallel \d+: CLI start [\d.]+ s/);
-        if (r.name.startsWith("fleet: up ")) assert.match(r.notes ?? "", /sign-in [\d.]+ s, requests [\d.]+ s/);
+        assert.match(r.notes ?? "", /A tenant's median time at --parallel \d+: workspace [\d.]+ s, CLI start [\d.]+ s, plugin [\d.]+ s, sign-in/);
+        for (const m of (r.notes ?? "").matchAll(/\(total [\d.]+ s, (\d+) tenants\)/g)) assert.equal(m[1], "2", "a tenant's time was not split");
+        if (r.name.startsWith("fleet: up ")) assert.doesNotMatch(r.notes ?? "", /sign-in 0\.00 s/, "the up's token requests were not attributed");
     },
 };
 

@@ -118,4 +118,13 @@ describeCli("tenantkit-fleet on examples/fleet", (binDir) => {
         assert.ok(!r.stderr.includes(pasted) && !r.stdout.includes(pasted), "the value shows");
         assert.ok(!fs.existsSync(path.join(work, "backend", ".pulumi")), "a stack ran");
     });
+
+    it("without pulumi on PATH the run stops before any stack, once, saying to install the CLI (exit 2)", async () => {
+        env = { ...env, PATH: path.dirname(process.execPath) };
+        const r = await fleet("preview");
+        assert.equal(r.code, 2, r.stderr);
+        assert.match(r.stderr, /^tenantkit-fleet: could not run the Pulumi CLI \(.*ENOENT.*\): put pulumi on PATH /m);
+        assert.equal(r.stderr.match(/could not run/g)?.length, 1, r.stderr);
+        assert.equal(r.stdout, "");
+    });
 });

@@ -125,6 +125,36 @@ describeCli("the fleet runner, one stack per tenant through the Automation API",
         assert.ok(second!.started >= first!.started + first!.seconds * 1000 - 50, JSON.stringify(r.rows));
     });
 
+    it("an up runs each tenant's stack selection and its up, no `pulumi` command after it, and counts the creates from the engine", async function () {
+        this.timeout(180_000);
+        // A `pulumi` that logs each command it runs, then runs the real one.
+        const log = path.join(work, "commands.log");
+        fs.mkdirSync(path.join(work, "logging", "bin"), { recursive: true });
+        fs.writeFileSync(
+            path.join(work, "logging", "bin", "pulumi"),
+            `#!/bin/sh\necho "$*" >> ${JSON.stringify(log)}\nexec ${JSON.stringify(path.join(binDir, "pulumi"))} "$@"\n`,
+            { mode: 0o755 },
+        );
+        const pulumiCommand = await PulumiCommand.get({ root: path.join(work, "logging"), skipVersionCheck: true });
+        const up = await runFleet(fleet("Counted"), "up", { ...options, pulumiCommand });
+        assert.deepEqual(
+            up.rows.map((r) => [r.stack, r.status, r.changes]),
+            ["contoso", "fabrikam"].map((stack) => [stack, "converged", { create: 3, update: 0, replace: 0, delete: 0, same: 0 }]),
+        );
+        // Each command by its first two words (`stack select`, `up --yes`); the CLI's `version` check aside.
+        const commands = fs
+            .readFileSync(log, "utf8")
+            .trim()
+            .split("\n")
+            .map((c) => c.split(" ").slice(0, 2).join(" "))
+            .filter((c) => c !== "version");
+        assert.deepEqual(
+            [...commands].sort(),
+            ["stack init", "stack init", "stack select", "stack select", "up --yes", "up --yes"],
+            "the commands each tenant ran",
+        );
+    });
+
     it("drift names the tenant changed by hand and the property, and changes nothing; the other tenant is converged", async function () {
         this.timeout(300_000);
         await runFleet(fleet("The standard"), "up", options);
