@@ -12,7 +12,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { parse as parseYaml } from "yaml";
-import { LocalWorkspace, PulumiCommand, type EngineEvent, type OpMap, type Stack } from "@pulumi/pulumi/automation";
+import { LocalWorkspace, PulumiCommand, Stack, type EngineEvent, type LocalWorkspaceOptions, type OpMap } from "@pulumi/pulumi/automation";
 import { redactSecrets } from "../core/errors/redact";
 import { urnParts } from "../core/model/patterns";
 import type { Fleet, ResourceSpec, SecretRef, TenantPlan } from "./fleetFile";
@@ -97,18 +97,51 @@ export async function runFleet(fleet: Fleet, command: FleetCommand, options: Fle
     projectFolderFits(options.workDir ?? path.dirname(fleet.file), fleet.project);
     // One `pulumi version` for the run: a workspace given none finds and checks the CLI again for every tenant.
     if (fleet.tenants.length > 0 && options.pulumiCommand === undefined) options = { ...options, pulumiCommand: await pulumiOnPath() };
+    const existing = fleet.tenants.length > 0 ? await existingStacks(fleet, options) : new Set<string>();
     const rows: TenantRow[] = new Array<TenantRow>(fleet.tenants.length);
     let next = 0;
     const worker = async () => {
         while (next < fleet.tenants.length) {
             const i = next++;
-            const row = await runTenant(fleet, fleet.tenants[i]!, command, options);
+            const row = await runTenant(fleet, fleet.tenants[i]!, command, options, existing);
             rows[i] = row;
             options.onRow?.(row);
         }
     };
     await Promise.all(Array.from({ length: Math.min(parallel, fleet.tenants.length) }, worker));
     return { command, rows, totals: totalsOf(rows), converged: rows.every((r) => r.status === "converged") };
+}
+
+/**
+ * Every tenant's workspace: the fleet's folder, the run's `pulumi` and environment, and the project when the folder
+ * has no Pulumi.yaml yet (LocalWorkspace writes it then; projectFolderFits judged one that is there).
+ */
+function workspaceOptions(fleet: Fleet, options: FleetRunOptions): LocalWorkspaceOptions {
+    const workDir = options.workDir ?? path.dirname(fleet.file);
+    return {
+        workDir,
+        ...(fs.existsSync(path.join(workDir, "Pulumi.yaml")) ? {} : { projectSettings: { name: fleet.project, runtime: "nodejs" } }),
+        ...(options.pulumiCommand ? { pulumiCommand: options.pulumiCommand } : {}),
+        ...(options.envVars ? { envVars: options.envVars } : {}),
+    };
+}
+
+/**
+ * The project's stacks on the backend, by name: one `pulumi stack ls` for the run, so that a tenant whose stack exists
+ * runs no `pulumi stack select` (a process that loads the backend, about 0.2-0.4 s a tenant, and writes the folder's
+ * current stack, which every tenant of a run would race for) and a new one runs `pulumi stack init`. Each command of
+ * the Automation API names its stack itself.
+ */
+async function existingStacks(fleet: Fleet, options: FleetRunOptions): Promise<Set<string>> {
+    const workspace = await LocalWorkspace.create(workspaceOptions(fleet, options));
+    // A backend other than a folder names a stack with its organization and project: `org/project/tenant`.
+    return new Set((await workspace.listStacks()).map((s) => s.name.split("/").at(-1)!));
+}
+
+/** The stack `name`, which exists, without `pulumi stack select` (existingStacks says why). */
+function selectedWithoutCommand(name: string, workspace: LocalWorkspace): Promise<Stack> {
+    workspace.selectStack = () => Promise.resolve();
+    return Stack.select(name, workspace);
 }
 
 /** The `pulumi` on PATH, or an error that says what to install. */
@@ -266,7 +299,13 @@ function inputsOf(value: unknown): unknown {
     return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, inputsOf(v)]));
 }
 
-async function runTenant(fleet: Fleet, plan: TenantPlan, command: FleetCommand, options: FleetRunOptions): Promise<TenantRow> {
+async function runTenant(
+    fleet: Fleet,
+    plan: TenantPlan,
+    command: FleetCommand,
+    options: FleetRunOptions,
+    existing: ReadonlySet<string>,
+): Promise<TenantRow> {
     const started = Date.now();
     const read: string[] = [];
     const row = (status: TenantRow["status"], changes: ChangeCounts, error?: string, drift?: Drift[]): TenantRow => ({
@@ -282,14 +321,8 @@ async function runTenant(fleet: Fleet, plan: TenantPlan, command: FleetCommand, 
     try {
         const fromEnvironment = environmentSecrets(plan, options.environment ?? process.env);
         read.push(...Object.values(fromEnvironment));
-        const stack = await LocalWorkspace.createOrSelectStack(
-            { stackName: plan.name, projectName: fleet.project, program: programOf(plan, fromEnvironment) },
-            {
-                workDir: options.workDir ?? path.dirname(fleet.file),
-                ...(options.pulumiCommand ? { pulumiCommand: options.pulumiCommand } : {}),
-                ...(options.envVars ? { envVars: options.envVars } : {}),
-            },
-        );
+        const workspace = await LocalWorkspace.create({ ...workspaceOptions(fleet, options), program: programOf(plan, fromEnvironment) });
+        const stack = existing.has(plan.name) ? await selectedWithoutCommand(plan.name, workspace) : await Stack.create(plan.name, workspace);
         const summary = withoutAfterwords(stack);
         switch (command) {
             case "preview": {
@@ -343,11 +376,15 @@ function collectDrift(event: EngineEvent, into: Drift[]): void {
     into.push({ resource: urnParts(m.urn).name, type: m.type, op: m.op, properties: m.diffs ?? [] });
 }
 
-/** The part of an Automation API error a user reads: the CLI's diagnostics, without the command line and its noise. */
-function errorText(err: unknown): string {
+/**
+ * The part of an Automation API error a user reads. Its message is the command's result as the SDK prints it
+ * (`code: N\n stdout: ...\n stderr: ...\n err?: ...`), where the failed command's whole output stands, twice: a row
+ * keeps the engine's Diagnostics, or else what the command wrote without the command line, or else the message.
+ */
+export function errorText(err: unknown): string {
     const message = err instanceof Error ? err.message : String(err);
-    const stderr = /\nstderr: ([\s\S]*?)(?:\nerr\?: |$)/.exec(message)?.[1]?.trim();
-    const stdout = /\nstdout: ([\s\S]*?)\nstderr: /.exec(message)?.[1] ?? "";
-    const diagnostics = /Diagnostics:\n([\s\S]*?)(?:\nResources:|\nOutputs:|$)/.exec(stdout)?.[1]?.trim();
-    return [diagnostics, stderr].filter((s) => s !== undefined && s !== "").join("\n") || message;
+    const diagnostics = /\nDiagnostics:\n([\s\S]*?)\n*(?:\nResources:|\nOutputs:|\nDuration:|$)/.exec(message)?.[1];
+    if (diagnostics !== undefined && diagnostics.trim() !== "") return diagnostics.replace(/^ {2}/gm, "").trim();
+    const stderr = /\n ?stderr: ([\s\S]*?)(?:\n ?err\?: |$)/.exec(message)?.[1] ?? message;
+    return stderr.replace(/^Command failed with [^\n]*\n?/, "").trim() || message.trim();
 }
