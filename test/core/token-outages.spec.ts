@@ -49,4 +49,12 @@ describe("token endpoint outages", function () {
     it("still says a wrong secret is wrong", async () => {
         await assert.rejects(tokenWith("not-the-secret"), /AADSTS7000215.*the client secret is wrong or expired/s);
     });
+
+    it("quotes the service's description up to its line end, without the carriage return of its CRLF", async () => {
+        await assert.rejects(tokenWith("not-the-secret"), (err: Error) => {
+            assert.match(err.message, /Invalid client secret provided\. [^\r\n]*'\. \(request-id /);
+            assert.doesNotMatch(err.message, /\r/);
+            return true;
+        });
+    });
 });

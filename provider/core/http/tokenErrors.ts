@@ -102,7 +102,7 @@ export function defaultCredentialFailure(err: unknown, ctx: TokenRequestContext)
     const text = redactSecrets(failed.message);
     const aadsts = /AADSTS(\d+)/.exec(text)?.[1];
     const line =
-        /AADSTS\d+:[^\n]*/.exec(text)?.[0] ??
+        /AADSTS\d+:[^\r\n]*/.exec(text)?.[0] ??
         text
             .split("\n")
             .find((l) => l.trim() !== "")
@@ -134,7 +134,7 @@ export function tokenError(err: unknown, ctx: TokenRequestContext): ApiError {
     const text = redactSecrets(err instanceof Error ? err.message : String(err));
     const code = /^([a-z_]+):/.exec(text)?.[1];
     const aadsts = /AADSTS(\d+)/.exec(text)?.[1];
-    const description = /AADSTS\d+:[^\n]*/.exec(text)?.[0] ?? text.split("\n")[0];
+    const description = /AADSTS\d+:[^\r\n]*/.exec(text)?.[0] ?? text.split(/\r?\n/)[0];
     const traceId = /Trace ID: ([0-9a-f-]{36})/i.exec(text)?.[1];
     const unresolved = /endpoints_resolution_error/.test(text);
     const path = `/${ctx.tenantId ?? "organizations"}/oauth2/v2.0/token`;
