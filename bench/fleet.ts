@@ -4,7 +4,7 @@
  * default parallelism against `--parallel 1`, side by side in one run, each side on a fresh emulator and backend:
  *  - preview of the new fleet, up, and a preview of the converged fleet (what a rerun costs), wall time;
  *  - each tenant's time split, from the start and end of each `pulumi` command the Automation API runs (a wrapper
- *    around `pulumi` logs them), the kernel's start time of its plugin process (bench/processes.ts) and the emulator's
+ *    around `pulumi` logs them), its plugin's start (the installed plugin's launcher logs it) and the emulator's
  *    request log: workspace (the Automation API's commands before the stack's own: `pulumi stack select`), CLI start
  *    (the command's start to the engine starting the plugin: `pulumi`'s own start, the backend, the inline program
  *    registering), plugin (its start, configuration, the checks and diffs, until its first request), sign-in (each
@@ -27,7 +27,7 @@ import { fleetTenants, type FleetTenant } from "../emulator/seeds/fleet";
 import { PLUGIN_DIR, requirePulumi, TENANTKIT_VERSION } from "../harness/cli";
 import { loadFleet } from "../provider/fleet/fleetFile";
 import { defaultParallel, runFleet, type FleetCommand, type TenantRow } from "../provider/fleet/run";
-import { watchProcesses, type SeenProcess } from "./processes";
+import { watchProcesses } from "./processes";
 import { inTurn, median, result, type BenchResult, type Benchmark } from "./lib";
 
 const ROOT = path.resolve(__dirname, "..");
@@ -150,13 +150,29 @@ function stackOfCommand(command: string): string | undefined {
     return /(?:^|\s)--stack\s+(\S+)/.exec(command)?.[1]?.split("/").pop();
 }
 
-/** Each stack's plugin start: the tenantkit plugin process whose parent is a `pulumi` command on that stack. */
-function pluginStarts(seen: ReadonlyMap<number, SeenProcess>): Map<string, number> {
+/**
+ * Makes the plugin installed in `home` log each start (ms since the epoch) and the command line of the `pulumi` that
+ * started it, which names its stack, then run as installed: its launcher moves aside and a logging one takes its place.
+ */
+function logPluginStarts(home: string, log: string): void {
+    const launcher = path.join(home, "plugins", `resource-tenantkit-v${TENANTKIT_VERSION}`, "pulumi-resource-tenantkit");
+    fs.renameSync(launcher, `${launcher}.installed`);
+    const script = [
+        "#!/bin/sh",
+        `echo "$(date +%s%3N) $(tr '\\0' ' ' < /proc/$PPID/cmdline)" >> ${JSON.stringify(log)}`,
+        'exec "$0.installed" "$@"',
+    ].join("\n");
+    fs.writeFileSync(launcher, script + "\n", { mode: 0o755 });
+}
+
+/** Each stack's first plugin start in the log. */
+function pluginStarts(log: string): Map<string, number> {
     const starts = new Map<string, number>();
-    for (const p of seen.values()) {
-        if (!p.command.includes("resource-tenantkit")) continue;
-        const stack = stackOfCommand(seen.get(p.ppid)?.command ?? "");
-        if (stack !== undefined) starts.set(stack, Math.min(starts.get(stack) ?? Infinity, p.startedMs));
+    if (!fs.existsSync(log)) return starts;
+    for (const line of fs.readFileSync(log, "utf8").split("\n")) {
+        const at = Number(line.slice(0, line.indexOf(" ")));
+        const stack = stackOfCommand(line);
+        if (stack !== undefined && Number.isFinite(at)) starts.set(stack, Math.min(starts.get(stack) ?? Infinity, at));
     }
     return starts;
 }
@@ -216,12 +232,12 @@ async function runPhase(
     parallel: number,
     emu: RunningEmulator,
     options: { pulumiCommand: PulumiCommand; envVars: Record<string, string>; environment: NodeJS.ProcessEnv },
-    commandLog: string,
+    logs: { commands: string; plugins: string },
     byTenant: ReadonlyMap<string, string>,
     log: (line: string) => void,
 ): Promise<Phase> {
     const since = (await emu.admin.requests()).at(-1)?.seq ?? 0;
-    fs.rmSync(commandLog, { force: true });
+    for (const file of [logs.commands, logs.plugins]) fs.rmSync(file, { force: true });
     const finished: { row: TenantRow; endedMs: number }[] = [];
     const watch = watchProcesses();
     const start = performance.now();
@@ -252,7 +268,7 @@ async function runPhase(
     return {
         wallMs,
         rows: [...result.rows],
-        splits: splitsOf(finished, loggedCommands(commandLog), pluginStarts(watch.seen), requests),
+        splits: splitsOf(finished, loggedCommands(logs.commands), pluginStarts(logs.plugins), requests),
         peakBytes: watch.peakBytes(),
         peakProcesses: watch.peakProcesses(),
         requests: logged.length,
@@ -260,7 +276,15 @@ async function runPhase(
 }
 
 /** One side: a fresh emulator of `count` tenants, a fresh backend, the three phases at `parallel`. */
-async function runSide(count: number, parallel: number, scratch: string, home: string, binDir: string, log: (line: string) => void): Promise<Side> {
+async function runSide(
+    count: number,
+    parallel: number,
+    scratch: string,
+    home: string,
+    binDir: string,
+    pluginLog: string,
+    log: (line: string) => void,
+): Promise<Side> {
     const emu = await startEmulator({ tenants: count });
     const dir = path.join(scratch, `parallel-${parallel}`);
     try {
@@ -289,7 +313,8 @@ async function runSide(count: number, parallel: number, scratch: string, home: s
             },
             environment: Object.fromEntries(tenants.map((t) => [secretVariable(t), t.clientSecret])),
         };
-        const phase = (command: FleetCommand) => runPhase(command, file, parallel, emu, options, commandLog, byTenant, log);
+        const phase = (command: FleetCommand) =>
+            runPhase(command, file, parallel, emu, options, { commands: commandLog, plugins: pluginLog }, byTenant, log);
         const preview = await phase("preview");
         log(`preview --parallel ${parallel}: ${(preview.wallMs / 1000).toFixed(1)} s`);
         const up = await phase("up");
@@ -327,8 +352,10 @@ export const run: Benchmark = async (ctx): Promise<BenchResult[]> => {
             env: { ...process.env, PULUMI_HOME: home, PULUMI_SKIP_UPDATE_CHECK: "true" },
             stdio: "ignore",
         });
+        const pluginLog = path.join(scratch, "plugin-starts.log");
+        logPluginStarts(home, pluginLog);
         const sides: Record<number, Side> = {};
-        for (const parallel of inTurn(0, [fast, 1])) sides[parallel] = await runSide(count, parallel, scratch, home, binDir, ctx.log);
+        for (const parallel of inTurn(0, [fast, 1])) sides[parallel] = await runSide(count, parallel, scratch, home, binDir, pluginLog, ctx.log);
         const [def, one] = [sides[fast]!, sides[1]!];
         const what = `${count} of the emulator's generated tenants, each a branding with an image, two localizations and a push dataset`;
         const phaseResult = (key: keyof Side["phases"], name: string, doing: string): BenchResult => {
