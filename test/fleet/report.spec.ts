@@ -2,9 +2,14 @@
  * The page of `tenantkit-fleet report` as a user reads it (provider/fleet/reportPage.ts, report.ts reportPageOf): a
  * row per tenant with its status, what was changed by hand and its error's line; a section per tenant with the whole
  * error and its pictures before and after; every text escaped; no credential anywhere, even where a message quoted
- * one. And the command line's `report` and `--out`, and the error lines a row keeps out of the Automation API's error.
+ * one. And the command line's `report` and `--out`, a report without a browser, and the error lines a row keeps out
+ * of the Automation API's error.
  */
 import { strict as assert } from "node:assert";
+import { execFile } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import { parseFleetArgs } from "../../provider/fleet/cli";
 import { errorHeadline, errorText } from "../../provider/fleet/errorText";
 import { reportPageOf, type RenderedTenant } from "../../provider/fleet/report";
@@ -182,5 +187,34 @@ describe("tenantkit-fleet report's command line and a row's error", () => {
         );
         assert.equal(errorHeadline(text), "login POST /t/oauth2/v2.0/token failed: 401 invalid_client");
         assert.equal(errorText(new Error("tenant t1: clientSecret not set")), "tenant t1: clientSecret not set");
+    });
+
+    it("without a Chromium that starts, report says so and what to set, exits 2, and runs no stack and writes nothing", async function () {
+        this.timeout(30_000);
+        const root = path.join(__dirname, "..", "..");
+        const out = fs.mkdtempSync(path.join(os.tmpdir(), "tk-fleet-report-"));
+        try {
+            const r = await new Promise<{ code: number; stderr: string }>((resolve) =>
+                execFile(
+                    process.execPath,
+                    [
+                        path.join(root, "bin", "fleet", "cli.js"),
+                        "report",
+                        "--file",
+                        path.join(__dirname, "fixtures", "contoso", "fleet.yaml"),
+                        "--out",
+                        out,
+                    ],
+                    { env: { ...process.env, TENANTKIT_CHROMIUM: path.join(out, "no-chromium-here") }, encoding: "utf8" },
+                    (err, _stdout, stderr) => resolve({ code: err ? Number(err.code) : 0, stderr }),
+                ),
+            );
+            assert.equal(r.code, 2, r.stderr);
+            assert.match(r.stderr, /could not start .*no-chromium-here.*; set TENANTKIT_CHROMIUM to another Chromium or Chrome/);
+            assert.doesNotMatch(r.stderr, /^tenant-|fabrikam:|contoso:/m, "a stack ran");
+            assert.deepEqual(fs.readdirSync(out), []);
+        } finally {
+            fs.rmSync(out, { recursive: true, force: true });
+        }
     });
 });
