@@ -192,7 +192,15 @@ async function main(argv: readonly string[]): Promise<number> {
     let result: FleetResult | FleetReportResult;
     if (args.command === "report") {
         try {
-            result = await fleetReport(fleet, { ...runOptions, outDir: path.resolve(args.out ?? DEFAULT_REPORT_DIR) });
+            result = await fleetReport(fleet, {
+                ...runOptions,
+                outDir: path.resolve(args.out ?? DEFAULT_REPORT_DIR),
+                ...(json
+                    ? {}
+                    : {
+                          onRendering: (n: number) => process.stderr.write(`the sign-in pages of ${n} tenants: their live branding, then Chromium\n`),
+                      }),
+            });
         } catch (err) {
             if (!(err instanceof FleetReportError)) throw err;
             process.stderr.write(`tenantkit-fleet: ${err.message}\n`);

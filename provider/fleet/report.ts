@@ -28,6 +28,8 @@ export interface FleetReportOptions extends FleetRunOptions {
     readonly browser?: unknown;
     /** When the report is said to be made; now by default. */
     readonly now?: Date;
+    /** Called when the stacks are done and the pages' rendering starts (reading each tenant's live branding first). */
+    readonly onRendering?: (tenants: number) => void;
 }
 
 /** What the report found: the run's rows (as `runFleet`'s `status`), and the page. */
@@ -150,6 +152,7 @@ export async function fleetReport(fleet: Fleet, options: FleetReportOptions): Pr
             }
             tenants.push({ name: plan.name, resources: Object.values(plan.resources), config });
         }
+        options.onRendering?.(tenants.length);
         const rendered = await renderer.renderFleetPages(tenants, {
             fleetDir: path.dirname(path.resolve(fleet.file)),
             outDir: options.outDir,
