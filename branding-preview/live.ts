@@ -21,6 +21,16 @@ export interface StackSource {
     readonly previewArgs: readonly string[];
 }
 
+/**
+ * Each tenant's config given by the caller instead, by `DeclaredTenant.tenant`, as `{"tenantkit:<key>": value}` (a
+ * fleet: each tenant's plan's settings and credentials, which no one stack's config holds), or why it is not known;
+ * read `parallel` tenants at a time (default 1).
+ */
+export interface GivenConfigs {
+    readonly configs: ReadonlyMap<string, Readonly<Record<string, unknown>> | { readonly unread: string }>;
+    readonly parallel?: number;
+}
+
 /** What the live command prints (provider/entra/organizationalBranding/live.ts). */
 interface LiveDocument {
     readonly organizationId: string;
@@ -112,7 +122,7 @@ async function readTenant(command: string, config: Record<string, unknown>, orga
  * The live branding of each tenant the program reaches with the stack's settings, by `DeclaredTenant.tenant`; a
  * tenant behind an explicit provider or a connection is not read (its settings are the program's, not the stack's).
  */
-export async function liveBrandings(tenants: readonly DeclaredTenant[], source: StackSource): Promise<Map<string, LiveOutcome>> {
+export async function liveBrandings(tenants: readonly DeclaredTenant[], source: StackSource | GivenConfigs): Promise<Map<string, LiveOutcome>> {
     const outcomes = new Map<string, LiveOutcome>();
     const readable = tenants.filter((t) => t.stackSettings !== undefined);
     for (const t of tenants.filter((x) => x.stackSettings === undefined)) {
@@ -122,7 +132,26 @@ export async function liveBrandings(tenants: readonly DeclaredTenant[], source: 
     }
     if (readable.length === 0) return outcomes;
     const command = liveCommand();
-    const config = fs.existsSync(command) ? await stackConfig(source) : `${command} is missing (build the package: npm run build)`;
+    if (!fs.existsSync(command)) {
+        for (const t of readable) outcomes.set(t.tenant, { unread: `${command} is missing (build the package: npm run build)` });
+        return outcomes;
+    }
+    if ("configs" in source) {
+        let next = 0;
+        const worker = async (): Promise<void> => {
+            while (next < readable.length) {
+                const t = readable[next++]!;
+                const config = source.configs.get(t.tenant) ?? { unread: `no config was given for tenant ${t.tenant}` };
+                outcomes.set(
+                    t.tenant,
+                    "unread" in config ? { unread: String(config.unread) } : await readTenant(command, config, t.stackSettings?.organizationId),
+                );
+            }
+        };
+        await Promise.all(Array.from({ length: Math.max(1, Math.min(source.parallel ?? 1, readable.length)) }, worker));
+        return outcomes;
+    }
+    const config = await stackConfig(source);
     for (const t of readable) {
         outcomes.set(t.tenant, typeof config === "string" ? { unread: config } : await readTenant(command, config, t.stackSettings?.organizationId));
     }

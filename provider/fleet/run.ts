@@ -15,11 +15,15 @@ import { parse as parseYaml } from "yaml";
 import { LocalWorkspace, PulumiCommand, Stack, type EngineEvent, type LocalWorkspaceOptions, type OpMap } from "@pulumi/pulumi/automation";
 import { redactSecrets } from "../core/errors/redact";
 import { urnParts } from "../core/model/patterns";
+import { errorText } from "./errorText";
 import type { Fleet, ResourceSpec, SecretRef, TenantPlan } from "./fleetFile";
 
-/** What the command does to each tenant's stack. */
-export type FleetCommand = "preview" | "up" | "drift" | "destroy";
-export const FLEET_COMMANDS: readonly FleetCommand[] = ["preview", "up", "drift", "destroy"];
+/**
+ * What the command does to each tenant's stack. `status` is `drift` then `preview` in one pass over the stack (what
+ * `tenantkit-fleet report` shows: the changes pending and what was changed by hand); it writes nothing either.
+ */
+export type FleetCommand = "preview" | "up" | "drift" | "destroy" | "status";
+export const FLEET_COMMANDS: readonly FleetCommand[] = ["preview", "up", "drift", "destroy", "status"];
 
 /** A resource of a tenant whose live values are not what the stack's state holds (`drift`: a refresh in preview mode). */
 export interface Drift {
@@ -47,11 +51,12 @@ export interface TenantRow {
     readonly stack: string;
     /**
      * `converged`: nothing left to do (a preview of no change, an up or destroy that succeeded, no drift); `changes`: a
-     * preview that would change something; `drifted`: resources changed outside the program; `error`.
+     * preview that would change something (`status`: whether or not it drifted too); `drifted`: resources changed
+     * outside the program; `error`.
      */
     readonly status: "converged" | "changes" | "drifted" | "error";
     readonly changes: ChangeCounts;
-    /** `drift` only: what was changed by hand. */
+    /** `drift` and `status` only: what was changed by hand. */
     readonly drift?: readonly Drift[];
     /** What failed, without any credential: the stack's error as the engine and tenantkit worded it. */
     readonly error?: string;
@@ -220,6 +225,42 @@ function environmentSecrets(plan: TenantPlan, environment: NodeJS.ProcessEnv): R
     return found;
 }
 
+/**
+ * The tenant's provider config as its program gives it, keyed as a stack's config is (`tenantkit:<key>`): the plan's
+ * settings, `tenantId`, and its credentials' values, read now from the environment or from the tenant's stack config
+ * (a secret there is decrypted by `pulumi config get`, in memory). For the report's read of the live branding, which
+ * takes it on a process's stdin: it is never written, logged or put in a row. Rejects, naming the tenant, when a
+ * credential is not where its reference points.
+ */
+export async function providerConfig(fleet: Fleet, plan: TenantPlan, options: FleetRunOptions = {}): Promise<Record<string, string>> {
+    const values: Record<string, string> = {
+        ...plan.settings,
+        tenantId: plan.tenant,
+        ...environmentSecrets(plan, options.environment ?? process.env),
+    };
+    const fromConfig = Object.entries(plan.secrets).filter((e): e is [string, { config: string }] => "config" in e[1]);
+    if (fromConfig.length > 0) {
+        const stack = await LocalWorkspace.selectStack(
+            { stackName: plan.name, projectName: fleet.project, program: async () => undefined },
+            {
+                workDir: options.workDir ?? path.dirname(fleet.file),
+                ...(options.pulumiCommand ? { pulumiCommand: options.pulumiCommand } : {}),
+                ...(options.envVars ? { envVars: options.envVars } : {}),
+            },
+        );
+        for (const [key, ref] of fromConfig) {
+            try {
+                values[key] = (await stack.getConfig(ref.config)).value;
+            } catch {
+                throw new Error(
+                    `tenant ${plan.name}: ${key} (secret stack config ${ref.config}) could not be read from stack ${plan.name}: set it with \`pulumi config set --secret --stack ${plan.name} ${ref.config} <value>\` in the fleet's folder`,
+                );
+            }
+        }
+    }
+    return Object.fromEntries(Object.entries(values).map(([k, v]) => [`tenantkit:${k}`, v]));
+}
+
 /** The program of one tenant: its explicit provider with the tenant's settings and credentials, and its resources. */
 function programOf(plan: TenantPlan, fromEnvironment: Record<string, string>): pulumi.automation.PulumiFn {
     return async () => {
@@ -344,6 +385,13 @@ async function runTenant(
                 await stack.destroy({ onEvent: summary.collect });
                 return row("converged", summary.counts());
             }
+            case "status": {
+                const drift: Drift[] = [];
+                await stack.refresh({ previewOnly: true, onEvent: (e) => collectDrift(e, drift) });
+                const changes = countsOf((await stack.preview()).changeSummary);
+                const changed = changes.create + changes.update + changes.replace + changes.delete > 0;
+                return row(changed ? "changes" : drift.length > 0 ? "drifted" : "converged", changes, undefined, drift);
+            }
         }
     } catch (err) {
         return row("error", NO_CHANGES, errorText(err));
@@ -374,17 +422,4 @@ function collectDrift(event: EngineEvent, into: Drift[]): void {
     const m = event.resOutputsEvent?.metadata;
     if (!m || m.op === "same" || m.type === "pulumi:pulumi:Stack" || m.type.startsWith("pulumi:providers:")) return;
     into.push({ resource: urnParts(m.urn).name, type: m.type, op: m.op, properties: m.diffs ?? [] });
-}
-
-/**
- * The part of an Automation API error a user reads. Its message is the command's result as the SDK prints it
- * (`code: N\n stdout: ...\n stderr: ...\n err?: ...`), where the failed command's whole output stands, twice: a row
- * keeps the engine's Diagnostics, or else what the command wrote without the command line, or else the message.
- */
-export function errorText(err: unknown): string {
-    const message = err instanceof Error ? err.message : String(err);
-    const diagnostics = /\nDiagnostics:\n([\s\S]*?)\n*(?:\nResources:|\nOutputs:|\nDuration:|$)/.exec(message)?.[1];
-    if (diagnostics !== undefined && diagnostics.trim() !== "") return diagnostics.replace(/^ {2}/gm, "").trim();
-    const stderr = /\n ?stderr: ([\s\S]*?)(?:\n ?err\?: |$)/.exec(message)?.[1] ?? message;
-    return stderr.replace(/^Command failed with [^\n]*\n?/, "").trim() || message.trim();
 }

@@ -3,7 +3,9 @@
  * kind (a text, an image, a resource of the tenant's own, each tenant's workspace), one tenant whose secret is wrong,
  * one whose secret is a secret of its stack's config, one changed by hand between runs. The up goes on past the
  * failing tenant, a rerun with its secret fixed does only what was left, drift names only the tenant changed by hand,
- * three shards take each tenant once, and destroy gives all twenty back. No credential reaches the output or the state.
+ * the report (its secret wrong again) shows each tenant's row, that error and that drift, and sign-in pages that load
+ * in Chromium, three shards take each tenant once, and destroy gives all twenty back. No credential reaches the
+ * output, the report or the state.
  */
 import { strict as assert } from "node:assert";
 import { execFile } from "node:child_process";
@@ -11,10 +13,12 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
+import { findChromium, launchChromium } from "../../branding-preview/browser";
 import { EmulatorAdmin } from "../../emulator/client";
 import { fleetTenants, startEmulator } from "../../emulator/server";
 import { fleetEnvironment } from "./fleetStacks";
 import { describeCli, ROOT } from "./pulumi";
+import { decode, difference } from "../branding-preview/browser";
 
 const CLI = path.join(ROOT, "bin", "fleet", "cli.js");
 const LOGOS = path.join(ROOT, "test", "fleet", "fixtures", "contoso", "logos");
@@ -98,12 +102,16 @@ describeCli("tenantkit-fleet over 20 tenants", (binDir) => {
         ].join("\n");
     }
 
-    const fleet = (...args: string[]) =>
+    const fleetIn = (runEnv: NodeJS.ProcessEnv, ...args: string[]) =>
         new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
-            execFile(process.execPath, [CLI, ...args], { cwd: work, env, encoding: "utf8", maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) =>
-                resolve({ code: err ? (typeof err.code === "number" ? err.code : -1) : 0, stdout, stderr }),
+            execFile(
+                process.execPath,
+                [CLI, ...args],
+                { cwd: work, env: runEnv, encoding: "utf8", maxBuffer: 16 * 1024 * 1024 },
+                (err, stdout, stderr) => resolve({ code: err ? (typeof err.code === "number" ? err.code : -1) : 0, stdout, stderr }),
             ),
         );
+    const fleet = (...args: string[]) => fleetIn(env, ...args);
     type Row = {
         stack: string;
         status: string;
@@ -165,6 +173,76 @@ describeCli("tenantkit-fleet over 20 tenants", (binDir) => {
             .filter((row) => row.status !== "converged")
             .map((row) => [row.stack, row.status, row.drift?.map((d) => [d.resource, d.properties])]);
         assert.deepEqual(drifted, [["tenant-0007", "drifted", [["branding", ["signInPageText"]]]]]);
+    });
+
+    it("report, with tenant 5's secret wrong again: in Chromium, a row per tenant, tenant 5's error, tenant 7's changed property, and before and after pages that load and differ where the branding does", async function () {
+        this.timeout(900_000);
+        const chromium = findChromium();
+        if (chromium === undefined && process.env.CI !== "true") this.skip();
+        const out = path.join(work, "report");
+        const r = await fleetIn({ ...env, SECRET_5: WRONG }, "report", "--json", "--out", out);
+        assert.equal(r.code, 1, r.stdout + r.stderr);
+        const result = JSON.parse(r.stdout) as { report: string; pictures: Record<string, string[]> };
+        assert.equal(result.report, path.join(out, "index.html"));
+        const files = fs.readdirSync(out);
+        noCredential(r.stdout + r.stderr + files.join("\n") + fs.readFileSync(result.report, "utf8"));
+        const browser = await launchChromium(chromium);
+        try {
+            const tab = await browser.newPage();
+            await tab.goto(`file://${result.report}`, { waitUntil: "load" });
+            type Seen = {
+                rows: { stack: string; status: string; text: string }[];
+                errors: Record<string, string>;
+                images: { stack: string; side: string; locale: string; src: string; width: number }[];
+            };
+            const seen = (await tab.evaluate(`(() => ({
+                rows: [...document.querySelectorAll("#tenants tbody tr")].map((tr) => ({ stack: tr.dataset.stack, status: tr.dataset.status, text: tr.innerText })),
+                errors: Object.fromEntries([...document.querySelectorAll("section pre.error")].map((pre) => [pre.closest("section").dataset.stack, pre.innerText])),
+                images: [...document.querySelectorAll("section img")].map((img) => ({
+                    stack: img.closest("section").dataset.stack,
+                    side: img.closest("figure").dataset.side,
+                    locale: img.closest("figure").dataset.locale,
+                    src: img.getAttribute("src"),
+                    width: img.naturalWidth,
+                })),
+            }))()`)) as Seen;
+            assert.deepEqual(
+                seen.rows.map((row) => row.stack),
+                tenants.map((t) => t.domain.split(".")[0]),
+            );
+            assert.deepEqual(
+                seen.rows.filter((row) => row.status !== "converged").map((row) => [row.stack, row.status]),
+                [
+                    ["tenant-0005", "error"],
+                    ["tenant-0007", "changes"],
+                ],
+            );
+            assert.match(seen.rows[4]!.text, /AADSTS7000215|invalid_client/);
+            assert.match(seen.errors["tenant-0005"] ?? "", /AADSTS7000215|invalid_client/);
+            assert.match(seen.rows[6]!.text, /changes pending \(update 1\)/);
+            assert.match(seen.rows[6]!.text, /branding \(tenantkit:entra:OrganizationalBranding\) update: signInPageText/);
+            const broken = seen.images.filter((i) => i.width === 0).map((i) => i.src);
+            assert.deepEqual(broken, [], "pictures that do not load");
+            // Every tenant that could be read has its page before and after, in each locale; tenant 5, whose stack failed, only after.
+            const sides = (stack: string) => [...new Set(seen.images.filter((i) => i.stack === stack).map((i) => `${i.locale}:${i.side}`))].sort();
+            assert.deepEqual(sides("tenant-0001"), ["default:after", "default:before", "fr-FR:after", "fr-FR:before"]);
+            assert.deepEqual(sides("tenant-0004"), ["de-DE:after", "de-DE:before", "default:after", "default:before", "fr-FR:after", "fr-FR:before"]);
+            assert.deepEqual(sides("tenant-0005"), ["default:after", "fr-FR:after"]);
+            // Tenant 6's secret is in its stack's config: its live branding is read with it too.
+            assert.deepEqual(sides("tenant-0006"), ["default:after", "default:before", "fr-FR:after", "fr-FR:before"]);
+        } finally {
+            await browser.close();
+        }
+        const picture = (file: string) => decode(fs.readFileSync(path.join(out, file)));
+        const changed = (a: string, b: string) => {
+            const [p, q] = [picture(a), picture(b)];
+            return difference(p, q, { x: 0, y: 0, width: p.width, height: p.height });
+        };
+        // Tenant 7's text was changed by hand: what it shows now is not what the fleet declares.
+        assert.ok(changed("tenant-0007.default.before.png", "tenant-0007.default.png") > 0.001, "tenant 7's before and after are alike");
+        // Tenant 3 has its own banner; tenants 1 and 8 have the standard, alike.
+        assert.ok(changed("tenant-0001.default.png", "tenant-0003.default.png") > 0.001, "tenant 3's own banner does not show");
+        assert.equal(changed("tenant-0001.default.png", "tenant-0008.default.png"), 0, "tenants 1 and 8 have the same branding");
     });
 
     it("three shards preview each tenant once, and only the tenant changed by hand has changes", async function () {

@@ -3,7 +3,7 @@
  * result as the SDK prints it (`code`, `stdout`, `stderr`, `err?`), the command's whole output in it twice.
  */
 import { strict as assert } from "node:assert";
-import { errorText } from "../../provider/fleet/run";
+import { errorText } from "../../provider/fleet/errorText";
 
 /** An error as the SDK's CommandError words it (automation/cmd.ts, CommandResult.toString). */
 const commandError = (stdout: string, stderr: string) => new Error(`code: 255\n stdout: ${stdout}\n stderr: ${stderr}\n err?: Error: ${stderr}\n`);
