@@ -378,7 +378,7 @@ async function runTenant(
             }
             case "drift": {
                 const drift: Drift[] = [];
-                await stack.refresh({ previewOnly: true, onEvent: (e) => (summary.collect(e), collectDrift(e, drift)) });
+                await stack.refresh({ ...READ_AS_NOW, onEvent: (e) => (summary.collect(e), collectDrift(e, drift)) });
                 return row(drift.length > 0 ? "drifted" : "converged", summary.counts(), undefined, drift);
             }
             case "destroy": {
@@ -387,7 +387,7 @@ async function runTenant(
             }
             case "status": {
                 const drift: Drift[] = [];
-                await stack.refresh({ previewOnly: true, onEvent: (e) => collectDrift(e, drift) });
+                await stack.refresh({ ...READ_AS_NOW, onEvent: (e) => collectDrift(e, drift) });
                 const changes = countsOf((await stack.preview()).changeSummary);
                 const changed = changes.create + changes.update + changes.replace + changes.delete > 0;
                 return row(changed ? "changes" : drift.length > 0 ? "drifted" : "converged", changes, undefined, drift);
@@ -416,6 +416,13 @@ function withoutAfterwords(stack: Stack): { collect: (event: EngineEvent) => voi
         counts: () => countsOf(changes),
     };
 }
+
+/**
+ * Drift is a refresh that writes nothing (`previewOnly`) and reads through the tenant's provider as the fleet file and
+ * its credentials give it now (`runProgram`): without the program, a refresh configures the provider from the inputs
+ * the stack's last up saved, so a rotated secret would fail it, and a secret that no longer works would go unnoticed.
+ */
+const READ_AS_NOW = { previewOnly: true, runProgram: true } as const;
 
 /** A refresh's step that changes a resource of the program (not the stack, not a provider): drift. */
 function collectDrift(event: EngineEvent, into: Drift[]): void {

@@ -184,4 +184,20 @@ describeCli("the fleet runner, one stack per tenant through the Automation API",
         assert.equal((await fx.emu.admin.branding(IDS.tenantId))?.default.signInPageText, "Changed in the portal", "drift wrote to the tenant");
         assert.equal(r.converged, false);
     });
+
+    it("drift reads with the credentials the run gives, not those of the last up: a secret that no longer works is the row's error", async function () {
+        this.timeout(300_000);
+        await runFleet(fleet("Read now"), "up", options);
+        const wrong = "a-secret-that-no-longer-works";
+        const r = await runFleet(fleet("Read now"), "drift", { ...options, environment: { ...options.environment, FABRIKAM_SECRET: wrong } });
+        assert.deepEqual(
+            r.rows.map((row) => [row.stack, row.status]),
+            [
+                ["contoso", "converged"],
+                ["fabrikam", "error"],
+            ],
+        );
+        assert.match(r.rows[1]!.error ?? "", /invalid_client|AADSTS7000215/);
+        assert.ok(!JSON.stringify(r).includes(wrong), "the secret shows in the result");
+    });
 });
