@@ -51,7 +51,7 @@ function sniff(bytes: Buffer): string | undefined {
     return undefined;
 }
 
-/** An image input: a path, a descriptor from the provider's check (`{path, sha256, ...}`), or a file asset (a string asset is read before). */
+/** An image input: a path, a descriptor from the provider's check (`{path, sha256, ...}`), or a file asset. */
 function fileOf(value: unknown): { file: string; sha256?: string } | undefined {
     if (typeof value === "string") return { file: value };
     if (value !== null && typeof value === "object" && typeof (value as { path?: unknown }).path === "string") {
@@ -63,9 +63,6 @@ function fileOf(value: unknown): { file: string; sha256?: string } | undefined {
 
 /** The bytes of a file input, or why they cannot be shown. */
 function readFile(value: unknown, side: Side, folders: AssetFolders): { bytes: Buffer; source: string } | { problem: string } {
-    // A string asset (a fleet file's `fn::stringAsset`, a program's StringAsset as the engine shows it) holds its bytes.
-    const text = value !== null && typeof value === "object" ? (value as { text?: unknown }).text : undefined;
-    if (typeof text === "string") return { bytes: Buffer.from(text, "utf8"), source: "a string asset" };
     const ref = fileOf(value);
     if (ref === undefined) return { problem: `is neither a file path nor a file asset (${JSON.stringify(value)?.slice(0, 80)})` };
     const candidates = [

@@ -24,7 +24,7 @@ export interface FleetTenantBranding {
     /**
      * The tenant's resources as its plan holds them (type token and properties); the branding ones
      * (`tenantkit:entra:OrganizationalBranding`, `...Localization`) are rendered, with `{"fn::fileAsset": <absolute
-     * path>}` and `{"fn::stringAsset": <text>}` images.
+     * path>}` images.
      */
     readonly resources: ReadonlyArray<{ readonly type: string; readonly properties: Readonly<Record<string, unknown>> }>;
     /** The tenant's provider config as `{"tenantkit:<key>": value}`, credentials included (stdin only), or why not known. */
@@ -54,13 +54,12 @@ export interface FleetRenderOptions {
 const BRANDING = "tenantkit:entra:OrganizationalBranding";
 const LOCALIZATION = "tenantkit:entra:OrganizationalBrandingLocalization";
 
-/** A fleet file's value as the renderer's inputs take it: a file asset is its path, a string asset its text. */
+/** A fleet file's value as the renderer's inputs take it: a file asset is its path. */
 function inputOf(value: unknown): unknown {
     if (Array.isArray(value)) return value.map(inputOf);
     if (value === null || typeof value !== "object") return value;
     const o = value as Record<string, unknown>;
     if (typeof o["fn::fileAsset"] === "string") return o["fn::fileAsset"];
-    if (typeof o["fn::stringAsset"] === "string") return { text: o["fn::stringAsset"] };
     return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, inputOf(v)]));
 }
 

@@ -22,7 +22,6 @@ import {
     REFUSED_INPUT,
     RESOURCE_NAME,
     SCHEMA,
-    STRING_ASSET,
     TIMEOUT_FIELDS,
     typeRefToken,
     type PropertySpec,
@@ -82,11 +81,11 @@ export function generateFleetSchema(): JsonSchema {
             : { ...base, type: "object", properties: inputs(t.properties ?? {}), required: [...(t.required ?? [])], additionalProperties: false };
     }
     definitions.asset = {
-        description: `A file (its path relative to the fleet file) or a text, as in a Pulumi YAML program.`,
-        oneOf: [
-            { type: "object", properties: { [FILE_ASSET]: { type: "string", minLength: 1 } }, required: [FILE_ASSET], additionalProperties: false },
-            { type: "object", properties: { [STRING_ASSET]: { type: "string" } }, required: [STRING_ASSET], additionalProperties: false },
-        ],
+        description: `A file, its path relative to the fleet file, as in a Pulumi YAML program (tenantkit uploads images and stylesheets from files only).`,
+        type: "object",
+        properties: { [FILE_ASSET]: { type: "string", minLength: 1 } },
+        required: [FILE_ASSET],
+        additionalProperties: false,
     };
     definitions.secretRef = {
         description: "Where a credential's value is: never the value itself.",

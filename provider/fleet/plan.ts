@@ -9,7 +9,7 @@ export type SecretRef = { readonly env: string } | { readonly config: string };
 
 /**
  * A resource as a Pulumi YAML program's `resources:` holds it. Assets are `{ "fn::fileAsset": <absolute path> }` (a
- * path of the file resolved against the fleet file's folder) or `{ "fn::stringAsset": <text> }`. `options` holds only
+ * path of the file resolved against the fleet file's folder). `options` holds only
  * the keys vocabulary.ts's OPTION_FIELDS lists, and its `dependsOn` names other resources of the same tenant.
  */
 export interface ResourceSpec {

@@ -330,13 +330,12 @@ function resourceOptions(spec: ResourceSpec): pulumi.CustomResourceOptions {
     };
 }
 
-/** The fleet file's values as the SDK takes them: `fn::fileAsset` and `fn::stringAsset` become assets. */
+/** The fleet file's values as the SDK takes them: `fn::fileAsset` becomes a FileAsset. */
 function inputsOf(value: unknown): unknown {
     if (Array.isArray(value)) return value.map(inputsOf);
     if (value === null || typeof value !== "object") return value;
     const o = value as Record<string, unknown>;
     if (typeof o["fn::fileAsset"] === "string") return new pulumi.asset.FileAsset(o["fn::fileAsset"]);
-    if (typeof o["fn::stringAsset"] === "string") return new pulumi.asset.StringAsset(o["fn::stringAsset"]);
     return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, inputsOf(v)]));
 }
 

@@ -465,7 +465,7 @@ function checkInput(c: Checker, type: string, schema: ResourceTypeSpec, p: Sourc
 
 /** What a property's value must be, in words. */
 function describe(spec: PropertySpec): string {
-    if (spec.$ref === ASSET_REF) return `an asset ({ ${FILE_ASSET}: path } or { ${STRING_ASSET}: text })`;
+    if (spec.$ref === ASSET_REF) return `a file ({ ${FILE_ASSET}: path })`;
     const token = spec.$ref ? typeRefToken(spec.$ref) : undefined;
     if (token) {
         const t = SCHEMA.types[token];
@@ -550,7 +550,7 @@ function checkObject(c: Checker, token: string, t: TypeSpec, node: SourceNode, p
     const name = token.split(":").pop()!;
     const known = Object.keys(t.properties ?? {});
     const fields = c.fields(node, path, `a ${name}`, known, (key) =>
-        key.startsWith("fn::") ? `${key} is not supported in a fleet file: only ${FILE_ASSET} and ${STRING_ASSET}, for an asset` : undefined,
+        key.startsWith("fn::") ? `${key} is not supported in a fleet file: only ${FILE_ASSET}, for an image or a stylesheet` : undefined,
     );
     if (node.kind !== "map") return undefined;
     const out: Record<string, unknown> = {};
@@ -569,20 +569,27 @@ function checkObject(c: Checker, token: string, t: TypeSpec, node: SourceNode, p
     return ok ? out : undefined;
 }
 
-/** `{ fn::fileAsset: path }` (resolved against the fleet file's folder; the file must exist) or `{ fn::stringAsset: text }`. */
+/**
+ * `{ fn::fileAsset: path }`, resolved against the fleet file's folder; the file must exist. Every asset input of
+ * tenantkit's schema is a branding image or stylesheet, which the provider takes from a file only (a StringAsset's
+ * text would have to live in state to be uploaded later): `fn::stringAsset` is refused here, before any stack.
+ */
 function checkAsset(c: Checker, node: SourceNode, path: string): unknown {
-    const forms = `{ ${FILE_ASSET}: path } (relative to the fleet file) or { ${STRING_ASSET}: text }`;
-    if (node.kind !== "map" || node.entries.length !== 1 || ![FILE_ASSET, STRING_ASSET].includes(node.entries[0]!.key)) {
-        c.report(node.at, path, `must be an asset, ${forms}, not ${kindOf(node)}`);
+    const form = `{ ${FILE_ASSET}: path } (relative to the fleet file)`;
+    if (node.kind === "map" && node.entries.length === 1 && node.entries[0]!.key === STRING_ASSET) {
+        c.report(node.at, path, `must be a file, ${form}: tenantkit's images and stylesheets are uploaded from files, not from a ${STRING_ASSET}`);
+        return undefined;
+    }
+    if (node.kind !== "map" || node.entries.length !== 1 || node.entries[0]!.key !== FILE_ASSET) {
+        c.report(node.at, path, `must be an asset, ${form}, not ${kindOf(node)}`);
         return undefined;
     }
     const e = node.entries[0]!;
     const v = e.value;
-    if (v.kind !== "scalar" || typeof v.value !== "string" || (e.key === FILE_ASSET && v.value === "")) {
-        c.report(v.at, `${path}.${e.key}`, `must be ${e.key === FILE_ASSET ? "a file's path" : "a string"}, not ${kindOf(v)}`);
+    if (v.kind !== "scalar" || typeof v.value !== "string" || v.value === "") {
+        c.report(v.at, `${path}.${e.key}`, `must be a file's path, not ${kindOf(v)}`);
         return undefined;
     }
-    if (e.key === STRING_ASSET) return { [STRING_ASSET]: v.value };
     const file = nodePath.resolve(c.folder, v.value);
     let isFile = false;
     try {

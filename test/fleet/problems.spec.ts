@@ -212,7 +212,25 @@ describe("fleet file: problems", () => {
             );
             assert.equal(
                 line,
-                `${file}:7:19: standard.branding.properties.bannerLogo must be an asset, { fn::fileAsset: path } (relative to the fleet file) or { fn::stringAsset: text }, not a string`,
+                `${file}:7:19: standard.branding.properties.bannerLogo must be an asset, { fn::fileAsset: path } (relative to the fleet file), not a string`,
+            );
+        });
+
+        it("an image given as fn::stringAsset is refused before any stack: the provider uploads images from files", () => {
+            const { line, file } = onlyProblem(
+                lines(
+                    "project: p",
+                    "standard:",
+                    ...BRANDING,
+                    "      customCSS: { fn::stringAsset: 'body { color: red }' }",
+                    "tenants:",
+                    ...TENANT,
+                    SECRET_REF,
+                ),
+            );
+            assert.equal(
+                line,
+                `${file}:7:18: standard.branding.properties.customCSS must be a file, { fn::fileAsset: path } (relative to the fleet file): tenantkit's images and stylesheets are uploaded from files, not from a fn::stringAsset`,
             );
         });
 
