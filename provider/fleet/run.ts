@@ -393,7 +393,7 @@ async function runTenant(
             }
         }
     } catch (err) {
-        return row("error", NO_CHANGES, errorText(err));
+        return row("error", NO_CHANGES, withFleetCredentials(errorText(err), plan, fleet.file));
     }
 }
 
@@ -414,6 +414,20 @@ function withoutAfterwords(stack: Stack): { collect: (event: EngineEvent) => voi
         },
         counts: () => countsOf(changes),
     };
+}
+
+/**
+ * The provider's advice names its stack config (`pulumi config set --secret tenantkit:clientSecret ...`), which is not
+ * where a fleet tenant's credential comes from: an error that names one of the tenant's credentials says where the
+ * fleet file reads it.
+ */
+function withFleetCredentials(error: string, plan: TenantPlan, file: string): string {
+    const named = Object.entries(plan.secrets).filter(([key]) => error.includes(`tenantkit:${key}`));
+    if (named.length === 0) return error;
+    const where = named.map(([key, ref]) =>
+        "env" in ref ? `${key} is the environment variable ${ref.env}` : `${key} is the secret config key ${ref.config} of the stack ${plan.name}`,
+    );
+    return `${error}\nIn ${path.basename(file)}, this tenant's ${where.join("; its ")}: set that, not tenantkit's stack config.`;
 }
 
 /**

@@ -105,6 +105,10 @@ describeCli("the fleet runner, one stack per tenant through the Automation API",
         assert.match(up.rows[1]!.error ?? "", /invalid_client|AADSTS7000215/);
         // The CLI's diagnostics alone, not the Automation API's wrapping of the whole command's output.
         assert.doesNotMatch(up.rows[1]!.error ?? "", /^code: |\n ?stdout: |\n ?stderr: |Resources:\n/);
+        assert.match(
+            up.rows[1]!.error ?? "",
+            /\nIn fleet\.yaml, this tenant's clientSecret is the environment variable FABRIKAM_SECRET: set that, not tenantkit's stack config\.$/,
+        );
         assert.ok(!JSON.stringify(up).includes(wrong), "the secret shows in the result");
         assert.equal(up.converged, false);
         assert.equal((await fx.emu.admin.branding(IDS.tenantId))?.default.signInPageText, "Goes on");
