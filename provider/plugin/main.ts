@@ -65,10 +65,24 @@ async function main(): Promise<void> {
  */
 if (process.argv[2] === "emulator") {
     // Required from the compiled tree (bin/plugin/main.js beside bin/emulator/), which the bundle then carries:
-    // emulator/ is compiled by its own tsconfig, outside this one's rootDir.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { runEmulatorCommand } = require("../emulator/cli") as { runEmulatorCommand(argv: readonly string[], name: string): void };
-    runEmulatorCommand(process.argv.slice(3), "pulumi-resource-tenantkit emulator");
+    // emulator/ is compiled by its own tsconfig, outside this one's rootDir. A chunk of the bundle of its own
+    // (require.ensure, server.ts `loadOperations`), which the plugin's start does not read or compile.
+    type Emulator = { runEmulatorCommand(argv: readonly string[], name: string): void };
+    type EnsuringRequire = NodeJS.Require & { ensure?(dependencies: string[], callback: () => void, onError: (err: unknown) => void, chunkName: string): void };
+    const run = (m: Emulator) => m.runEmulatorCommand(process.argv.slice(3), "pulumi-resource-tenantkit emulator");
+    /* eslint-disable @typescript-eslint/no-require-imports -- webpack splits at a literal require.ensure and require */
+    if (typeof (require as EnsuringRequire).ensure === "function") {
+        (require as EnsuringRequire).ensure!(
+            [],
+            () => run(require("../emulator/cli") as Emulator),
+            (err) => {
+                console.error(`pulumi-resource-tenantkit could not load its emulator: ${err instanceof Error ? err.message : String(err)}`);
+                process.exit(1);
+            },
+            "emulator",
+        );
+    } else run(require("../emulator/cli") as Emulator);
+    /* eslint-enable @typescript-eslint/no-require-imports */
 } else {
     main().catch((err: unknown) => {
         console.error(`pulumi-resource-tenantkit could not start: ${err instanceof Error ? err.message : String(err)}`);

@@ -23,6 +23,7 @@ import type { Connection } from "../core/settings/connectionTypes";
 import { FUNCTION_TOKENS, loadHandler, loadLookup, RESOURCE_TOKENS, type AnyResource } from "./catalog";
 import { detailedDiff, type DetailedDiff } from "./detailedDiff";
 import { holdsSecret, secretBelow, type SecretPath, type Unwrapped } from "./properties";
+import { UnknownTokenError } from "./unknownToken";
 
 /** Plain values, the names of those to answer secret, and the paths of secrets deeper down (properties.ts). */
 export interface Answer {
@@ -33,11 +34,6 @@ export interface Answer {
 
 export interface CheckAnswer extends Answer {
     readonly failures: { property: string; reason: string }[];
-}
-
-/** A token the plugin does not serve: the engine asked for a resource or function of another version. */
-export class UnknownTokenError extends Error {
-    override readonly name = "UnknownTokenError";
 }
 
 function resourceOf(type: string): AnyResource {

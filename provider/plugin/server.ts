@@ -15,7 +15,8 @@ import { redactSecrets } from "../core/errors/redact";
 import { urnParts } from "../core/model/patterns";
 import type { JsonObject } from "../core/model/json";
 import { checkConfig, diffConfig, handlerConfiguration, isDefaultProvider } from "./config";
-import { Operations, UnknownTokenError } from "./operations";
+import type { Operations } from "./operations";
+import { UnknownTokenError } from "./unknownToken";
 import { fromStruct, toStruct, type SecretPath, type Unwrapped } from "./properties";
 
 /* eslint-disable @typescript-eslint/no-require-imports -- the SDK ships its generated modules without declarations for these paths' deep imports */
@@ -84,6 +85,29 @@ function failures(list: readonly { property: string; reason: string }[]) {
 
 const props = (s: Struct | undefined): Unwrapped => fromStruct(s);
 
+/** `require.ensure`, which webpack (the bundle, scripts/plugin.ts) reads as a split point; plain Node has none. */
+type EnsuringRequire = NodeJS.Require & {
+    ensure?(dependencies: string[], callback: () => void, onError: (err: unknown) => void, chunkName: string): void;
+};
+
+/**
+ * The resource and function operations with all they load: every handler, zod, the sign-in objects, the HTTP client
+ * and the credential libraries. In the bundle they are a chunk of their own, read and compiled on the first request
+ * that needs one (Check, Diff, ...), so that the plugin answers GetPluginInfo, GetSchema and the configuration calls
+ * after compiling only what serving them takes: the whole bundle cost a plugin ~100 ms more to start than a bare
+ * one (issue 51). Unbundled (tests, bin/), the module is required as it is.
+ */
+function loadOperations(): Promise<typeof import("./operations")> {
+    type OperationsModule = typeof import("./operations");
+    /* eslint-disable @typescript-eslint/no-require-imports -- webpack splits at a literal require.ensure and require */
+    // A conditional, not an early return: webpack drops the branch a constant condition rules out, and only then is
+    // the module left out of the bundle's first file.
+    return typeof (require as EnsuringRequire).ensure === "function"
+        ? new Promise((resolve, reject) => (require as EnsuringRequire).ensure!([], () => resolve(require("./operations") as OperationsModule), reject, "operations"))
+        : Promise.resolve(require("./operations") as OperationsModule);
+    /* eslint-enable @typescript-eslint/no-require-imports */
+}
+
 /**
  * The service implementation; `engineAddress` is where warnings are sent (the engine's Log). `cancelled` aborts every
  * operation of the process, now and after: the engine's Cancel aborts it, and so does main.ts when the engine is gone.
@@ -93,7 +117,16 @@ export function resourceProviderService(
     engineAddress: string | undefined,
     cancelled: AbortController = new AbortController(),
 ): grpc.UntypedServiceImplementation {
-    const ops = new Operations();
+    // Loaded on the first resource or function request; Configure only keeps what the operations are configured with.
+    let configuration: Parameters<Operations["configure"]>[0] | undefined;
+    let ops: Operations | undefined;
+    let loading: Promise<Operations> | undefined;
+    const operations = (): Promise<Operations> =>
+        (loading ??= loadOperations().then((m) => {
+            ops = new m.Operations();
+            if (configuration !== undefined) ops.configure(configuration);
+            return ops;
+        }));
     /**
      * The operation of one request, which the handler gets in its call context: the engine's cancellation and the
      * request's timeout (`customTimeouts`, in seconds; 0 when none). Requests in flight, retries, throttle waits and token
@@ -171,7 +204,8 @@ export function resourceProviderService(
                         `debug a program with one tenantkit provider (or providers with the same settings), or run without PULUMI_DEBUG_PROVIDERS`,
                 );
             }
-            ops.configure(handlerConfiguration(urn, given, { judgeSecrecy: args !== undefined && checkedConfig.has(urn) }));
+            configuration = handlerConfiguration(urn, given, { judgeSecrecy: args !== undefined && checkedConfig.has(urn) });
+            ops?.configure(configuration);
             configuredFor = { urn, settings };
             return new provider.ConfigureResponse()
                 .setAcceptsecrets(true)
@@ -180,7 +214,7 @@ export function resourceProviderService(
                 .setAcceptoutputs(false);
         }),
         check: unary(async (req: InstanceType<typeof provider.CheckRequest>) => {
-            const checked = await ops.check(req.getType() || typeOf(req.getUrn()), props(req.getOlds()), props(req.getNews()), {
+            const checked = await (await operations()).check(req.getType() || typeOf(req.getUrn()), props(req.getOlds()), props(req.getNews()), {
                 urn: req.getUrn(),
                 operation: operation(0),
             });
@@ -189,7 +223,7 @@ export function resourceProviderService(
         diff: unary(async (req: InstanceType<typeof provider.DiffRequest>) => {
             // The warning a diff sends goes on the resource this request names, whatever other diffs run meanwhile.
             // A branding's diff reads the tenant (drift): Cancel ends it as it ends the other requests.
-            const d = await ops.diff(req.getType() || typeOf(req.getUrn()), req.getId(), props(req.getOlds()), props(req.getNews()), props(req.getOldInputs()), {
+            const d = await (await operations()).diff(req.getType() || typeOf(req.getUrn()), req.getId(), props(req.getOlds()), props(req.getNews()), props(req.getOldInputs()), {
                 urn: req.getUrn(),
                 operation: operation(0),
             });
@@ -204,14 +238,14 @@ export function resourceProviderService(
             return res;
         }),
         create: unary(async (req: InstanceType<typeof provider.CreateRequest>) => {
-            const created = await ops.create(req.getType() || typeOf(req.getUrn()), props(req.getProperties()), req.getPreview(), {
+            const created = await (await operations()).create(req.getType() || typeOf(req.getUrn()), props(req.getProperties()), req.getPreview(), {
                 urn: req.getUrn(),
                 operation: operation(req.getTimeout()),
             });
             return new provider.CreateResponse().setId(created.id).setProperties(toStruct(created.values, created.secret, created.nested));
         }),
         read: unary(async (req: InstanceType<typeof provider.ReadRequest>) => {
-            const read = await ops.read(req.getType() || typeOf(req.getUrn()), req.getId(), props(req.getProperties()), props(req.getInputs()), {
+            const read = await (await operations()).read(req.getType() || typeOf(req.getUrn()), req.getId(), props(req.getProperties()), props(req.getInputs()), {
                 urn: req.getUrn(),
                 operation: operation(0),
             });
@@ -222,21 +256,21 @@ export function resourceProviderService(
                 .setInputs(toStruct(read.inputs.values, read.inputs.secret, read.inputs.nested));
         }),
         update: unary(async (req: InstanceType<typeof provider.UpdateRequest>) => {
-            const updated = await ops.update(req.getType() || typeOf(req.getUrn()), req.getId(), props(req.getOlds()), props(req.getNews()), req.getPreview(), {
+            const updated = await (await operations()).update(req.getType() || typeOf(req.getUrn()), req.getId(), props(req.getOlds()), props(req.getNews()), req.getPreview(), {
                 urn: req.getUrn(),
                 operation: operation(req.getTimeout()),
             });
             return new provider.UpdateResponse().setProperties(toStruct(updated.values, updated.secret, updated.nested));
         }),
         delete: unary(async (req: InstanceType<typeof provider.DeleteRequest>) => {
-            await ops.delete(req.getType() || typeOf(req.getUrn()), req.getId(), props(req.getProperties()), {
+            await (await operations()).delete(req.getType() || typeOf(req.getUrn()), req.getId(), props(req.getProperties()), {
                 urn: req.getUrn(),
                 operation: operation(req.getTimeout()),
             });
             return new Empty();
         }),
         invoke: unary(async (req: InstanceType<typeof provider.InvokeRequest>) => {
-            const result = await ops.invoke(req.getTok(), props(req.getArgs()), operation(0));
+            const result = await (await operations()).invoke(req.getTok(), props(req.getArgs()), operation(0));
             if (result.failures) return new provider.InvokeResponse().setFailuresList(failures(result.failures));
             return new provider.InvokeResponse().setReturn(toStruct(result.values, result.secret));
         }),

@@ -4,9 +4,10 @@
  * file a preparation blob, and the blob is injected with `postject` into Node's official binary of each platform.
  *
  * What ncc writes beside plugin/index.js, and what becomes of it:
- * - `<n>.index.js` chunks (today 958.index.js: the `open` package, which @azure/identity's interactive browser
- *   credential imports on demand): inlined, and the bundle's chunk loader reads them from the inlined table instead of
- *   `require("./958.index.js")`.
+ * - `<n>.index.js` chunks (the operations with the handlers and clients, which the plugin reads at its first resource
+ *   request, provider/plugin/server.ts `loadOperations`; the `emulator` command; the `open` package, which
+ *   @azure/identity's interactive browser credential imports on demand): inlined, and the bundle's chunk loader reads
+ *   them from the inlined table instead of `require("./<n>.index.js")`.
  * - `proto/`, `xds/`, `protoc-gen-validate/`: .proto files that @grpc/grpc-js loads only for its channelz admin service
  *   and ORCA load reports, which the plugin never starts: left out.
  * - `xdg-open`: `open`'s own copy, used only when it sits beside the bundle; without it `open` runs the system's.
