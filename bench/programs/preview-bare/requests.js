@@ -86,8 +86,8 @@ exports.create = async function create(inputs) {
         const { locale, ...texts } = args;
         await send("GET", `${base}/${locale}`, graph, undefined, [404]);
         await send("POST", base, graph, { ...texts, id: locale });
+        // tenantkit POSTs every value, reads the localization back to see it created, and once more to record what it observed.
         await send("GET", `${base}/${locale}`, graph);
-        await send("PATCH", `${base}/${locale}`, graph, texts);
         await send("GET", `${base}/${locale}`, graph);
         return { id: locale, outs: inputs };
     }
