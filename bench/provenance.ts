@@ -2,7 +2,8 @@
  * Which code a figure of `bench/results.json` describes, and which figures the code has since moved past. A run
  * re-measures only what it is asked to, so without this the file mixes figures of different code and nothing says so.
  * Each benchmark declares the paths it measures (bench/run.ts `BENCHMARKS`): a figure is stale when any file under
- * them changed between the commit it was measured at and HEAD.
+ * them changed between the commit it was measured at and HEAD. A path written `!path` is left out of those above it
+ * (git's `:(exclude)`): a folder inside a declared one that the benchmark provably never runs.
  */
 import { execFileSync } from "node:child_process";
 import * as path from "node:path";
@@ -40,7 +41,8 @@ export function gitChangedSince(commit: string, paths: readonly string[], head =
     } catch {
         return undefined;
     }
-    const out = git(["diff", "--name-only", commit, head, "--", ...paths, ...NOT_CODE.map((f) => `:(exclude)${f}`)], cwd);
+    const pathspecs = paths.map((p) => (p.startsWith("!") ? `:(exclude)${p.slice(1)}` : p));
+    const out = git(["diff", "--name-only", commit, head, "--", ...pathspecs, ...NOT_CODE.map((f) => `:(exclude)${f}`)], cwd);
     return out === "" ? [] : out.split("\n");
 }
 

@@ -43,11 +43,16 @@ export function escapeHtml(text: string): string {
 
 const COUNTED = ["create", "update", "replace", "delete"] as const;
 
-/** A row's status as the page words it: `converged`, `changes pending (update 1)`, `drifted`, `error`. */
+/**
+ * A row's status as the page words it: `converged`, `changes pending (update 1)`, `drifted, changes pending (update
+ * 1)`, `error`.
+ */
 export function statusText(row: TenantRow): string {
-    if (row.status !== "changes") return row.status;
     const counts = COUNTED.filter((c) => row.changes[c] > 0).map((c) => `${c} ${row.changes[c]}`);
-    return `changes pending (${counts.join(", ")})`;
+    const pending = `changes pending (${counts.join(", ")})`;
+    if (row.status === "changes") return pending;
+    if (row.status === "drifted" && counts.length > 0) return `drifted, ${pending}`;
+    return row.status;
 }
 
 /** What was changed by hand, a line per resource: `branding (tenantkit:entra:OrganizationalBranding) update: signInPageText`. */

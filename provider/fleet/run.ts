@@ -51,8 +51,8 @@ export interface TenantRow {
     readonly stack: string;
     /**
      * `converged`: nothing left to do (a preview of no change, an up or destroy that succeeded, no drift); `changes`: a
-     * preview that would change something (`status`: whether or not it drifted too); `drifted`: resources changed
-     * outside the program; `error`.
+     * preview that would change something; `drifted`: resources changed outside the program (`status`: with the changes
+     * pending counted, which a drifted tenant always has: its preview puts the fleet's values back); `error`.
      */
     readonly status: "converged" | "changes" | "drifted" | "error";
     readonly changes: ChangeCounts;
@@ -389,7 +389,8 @@ async function runTenant(
                 await stack.refresh({ ...READ_AS_NOW, onEvent: (e) => collectDrift(e, drift) });
                 const changes = countsOf((await stack.preview()).changeSummary);
                 const changed = changes.create + changes.update + changes.replace + changes.delete > 0;
-                return row(changed ? "changes" : drift.length > 0 ? "drifted" : "converged", changes, undefined, drift);
+                // Drift first: a tenant changed by hand also has the update that undoes it, and the report must say which.
+                return row(drift.length > 0 ? "drifted" : changed ? "changes" : "converged", changes, undefined, drift);
             }
         }
     } catch (err) {

@@ -71,13 +71,15 @@ describe("the paths each benchmark declares it measures", () => {
             assert.match(paths[0], /^bench\/\w+\.ts$/, `${name}: its own module first`);
             assert.ok(fs.existsSync(path.join(ROOT, paths[0])), `${name}: ${paths[0]} exists`);
             assert.equal(paths[1], "bench/lib.ts");
-            for (const p of paths) assert.ok(exists(p), `${name} declares ${p}, which the repository does not hold`);
+            for (const p of paths) assert.ok(exists(p.replace(/^!/, "")), `${name} declares ${p}, which the repository does not hold`);
         }
     });
 
     it("cover every file of the repository a benchmark's module imports, directly or through others (but run.ts, which only records)", () => {
         for (const [name, paths] of Object.entries(declaredPaths())) {
-            const covered = (file: string) => paths.some((p) => (p.endsWith("/") ? file.startsWith(p) : file === p));
+            const under = (file: string, p: string) => (p.endsWith("/") ? file.startsWith(p) : file === p);
+            const covered = (file: string) =>
+                paths.some((p) => !p.startsWith("!") && under(file, p)) && !paths.some((p) => p.startsWith("!") && under(file, p.slice(1)));
             const missing = [...importedFiles(paths[0])].filter((f) => !covered(f));
             assert.deepEqual(missing, [], `${name} imports these but does not declare them`);
         }
@@ -212,5 +214,17 @@ describe("stale benchmark entries", () => {
         assert.ok(gitChangedSince(before, ["bench/lib.ts"])!.includes("bench/lib.ts"));
         assert.deepEqual(gitChangedSince(before, ["no/such/path/"]), []);
         assert.equal(gitChangedSince("0".repeat(40), ["bench/lib.ts"]), undefined);
+    });
+
+    it("leave out a folder declared `!path`: a change to the fleet runner alone stales only the fleet benchmark", () => {
+        const git = (...args: string[]): string => execFileSync("git", args, { cwd: ROOT, encoding: "utf8" }).trim();
+        const before = git("rev-parse", `${git("log", "-1", "--format=%H", "--", "provider/fleet/")}^`);
+        const fleetFiles = (files: string[] | undefined) => (files ?? []).filter((f) => f.startsWith("provider/fleet/"));
+        assert.ok(fleetFiles(gitChangedSince(before, ["provider/"])).length > 0);
+        assert.deepEqual(fleetFiles(gitChangedSince(before, ["provider/", "!provider/fleet/"])), []);
+        for (const [name, paths] of Object.entries(declaredPaths())) {
+            if (name === "fleet") assert.ok(paths.includes("provider/fleet/") && !paths.includes("!provider/fleet/"), "fleet declares the runner");
+            else if (paths.includes("provider/")) assert.ok(paths.includes("!provider/fleet/"), `${name} leaves the fleet runner out`);
+        }
     });
 });

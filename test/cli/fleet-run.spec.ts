@@ -189,6 +189,21 @@ describeCli("the fleet runner, one stack per tenant through the Automation API",
         assert.equal(r.converged, false);
     });
 
+    it("status (the report's) says the tenant changed by hand is drifted, with the update that undoes it counted", async function () {
+        this.timeout(300_000);
+        await runFleet(fleet("The standard"), "up", options);
+        await fx.emu.admin.updateBranding(IDS.tenantId, "0", { signInPageText: "Changed in the portal" });
+        const r = await runFleet(fleet("The standard"), "status", options);
+        assert.deepEqual(
+            r.rows.map((row) => [row.stack, row.status, row.changes.update, row.drift?.map((d) => d.properties)]),
+            [
+                ["contoso", "drifted", 1, [["signInPageText"]]],
+                ["fabrikam", "converged", 0, []],
+            ],
+        );
+        assert.equal(r.converged, false);
+    });
+
     it("drift reads with the credentials the run gives, not those of the last up: a secret that no longer works is the row's error", async function () {
         this.timeout(300_000);
         await runFleet(fleet("Read now"), "up", options);

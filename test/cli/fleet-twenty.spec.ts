@@ -214,12 +214,12 @@ describeCli("tenantkit-fleet over 20 tenants", (binDir) => {
                 seen.rows.filter((row) => row.status !== "converged").map((row) => [row.stack, row.status]),
                 [
                     ["tenant-0005", "error"],
-                    ["tenant-0007", "changes"],
+                    ["tenant-0007", "drifted"],
                 ],
             );
             assert.match(seen.rows[4]!.text, /AADSTS7000215|invalid_client/);
             assert.match(seen.errors["tenant-0005"] ?? "", /AADSTS7000215|invalid_client/);
-            assert.match(seen.rows[6]!.text, /changes pending \(update 1\)/);
+            assert.match(seen.rows[6]!.text, /drifted, changes pending \(update 1\)/);
             assert.match(seen.rows[6]!.text, /branding \(tenantkit:entra:OrganizationalBranding\) update: signInPageText/);
             const broken = seen.images.filter((i) => i.width === 0).map((i) => i.src);
             assert.deepEqual(broken, [], "pictures that do not load");

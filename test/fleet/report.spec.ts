@@ -83,6 +83,14 @@ describe("tenantkit-fleet report's page", () => {
         assert.equal(statusText(row("contoso", "converged")), "converged");
     });
 
+    it("says a tenant changed by hand is drifted, with the update that would undo it counted", () => {
+        const drift = [{ resource: "branding", type: "tenantkit:entra:OrganizationalBranding", op: "update", properties: ["backgroundColor"] }];
+        const { html } = page([row("northwind", "drifted", { drift, changes: { ...NONE, update: 1 } })]);
+        assert.match(tableRow(html, "northwind"), />drifted, changes pending \(update 1\)</);
+        assert.match(section(html, "northwind"), /Status: drifted, changes pending \(update 1\)/);
+        assert.match(html, /1 tenant: 0 converged, 0 with changes pending, 1 drifted, 0 failed\./);
+    });
+
     it("lists what was changed by hand: each resource, its type and the properties, in the row and the tenant's section", () => {
         const drift = [
             { resource: "branding", type: "tenantkit:entra:OrganizationalBranding", op: "update", properties: ["signInPageText", "backgroundColor"] },
