@@ -169,10 +169,15 @@ describeCli("the fleet runner, one stack per tenant through the Automation API",
         assert.deepEqual(commandsRun(), ["stack ls", "up --yes", "up --yes"], "a stack that exists is not selected again");
     });
 
-    it("drift names the tenant changed by hand and the property, and changes nothing; the other tenant is converged", async function () {
-        this.timeout(300_000);
+    /** The fleet converged, then contoso's sign-in text changed in the portal. */
+    async function upThenChangeContosoByHand(): Promise<void> {
         await runFleet(fleet("The standard"), "up", options);
         await fx.emu.admin.updateBranding(IDS.tenantId, "0", { signInPageText: "Changed in the portal" });
+    }
+
+    it("drift names the tenant changed by hand and the property, and changes nothing; the other tenant is converged", async function () {
+        this.timeout(300_000);
+        await upThenChangeContosoByHand();
         const r = await runFleet(fleet("The standard"), "drift", options);
         assert.deepEqual(
             r.rows.map((row) => [row.stack, row.status, row.drift]),
@@ -191,8 +196,7 @@ describeCli("the fleet runner, one stack per tenant through the Automation API",
 
     it("status (the report's) says the tenant changed by hand is drifted, with the update that undoes it counted", async function () {
         this.timeout(300_000);
-        await runFleet(fleet("The standard"), "up", options);
-        await fx.emu.admin.updateBranding(IDS.tenantId, "0", { signInPageText: "Changed in the portal" });
+        await upThenChangeContosoByHand();
         const r = await runFleet(fleet("The standard"), "status", options);
         assert.deepEqual(
             r.rows.map((row) => [row.stack, row.status, row.changes.update, row.drift?.map((d) => d.properties)]),
