@@ -32,6 +32,12 @@ describeCli("the fleet runner, one stack per tenant through the Automation API",
     });
     afterEach(() => fs.rmSync(work, { recursive: true, force: true }));
 
+    /** The run's options with fabrikam's secret replaced by `secret`. */
+    const withFabrikamSecret = (secret: string): FleetRunOptions => ({
+        ...options,
+        environment: { ...options.environment, FABRIKAM_SECRET: secret },
+    });
+
     /** Contoso and fabrikam, each with the standard's sign-in text. */
     const fleet = (text: string): Fleet => {
         const resources = { branding: { type: "tenantkit:entra:OrganizationalBranding", properties: { signInPageText: text } } };
@@ -94,7 +100,7 @@ describeCli("the fleet runner, one stack per tenant through the Automation API",
     it("a tenant whose secret is wrong is its row's error, without the secret, and the other tenant's up goes on", async function () {
         this.timeout(300_000);
         const wrong = "wrong-secret-value-for-fabrikam";
-        const up = await runFleet(fleet("Goes on"), "up", { ...options, environment: { ...options.environment, FABRIKAM_SECRET: wrong } });
+        const up = await runFleet(fleet("Goes on"), "up", withFabrikamSecret(wrong));
         assert.deepEqual(
             up.rows.map((r) => [r.stack, r.status]),
             [
@@ -212,7 +218,7 @@ describeCli("the fleet runner, one stack per tenant through the Automation API",
         this.timeout(300_000);
         await runFleet(fleet("Read now"), "up", options);
         const wrong = "a-secret-that-no-longer-works";
-        const r = await runFleet(fleet("Read now"), "drift", { ...options, environment: { ...options.environment, FABRIKAM_SECRET: wrong } });
+        const r = await runFleet(fleet("Read now"), "drift", withFabrikamSecret(wrong));
         assert.deepEqual(
             r.rows.map((row) => [row.stack, row.status]),
             [
